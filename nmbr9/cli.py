@@ -1,0 +1,124 @@
+"""The `nmbr9` command: play (the default), and tools for records, art and benchmarks."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _print_json(obj) -> None:
+    print(json.dumps(obj))
+
+
+def cmd_replay(args) -> int:
+    from .rules.record import RecordError, load_record, replay
+    try:
+        result = replay(load_record(args.file))
+    except RecordError as e:
+        return _bad_record(args, e)
+    out = result.to_json()
+    if args.json:
+        _print_json(out)
+    elif result.ok:
+        names = [s.name for s in result.game.seats]
+        state = "complete" if out["complete"] else f"in progress, {out['rounds']} rounds played"
+        print(f"Legal game ({state}). Scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, out["scores"])))
+    else:
+        e = out["error"]
+        print(f"Illegal move {e['move']} (round {e['round']}, player {e['player']}): {e['code']}")
+        print(f"  {e['message']}")
+    return 0 if result.ok else 1
+
+
+def cmd_moves(args) -> int:
+    from .rules.record import RecordError, load_record, replay
+    try:
+        result = replay(load_record(args.file))
+    except RecordError as e:
+        return _bad_record(args, e)
+    if not result.ok:
+        _print_json(result.to_json()) if args.json else print(f"Illegal record: {result.error['message']}")
+        return 1
+    game = result.game
+    if not 0 <= args.player < len(game.seats):
+        err = {"code": "wrong_turn", "move": None, "round": game.round, "player": args.player,
+               "message": f"there is no player {args.player} (players are 0 to {len(game.seats) - 1})"}
+        _print_json({"ok": False, "error": err}) if args.json else print(err["message"])
+        return 1
+    done = sum(1 for m in game.moves if m.player == args.player)
+    placements = []
+    if done < game.rounds:
+        placements = game.boards[args.player].legal_placements(game.deck[done])
+    out = [p.to_json() for p in placements]
+    if args.json:
+        _print_json(out)
+    elif not out:
+        print("No card left to place." if done >= game.rounds else "No legal placement.")
+    else:
+        print(f"{len(out)} legal placements of {game.deck[done]}:")
+        for p in out:
+            print(f"  rotation {p['rotation']:3d}  x {p['x']:3d}  y {p['y']:3d}  level {p['level']}")
+    return 0
+
+
+def _bad_record(args, e) -> int:
+    if getattr(args, "json", False):
+        _print_json({"ok": False, "error": {"code": "bad_record", "message": str(e)}})
+    else:
+        print(f"Not a usable game record: {e}")
+    return 2
+
+
+def cmd_bench(args) -> int:
+    from . import bench
+    return bench.main(args)
+
+
+def cmd_play(args) -> int:
+    from .scene.app import main as play
+    return play(args) or 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="nmbr9", description="NMBR 9 3D")
+    sub = parser.add_subparsers(dest="command")
+
+    p = sub.add_parser("play", help="play the game (the default)")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("replay", help="check a game record move by move")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("moves", help="legal placements of a player's next card")
+    p.add_argument("file")
+    p.add_argument("--player", type=int, required=True)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_moves)
+
+    p = sub.add_parser("bench", help="benchmarks")
+    p.add_argument("what", choices=["rules", "render", "bots"])
+    p.add_argument("--level", default="hard")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--variant", default="classic")
+    p.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+        argv = ["play", *argv]
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,320 @@
+"""A player's table as a voxel level grid, with verdicts and legal placements.
+
+The grid is `ids[level, row, col]`: the index of the tile filling that
+square on that level, or -1. It grows as needed so no legal game reaches
+an edge, and `MARGIN` empty squares are always kept around level 0 so every
+placement that touches the build fits inside the grid.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+
+from .tiles import ROTATIONS, Orientation, canonical_rotation, distinct_orientations, orientation
+
+MARGIN = 5  # more than the longest side of any piece
+
+# Placement-rule relaxations granted by NMBR 9 ++ powers and pieces.
+ALLOW_SINGLE_SUPPORT = "single_support"  # may rest on one tile
+ALLOW_LONER = "loner"                    # level >= 1 need not touch its level
+ALLOW_BRIDGE = "bridge"                  # may span a closed hole it covers
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A piece laid at (x, y) turned `rotation`; `level` None means 'where it lands'."""
+    piece: int | str
+    rotation: int
+    x: int
+    y: int
+    level: int | None = None
+    flipped: bool = False
+
+    @property
+    def digit(self):
+        return self.piece
+
+    def orientation(self) -> Orientation:
+        return orientation(self.piece, self.rotation, self.flipped)
+
+    def squares(self) -> list[tuple[int, int]]:
+        return self.orientation().squares(self.x, self.y)
+
+    def at(self, level: int) -> "Placement":
+        return replace(self, level=level)
+
+    def to_json(self) -> dict:
+        return {"digit": self.piece, "rotation": self.rotation, "x": self.x,
+                "y": self.y, "level": self.level}
+
+
+def N_(template: str) -> str:
+    """Marks a sentence for translation; the i18n layer translates it when shown."""
+    return template
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Legal, or refused with a code (spec/game-record.md) and a sentence.
+
+    `template` is the English sentence with {fields} from `params`; the scene
+    shows `text(translate)`, records and tests use `code`.
+    """
+    code: str | None
+    template: str = ""
+    params: tuple = ()
+    level: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.code is None
+
+    @property
+    def message(self) -> str:
+        return self.text(lambda s: s)
+
+    def text(self, translate) -> str:
+        return translate(self.template).format(**dict(self.params))
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+def refuse(code: str, template: str, level: int | None = None, **params) -> Verdict:
+    return Verdict(code, template, tuple(sorted({"level": level, **params}.items())), level)
+
+
+REFUSAL_CODES = ("overlap", "not_supported", "single_support", "not_adjacent",
+                 "wrong_digit", "wrong_turn", "bad_rotation")
+
+
+@dataclass
+class Board:
+    """One player's table. `tiles` holds committed placements (level filled in)."""
+    tiles: list[Placement] = field(default_factory=list)
+
+    def __post_init__(self):
+        placed, self.tiles = self.tiles, []
+        self.ids = np.full((1, 2 * MARGIN, 2 * MARGIN), -1, dtype=np.int16)
+        self.origin = (-MARGIN, -MARGIN)  # world (x, y) of ids[:, 0, 0]
+        for p in placed:
+            self.place(p)
+
+    # ----- geometry -------------------------------------------------------
+    @property
+    def levels(self) -> int:
+        """Number of levels holding at least one tile."""
+        return int(np.count_nonzero((self.ids >= 0).any(axis=(1, 2))))
+
+    def top_level(self) -> int:
+        return self.levels - 1
+
+    def tile_at(self, x: int, y: int, level: int) -> int:
+        """Index into `tiles` of the tile on that square and level, or -1."""
+        r, c = y - self.origin[1], x - self.origin[0]
+        if 0 <= level < self.ids.shape[0] and 0 <= r < self.ids.shape[1] and 0 <= c < self.ids.shape[2]:
+            return int(self.ids[level, r, c])
+        return -1
+
+    def height_at(self, x: int, y: int) -> int:
+        """How many levels are stacked on this square (0: bare table)."""
+        h = 0
+        while self.tile_at(x, y, h) >= 0:
+            h += 1
+        return h
+
+    def resting_level(self, piece, rotation: int, x: int, y: int, flipped: bool = False) -> int:
+        """The level a piece dropped here lands on: the highest stack under it."""
+        return max(self.height_at(sx, sy) for sx, sy in orientation(piece, rotation, flipped).squares(x, y))
+
+    def is_empty(self) -> bool:
+        return not self.tiles
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        """(min x, min y, max x, max y) of all squares, or zeros when empty."""
+        if not self.tiles:
+            return (0, 0, 0, 0)
+        ys, xs = np.nonzero((self.ids >= 0).any(axis=0))
+        ox, oy = self.origin
+        return (int(xs.min()) + ox, int(ys.min()) + oy, int(xs.max()) + ox, int(ys.max()) + oy)
+
+    def _ensure(self, x0: int, y0: int, x1: int, y1: int, level: int) -> None:
+        """Grow the grid so squares x0..x1, y0..y1 plus MARGIN and `level` fit."""
+        ox, oy = self.origin
+        L, H, W = self.ids.shape
+        left = max(0, ox - (x0 - MARGIN))
+        top = max(0, oy - (y0 - MARGIN))
+        right = max(0, (x1 + MARGIN) - (ox + W - 1))
+        bottom = max(0, (y1 + MARGIN) - (oy + H - 1))
+        more = max(0, level + 2 - L)  # always one empty level above the top
+        if left or top or right or bottom or more:
+            # grow in chunks so repeated placements rarely reallocate
+            pad = lambda n: n + 4 if n else 0
+            self.ids = np.pad(self.ids, ((0, more), (pad(top), pad(bottom)), (pad(left), pad(right))),
+                              constant_values=-1)
+            self.origin = (ox - pad(left), oy - pad(top))
+
+    # ----- verdicts -------------------------------------------------------
+    def verdict(self, p: Placement, allow: frozenset = frozenset()) -> Verdict:
+        """Whether `p` may be laid on this table now, and at which level."""
+        if p.rotation not in ROTATIONS:
+            return refuse("bad_rotation", N_("A tile can only be turned by 0, 90, 180 or 270 degrees."))
+        squares = p.squares()
+        heights = [self.height_at(sx, sy) for sx, sy in squares]
+        level = max(heights) if p.level is None else p.level
+        if level < 0:
+            return refuse("not_supported", N_("There is no level below the table."), level)
+        taken = [s for s in squares if self.tile_at(s[0], s[1], level) >= 0]
+        if taken:
+            return refuse("overlap", N_("Square ({x}, {y}) on level {level} is already taken."), level,
+                          x=taken[0][0], y=taken[0][1])
+        if level > 0:
+            under = [self.tile_at(sx, sy, level - 1) for sx, sy in squares]
+            bare = [s for s, t in zip(squares, under) if t < 0]
+            if bare and not (ALLOW_BRIDGE in allow and self._bridges(squares, bare, level)):
+                return refuse("not_supported", N_(
+                    "The tile overhangs or covers a hole: square ({x}, {y}) has nothing under it on level {below}."),
+                    level, x=bare[0][0], y=bare[0][1], below=level - 1)
+            if len({t for t in under if t >= 0}) < 2 and ALLOW_SINGLE_SUPPORT not in allow:
+                return refuse("single_support", N_(
+                    "The tile rests on only one tile; on level {level} it must rest on at least two."), level)
+        if not (ALLOW_LONER in allow and level > 0) and self._level_has_tiles(level):
+            if not any(self.tile_at(sx + dx, sy + dy, level) >= 0
+                       for sx, sy in squares for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))):
+                return refuse("not_adjacent", N_(
+                    "The tile must touch a tile of level {level} along a square's side."), level)
+        return Verdict(None, level=level)
+
+    def _level_has_tiles(self, level: int) -> bool:
+        return level < self.ids.shape[0] and bool((self.ids[level] >= 0).any())
+
+    def _bridges(self, squares, bare, level) -> bool:
+        """Bridge power: every bare square lies in a closed hole the tile covers completely."""
+        below = level - 1
+        covered = set(squares)
+        for start in bare:
+            hole, todo = {start}, [start]
+            while todo:
+                cx, cy = todo.pop()
+                for nx, ny in ((cx + 1, cy), (cx - 1, cy), (cx, cy + 1), (cx, cy - 1)):
+                    if (nx, ny) in hole or self.tile_at(nx, ny, below) >= 0:
+                        continue
+                    if not self._inside_grid(nx, ny):
+                        return False  # the gap reaches the outside: not a hole
+                    hole.add((nx, ny))
+                    todo.append((nx, ny))
+            if not hole <= covered:
+                return False
+        return True
+
+    def _inside_grid(self, x, y) -> bool:
+        ox, oy = self.origin
+        return MARGIN // 2 <= x - ox < self.ids.shape[2] - MARGIN // 2 and \
+            MARGIN // 2 <= y - oy < self.ids.shape[1] - MARGIN // 2
+
+    # ----- changes --------------------------------------------------------
+    def place(self, p: Placement, allow: frozenset = frozenset()) -> Placement:
+        """Commit a legal placement; returns it with its level. Raises IllegalPlacement."""
+        v = self.verdict(p, allow)
+        if not v:
+            raise IllegalPlacement(v)
+        p = p.at(v.level)
+        xs = [s[0] for s in p.squares()]
+        ys = [s[1] for s in p.squares()]
+        self._ensure(min(xs), min(ys), max(xs), max(ys), p.level)
+        ox, oy = self.origin
+        o = p.orientation()
+        self.ids[p.level, p.y - oy:p.y - oy + o.height, p.x - ox:p.x - ox + o.width][o.mask] = len(self.tiles)
+        self.tiles.append(p)
+        return p
+
+    def undo(self) -> Placement:
+        """Take back the last placement."""
+        p = self.tiles.pop()
+        self.ids[self.ids == len(self.tiles)] = -1
+        return p
+
+    def copy(self) -> "Board":
+        b = Board.__new__(Board)
+        b.tiles = list(self.tiles)
+        b.ids = self.ids.copy()
+        b.origin = self.origin
+        return b
+
+    # ----- scoring --------------------------------------------------------
+    def score(self) -> int:
+        return sum(tile_points(p) for p in self.tiles)
+
+    def score_by_level(self) -> dict[int, int]:
+        """Points per level (level 0 included, always 0)."""
+        out: dict[int, int] = {}
+        for p in self.tiles:
+            out[p.level] = out.get(p.level, 0) + tile_points(p)
+        return dict(sorted(out.items()))
+
+    # ----- legal placements -----------------------------------------------
+    def legal_placements(self, piece, flipped: bool = False, allow: frozenset = frozenset(),
+                         max_level: int | None = None) -> list[Placement]:
+        """Every legal placement of `piece`, each distinct set of squares and level once.
+
+        On an empty table every position is legal; the table has no edge, so
+        one placement per orientation at (0, 0) stands for all of them.
+        """
+        orients = distinct_orientations(piece, flipped)
+        if not self.tiles:
+            return [Placement(piece, o.rotation, 0, 0, 0, flipped) for o in orients]
+        out = []
+        filled = self.ids >= 0
+        ox, oy = self.origin
+        top = self.levels  # a new level may start right above the top
+        last = top if max_level is None else min(top, max_level)
+        if ALLOW_BRIDGE in allow:
+            raise NotImplementedError("use verdict() for the bridge power")
+        for level in range(0, last + 1):
+            occ = filled[level] if level < filled.shape[0] else np.zeros(filled.shape[1:], bool)
+            has_tiles = bool(occ.any())
+            if level > 0:
+                below_ids = self.ids[level - 1]
+                if not (below_ids >= 0).any():
+                    break
+            if has_tiles and not (ALLOW_LONER in allow and level > 0):
+                near = np.zeros_like(occ)
+                near[1:] |= occ[:-1]
+                near[:-1] |= occ[1:]
+                near[:, 1:] |= occ[:, :-1]
+                near[:, :-1] |= occ[:, 1:]
+                near &= ~occ
+            else:
+                near = None
+            for o in orients:
+                ok = ~sliding_window_view(occ, o.mask.shape)[..., o.mask].any(-1)
+                if near is not None:
+                    ok &= sliding_window_view(near, o.mask.shape)[..., o.mask].any(-1)
+                if level > 0:
+                    under = sliding_window_view(below_ids, o.mask.shape)[..., o.mask]
+                    ok &= under.min(-1) >= 0
+                    if ALLOW_SINGLE_SUPPORT not in allow:
+                        ok &= under.max(-1) != under.min(-1)
+                rows, cols = np.nonzero(ok)
+                out.extend(Placement(piece, o.rotation, int(c) + ox, int(r) + oy, level, flipped)
+                           for r, c in zip(rows.tolist(), cols.tolist()))
+        return out
+
+
+class IllegalPlacement(ValueError):
+    def __init__(self, verdict: Verdict):
+        super().__init__(verdict.message)
+        self.verdict = verdict
+
+
+def tile_points(p: Placement) -> int:
+    """Number x level; pieces without a number and flipped tiles score nothing."""
+    if p.flipped or not isinstance(p.piece, int):
+        return 0
+    return p.piece * p.level
+
+
+def canonical(p: Placement) -> Placement:
+    return replace(p, rotation=canonical_rotation(p.piece, p.rotation, p.flipped))
