@@ -79,6 +79,11 @@ def cmd_play(args) -> int:
     return play(args) or 0
 
 
+def cmd_i18n(args) -> int:
+    from .i18n import tools
+    return tools.main(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="nmbr9", description="NMBR 9 3D")
     sub = parser.add_subparsers(dest="command")
@@ -105,6 +110,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--variant", default="classic")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("i18n", help="translation catalogues: extract messages, check the catalogues")
+    p.add_argument("action", choices=["extract", "check"])
+    p.add_argument("--lang", action="append", help="extract: only this language (repeatable)")
+    p.set_defaults(func=cmd_i18n)
     return parser
 
 
