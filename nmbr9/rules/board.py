@@ -7,7 +7,8 @@ placement that touches the build fits inside the grid.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
@@ -22,9 +23,10 @@ ALLOW_LONER = "loner"                    # level >= 1 need not touch its level
 ALLOW_BRIDGE = "bridge"                  # may span a closed hole it covers
 
 
-@dataclass(frozen=True)
-class Placement:
-    """A piece laid at (x, y) turned `rotation`; `level` None means 'where it lands'."""
+class Placement(NamedTuple):
+    """A piece laid at (x, y) turned `rotation`; `level` None means 'where it lands'.
+
+    A named tuple: legal move generation makes hundreds of these per call."""
     piece: int | str
     rotation: int
     x: int
@@ -43,7 +45,7 @@ class Placement:
         return self.orientation().squares(self.x, self.y)
 
     def at(self, level: int) -> "Placement":
-        return replace(self, level=level)
+        return self._replace(level=level)
 
     def to_json(self) -> dict:
         return {"digit": self.piece, "rotation": self.rotation, "x": self.x,
@@ -273,13 +275,17 @@ class Board:
         if ALLOW_BRIDGE in allow:
             raise NotImplementedError("use verdict() for the bridge power")
         for level in range(0, last + 1):
-            occ = filled[level] if level < filled.shape[0] else np.zeros(filled.shape[1:], bool)
-            has_tiles = bool(occ.any())
-            if level > 0:
-                below_ids = self.ids[level - 1]
-                if not (below_ids >= 0).any():
-                    break
-            if has_tiles and not (ALLOW_LONER in allow and level > 0):
+            # Only look where a tile could go: around level 0, or on top of the level below.
+            base = filled[0] if level == 0 else filled[level - 1]
+            rows, cols = np.nonzero(base.any(1))[0], np.nonzero(base.any(0))[0]
+            if not len(rows):
+                break
+            reach = MARGIN - 1 if level == 0 else 0
+            r0, c0 = max(rows[0] - reach, 0), max(cols[0] - reach, 0)
+            window = (slice(r0, rows[-1] + reach + 1), slice(c0, cols[-1] + reach + 1))
+            occ = filled[level][window] if level < filled.shape[0] else np.zeros_like(base[window])
+            below_ids = self.ids[level - 1][window] if level > 0 else None
+            if occ.any() and not (ALLOW_LONER in allow and level > 0):
                 near = np.zeros_like(occ)
                 near[1:] |= occ[:-1]
                 near[:-1] |= occ[1:]
@@ -289,17 +295,21 @@ class Board:
             else:
                 near = None
             for o in orients:
+                if o.height > occ.shape[0] or o.width > occ.shape[1]:
+                    continue
                 ok = ~sliding_window_view(occ, o.mask.shape)[..., o.mask].any(-1)
                 if near is not None:
                     ok &= sliding_window_view(near, o.mask.shape)[..., o.mask].any(-1)
                 if level > 0:
                     under = sliding_window_view(below_ids, o.mask.shape)[..., o.mask]
-                    ok &= under.min(-1) >= 0
+                    low = under.min(-1)
+                    ok &= low >= 0
                     if ALLOW_SINGLE_SUPPORT not in allow:
-                        ok &= under.max(-1) != under.min(-1)
-                rows, cols = np.nonzero(ok)
-                out.extend(Placement(piece, o.rotation, int(c) + ox, int(r) + oy, level, flipped)
-                           for r, c in zip(rows.tolist(), cols.tolist()))
+                        ok &= under.max(-1) != low
+                found_r, found_c = np.nonzero(ok)
+                x0, y0 = int(c0) + ox, int(r0) + oy
+                out.extend(Placement(piece, o.rotation, c + x0, r + y0, level, flipped)
+                           for r, c in zip(found_r.tolist(), found_c.tolist()))
         return out
 
 
@@ -317,4 +327,4 @@ def tile_points(p: Placement) -> int:
 
 
 def canonical(p: Placement) -> Placement:
-    return replace(p, rotation=canonical_rotation(p.piece, p.rotation, p.flipped))
+    return p._replace(rotation=canonical_rotation(p.piece, p.rotation, p.flipped))

@@ -1,0 +1,151 @@
+"""Records and the `replay` / `moves` commands, as spec/game-record.md fixes them."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nmbr9.rules import Board, Placement
+from nmbr9.rules.record import game_record, load_record, parse_record, replay
+
+from helpers import random_game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def nmbr9(*args):
+    return subprocess.run([sys.executable, "-m", "nmbr9", *map(str, args)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+
+
+@pytest.fixture(scope="module")
+def two_player_game():
+    return random_game(11, players=2)
+
+
+def write(tmp_path, data, name="game.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(data) if not isinstance(data, str) else data)
+    return path
+
+
+def test_complete_record_replays_to_the_same_scores(tmp_path, two_player_game):
+    path = write(tmp_path, game_record(two_player_game))
+    r = nmbr9("replay", path, "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == {"ok": True, "complete": True, "rounds": 20, "scores": two_player_game.scores()}
+    human = nmbr9("replay", path)
+    assert human.returncode == 0 and "Legal game (complete)" in human.stdout
+    assert str(two_player_game.scores()[0]) in human.stdout
+
+
+def test_partial_record_without_levels_replays(tmp_path, two_player_game):
+    data = game_record(two_player_game)
+    data["moves"] = data["moves"][:15]
+    for m in data["moves"]:
+        del m["level"]                            # level may be left out: the tile rests where it lands
+    r = nmbr9("replay", write(tmp_path, data), "--json")
+    out = json.loads(r.stdout)
+    assert r.returncode == 0 and out["ok"] and out["complete"] is False and out["rounds"] == 7
+
+
+@pytest.mark.parametrize("change, code", [
+    (lambda m: m.update(rotation=45), "bad_rotation"),
+    (lambda m: m.update(digit=(m["digit"] + 1) % 10), "wrong_digit"),
+    (lambda m: m.update(player=7), "wrong_turn"),
+    (lambda m: m.update(round=m["round"] + 1), "wrong_turn"),
+    (lambda m: m.update(x=m["x"] + 40), "not_adjacent"),
+])
+def test_an_illegal_move_is_reported_with_its_code(tmp_path, two_player_game, change, code):
+    data = game_record(two_player_game)
+    change(data["moves"][9])
+    r = nmbr9("replay", write(tmp_path, data), "--json")
+    out = json.loads(r.stdout)
+    assert r.returncode == 1
+    assert out["ok"] is False and out["error"]["code"] == code and out["error"]["move"] == 9
+    assert out["error"]["round"] == data["moves"][9]["round"] and out["error"]["message"]
+    human = nmbr9("replay", write(tmp_path, data))
+    assert human.returncode == 1 and code in human.stdout and "Traceback" not in human.stderr
+
+
+def test_overlap_support_and_single_support_codes(tmp_path):
+    base = {"format": "nmbr9-record", "version": 1, "ruleset": {"variant": "classic", "modules": []},
+            "players": [{"name": "Ana", "kind": "human"}], "deck": [9, 9, 1, 1, 0, 0, 2, 2, 3, 3, 4, 4, 5, 5,
+                                                                    6, 6, 7, 7, 8, 8]}
+    nine, nine2 = ({"round": 1, "player": 0, "digit": 9, "rotation": 0, "x": 0, "y": 0},
+                   {"round": 2, "player": 0, "digit": 9, "rotation": 180, "x": 2, "y": 0})
+    cases = {
+        "overlap": {"round": 2, "player": 0, "digit": 9, "rotation": 0, "x": 1, "y": 0, "level": 0},
+        "not_supported": {"round": 2, "player": 0, "digit": 9, "rotation": 0, "x": 2, "y": 0, "level": 1},
+    }
+    for code, move in cases.items():
+        r = nmbr9("replay", write(tmp_path, {**base, "moves": [nine, move]}), "--json")
+        assert r.returncode == 1 and json.loads(r.stdout)["error"]["code"] == code
+    single = {"round": 3, "player": 0, "digit": 1, "rotation": 0, "x": 0, "y": 0}
+    r = nmbr9("replay", write(tmp_path, {**base, "moves": [nine, nine2, single]}), "--json")
+    assert json.loads(r.stdout)["error"] == {"code": "single_support", "move": 2, "round": 3, "player": 0,
+                                             "message": "The tile rests on only one tile; on level 1 it must rest on at least two."}
+
+
+@pytest.mark.parametrize("content, says", [
+    ("not json at all", "not valid JSON"),
+    ("", "not valid JSON"),
+    (json.dumps([1, 2]), "no JSON object"),
+    (json.dumps({"format": "chess-pgn", "version": 1}), "format"),
+    (json.dumps({"format": "nmbr9-record", "version": 9}), "version"),
+    (json.dumps({"format": "nmbr9-record", "version": 1, "ruleset": {"variant": "classic", "modules": []},
+                 "players": [{"name": "A", "kind": "human"}], "deck": [1] * 20, "moves": []}), "deck"),
+    (json.dumps({"format": "nmbr9-record", "version": 1, "ruleset": {"variant": "classic", "modules": []},
+                 "players": [{"name": "A", "kind": "human"}], "deck": list(range(10)) * 2,
+                 "moves": [{"round": "1"}]}), "round"),
+    (json.dumps({"format": "nmbr9-record", "version": 1}), "ruleset"),
+])
+def test_damaged_or_foreign_file_exits_2_with_one_clear_line(tmp_path, content, says):
+    path = write(tmp_path, content)
+    for extra in (["--json"], []):
+        r = nmbr9("replay", path, *extra)
+        assert r.returncode == 2 and "Traceback" not in r.stderr + r.stdout
+        assert says in r.stdout and len(r.stdout.strip().splitlines()) == 1
+    out = json.loads(nmbr9("replay", path, "--json").stdout)
+    assert out["ok"] is False and out["error"]["code"] == "bad_record"
+    assert nmbr9("moves", path, "--player", 0, "--json").returncode == 2
+
+
+def test_missing_file_is_a_bad_record(tmp_path):
+    r = nmbr9("replay", tmp_path / "nope.json", "--json")
+    assert r.returncode == 2 and json.loads(r.stdout)["error"]["code"] == "bad_record"
+
+
+def test_moves_lists_each_legal_placement_of_the_next_card_once(tmp_path, two_player_game):
+    data = game_record(two_player_game)
+    data["moves"] = data["moves"][:21]            # round 11: player data["moves"][20]["player"] has placed
+    path = write(tmp_path, data)
+    r = nmbr9("moves", path, "--player", 1, "--json")
+    assert r.returncode == 0, r.stderr
+    listed = json.loads(r.stdout)
+    board = Board([Placement(m["digit"], m["rotation"], m["x"], m["y"], m["level"])
+                   for m in data["moves"] if m["player"] == 1])
+    done = sum(1 for m in data["moves"] if m["player"] == 1)
+    card = data["deck"][done]
+    assert all(set(p) == {"digit", "rotation", "x", "y", "level"} and p["digit"] == card for p in listed)
+    keys = [(p["rotation"], p["x"], p["y"], p["level"]) for p in listed]
+    assert len(keys) == len(set(keys)) > 0
+    for p in listed:
+        assert board.verdict(Placement(card, p["rotation"], p["x"], p["y"], p["level"])).ok
+    if card in (0, 8):
+        assert all(p["rotation"] in (0, 90) for p in listed)   # canonical rotation
+    assert nmbr9("moves", path, "--player", 1).returncode == 0
+
+
+def test_moves_after_the_end_is_empty_and_unknown_player_is_refused(tmp_path, two_player_game):
+    path = write(tmp_path, game_record(two_player_game))
+    assert json.loads(nmbr9("moves", path, "--player", 0, "--json").stdout) == []
+    r = nmbr9("moves", path, "--player", 5, "--json")
+    assert r.returncode == 1 and json.loads(r.stdout)["error"]["code"] == "wrong_turn"
+
+
+def test_unknown_fields_survive_parsing():
+    g = random_game(1)
+    rec = parse_record({**game_record(g), "created": "2026-11-22"})
+    assert rec.extra == {"created": "2026-11-22"} and replay(rec).game.scores() == g.scores()
