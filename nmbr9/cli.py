@@ -79,6 +79,16 @@ def cmd_play(args) -> int:
     return play(args) or 0
 
 
+def cmd_render(args) -> int:
+    from .scene.render import main as render
+    return render(args)
+
+
+def cmd_assets(args) -> int:
+    from .assets import main as assets
+    return assets(args)
+
+
 def cmd_i18n(args) -> int:
     from .i18n import tools
     return tools.main(args)
@@ -89,7 +99,20 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     p = sub.add_parser("play", help="play the game (the default)")
+    p.add_argument("--seed", type=int, default=None, help="shuffle the deck with this seed")
+    p.add_argument("--size", default="1280x720", help="window size WxH")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("render", help="write a picture of a board from a game record")
+    p.add_argument("file")
+    p.add_argument("--out", required=True, help="PNG file to write")
+    p.add_argument("--size", default="1280x720", help="image size WxH")
+    p.add_argument("--player", type=int, default=0)
+    p.add_argument("--angle", default="default", help="camera: default, top, low, side")
+    p.set_defaults(func=cmd_render)
+
+    p = sub.add_parser("assets", help="regenerate the tile models and textures (models/, textures/)")
+    p.set_defaults(func=cmd_assets)
 
     p = sub.add_parser("replay", help="check a game record move by move")
     p.add_argument("file")
