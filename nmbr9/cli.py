@@ -89,6 +89,11 @@ def cmd_assets(args) -> int:
     return assets(args)
 
 
+def cmd_tournament(args) -> int:
+    from .store.tournament_cli import main as tournament
+    return tournament(args)
+
+
 def cmd_i18n(args) -> int:
     from .i18n import tools
     return tools.main(args)
@@ -133,6 +138,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--variant", default="classic")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("tournament", help="run a bot-only tournament headless; list or show past tournaments")
+    p.add_argument("--bots", help="strengths of the bots, e.g. hard,medium,easy")
+    p.add_argument("--games", type=int, default=5)
+    p.add_argument("--best", type=int, default=None, help="count each player's best N games (default all)")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--name", default=None)
+    p.add_argument("--resume", type=int, metavar="ID", help="play the remaining games of a bot tournament")
+    p.add_argument("--list", action="store_true", help="the history of tournaments")
+    p.add_argument("--show", type=int, metavar="ID", help="standings and games of one tournament")
+    p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("i18n", help="translation catalogues: extract messages, check the catalogues")
     p.add_argument("action", choices=["extract", "check"])
