@@ -1,0 +1,380 @@
+"""A game at the table, without a window: whose turn, hand-offs, bots, take back, results.
+
+The scene (or a test, or the headless tournament) drives a `Match`:
+
+    m = Match.new([Seat("Ana"), Seat("Ben"), Seat("Bot", "bot:easy")], seed=7, savers=[autosave])
+    while not m.over:
+        m.update()                       # every frame: commits the bots' tiles when they are ready
+        if m.phase == HANDOFF: ...       # show "Pass to <m.seats[m.current_human].name>", then m.hand_over()
+        elif m.phase == PLACE: m.confirm(placement)   # the current human's tile; returns the Verdict
+
+Each round the humans place in seat order; the bots think in a worker thread
+from the moment the round's card is turned and their tiles are committed, in
+seat order, once every human of the round has placed. A bot's choice depends
+only on its board, the cards seen and a seed derived from the match seed, its
+seat and the round, so the game is the same whatever the timing, and after
+Continue. After every confirmed placement each saver's `save(match)` is called.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+import threading
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from .ai import STRENGTHS, View
+from .rules import Board, Game, Move, Placement, Ruleset, Seat, Verdict, new_deck
+from .rules.record import Record, RecordError, game_record, parse_record, record_game
+
+# Match.phase: what the table is waiting for.
+PLACE = "place"        # current_human places a tile
+HANDOFF = "handoff"    # pass the table to current_human; hide it until hand_over()
+BOTS = "bots"          # no human to place: the bots are thinking (call update())
+OVER = "over"          # the last round has been played
+
+
+def derive_seed(*parts) -> int:
+    """A seed for one purpose (a bot's round, a rematch, a tournament game) from its parts."""
+    digest = hashlib.sha256(repr(parts).encode("utf-8")).digest()
+    return int.from_bytes(digest[:4], "big")  # 32 bits: short enough to show and type in
+
+
+def fresh_seed() -> int:
+    """A new seed when the player gave none (from the system's entropy, not module state)."""
+    return random.SystemRandom().randrange(2 ** 32)
+
+
+def utc_now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def places(values: list) -> list[int]:
+    """The place of each value, highest first; equal values share a place (1, 1, 3)."""
+    return [1 + sum(1 for o in values if o > v) for v in values]
+
+
+@dataclass(frozen=True)
+class Result:
+    """One player's line on the results screen."""
+    place: int                 # 1 for every winner (ties share the win)
+    seat: int
+    name: str
+    kind: str                  # "human" or "bot:<strength>"
+    score: int
+    winner: bool
+    by_level: dict[int, int]   # points per level, for scoring the boards top level first
+
+
+class _BotJob:
+    """The bots' choices for one round, worked out in a thread or one bot per step."""
+
+    def __init__(self, key, tasks, factory, threaded: bool):
+        self.key = key
+        self.results: dict[int, Placement] = {}
+        self.error: BaseException | None = None
+        self._pending = list(tasks)
+        self._factory = factory
+        self._done = threading.Event()
+        self._thread = None
+        if threaded:
+            self._thread = threading.Thread(target=self._run, name="nmbr9-bots", daemon=True)
+            self._thread.start()
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    def _think_one(self) -> None:
+        seat, strength, seed, view = self._pending.pop(0)
+        self.results[seat] = self._factory(strength, seed).choose(view)
+
+    def _run(self) -> None:
+        try:
+            while self._pending:
+                self._think_one()
+        except BaseException as e:  # reported on the main thread when committing
+            self.error = e
+        finally:
+            self._done.set()
+
+    def step(self) -> None:
+        """Without a thread: think for one bot (the UI calls this once a frame)."""
+        if self._thread is None and not self.done:
+            try:
+                self._think_one()
+            except Exception as e:
+                self.error = e
+            if self.error or not self._pending:
+                self._done.set()
+
+    def wait(self) -> None:
+        if self._thread is None:
+            self._run()
+        self._done.wait()
+
+
+def _default_bot_factory(strength: str, seed: int):
+    from .ai import make_bot
+    return make_bot(strength, seed)
+
+
+class Match:
+    """One game being played: a `Game` plus turn order, bots, saving and results."""
+
+    def __init__(self, game: Game, seed: int, *, practice: bool = False, tournament: dict | None = None,
+                 created: str | None = None, savers=(), threaded: bool = True, bot_factory=None):
+        for s in game.seats:
+            if s.is_bot and s.strength not in STRENGTHS:
+                raise ValueError(f"unknown bot strength {s.kind!r} for {s.name!r} "
+                                 f"(known: {', '.join('bot:' + x for x in STRENGTHS)})")
+        self.game = game
+        self.seed = seed
+        self.practice = practice
+        self.tournament = tournament      # {"id": tournament id, "game": game number} or None
+        self.created = created or utc_now()
+        self.savers = list(savers)
+        self.save_error: str | None = None   # the last save's problem, a sentence for the player
+        self.threaded = threaded
+        self.bot_factory = bot_factory or _default_bot_factory
+        self._at_table: int | None = None    # the human who last had the table
+        self._job: _BotJob | None = None
+        self._ensure_job()
+
+    # ----- making matches ----------------------------------------------------
+    @classmethod
+    def new(cls, seats: list[Seat], seed: int, ruleset: Ruleset = Ruleset(), deck: list[int] | None = None,
+            **kw) -> "Match":
+        """A new game; the deck is shuffled by random.Random(seed) unless given."""
+        deck = list(deck) if deck is not None else new_deck(random.Random(seed))
+        return cls(Game(list(seats), deck, ruleset), seed, **kw)
+
+    @classmethod
+    def from_record(cls, data, **kw) -> "Match":
+        """The match a record (dict or parsed Record) describes, replayed through the rules.
+
+        RecordError if it is not a usable record of this game.
+        """
+        rec = data if isinstance(data, Record) else parse_record(data)
+        game = record_game(rec)
+        extra = rec.extra
+        seed = extra.get("seed")
+        if not (isinstance(seed, int) and not isinstance(seed, bool)):
+            seed = derive_seed("deck", *rec.deck)  # a record from elsewhere: bots still deterministic
+        t = extra.get("tournament")
+        tournament = t if isinstance(t, dict) and isinstance(t.get("id"), int) and isinstance(t.get("game"), int) else None
+        created = extra.get("created") if isinstance(extra.get("created"), str) else None
+        try:
+            return cls(game, seed, practice=extra.get("practice") is True, tournament=tournament,
+                       created=created, **kw)
+        except ValueError as e:
+            raise RecordError(str(e)) from None
+
+    def rematch(self, seed: int | None = None) -> "Match":
+        """Same seats and rules, a new deck (seed derived from this one unless given)."""
+        seed = derive_seed(self.seed, "rematch") if seed is None else seed
+        return Match.new(self.seats, seed, self.game.ruleset, practice=self.practice, savers=self.savers,
+                         threaded=self.threaded, bot_factory=self.bot_factory)
+
+    # ----- the state of the table -----------------------------------------------
+    @property
+    def seats(self) -> list[Seat]:
+        return self.game.seats
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    @property
+    def round(self) -> int:
+        return self.game.round
+
+    @property
+    def rounds(self) -> int:
+        return self.game.rounds
+
+    @property
+    def card(self) -> int | None:
+        return self.game.card
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    def supply(self) -> list[int]:
+        return self.game.supply()
+
+    def seen(self) -> list[int]:
+        return self.game.seen()
+
+    @property
+    def current_human(self) -> int | None:
+        """The seat of the human who places next this round (seat order), or None."""
+        return next((i for i in self.game.waiting() if not self.seats[i].is_bot), None)
+
+    @property
+    def needs_handoff(self) -> bool:
+        """True when the table must be passed to current_human (hide it until hand_over())."""
+        h = self.current_human
+        return h is not None and len(self.humans) > 1 and h != self._at_table
+
+    def hand_over(self) -> None:
+        """current_human has taken the table (clicked the hand-off screen)."""
+        self._at_table = self.current_human
+
+    @property
+    def phase(self) -> str:
+        if self.over:
+            return OVER
+        if self.current_human is None:
+            return BOTS
+        return HANDOFF if self.needs_handoff else PLACE
+
+    @property
+    def bots_thinking(self) -> bool:
+        return self._job is not None and not self._job.done
+
+    def board(self, seat: int) -> Board:
+        """A player's board as it is now (their own view)."""
+        return self.game.boards[seat]
+
+    def board_at_round(self, seat: int, round_: int | None = None) -> Board:
+        """A player's board as it stood at the start of `round_` (default: the current round)."""
+        return self.game.board_at_round(seat, self.round if round_ is None else round_)
+
+    def board_view(self, seat: int, viewer: int | None) -> Board:
+        """What `viewer` sees of `seat`'s board: their own as it is, others' as at this round."""
+        return self.board(seat) if seat == viewer else self.board_at_round(seat)
+
+    def legal_placements(self) -> list[Placement]:
+        """Where the current human can lay this round's card."""
+        h = self.current_human
+        return [] if h is None else self.board(h).legal_placements(self.card)
+
+    # ----- playing ----------------------------------------------------------------
+    def check(self, p: Placement) -> Verdict:
+        """The verdict for the current human laying `p` (for the green or red ghost)."""
+        h = self.current_human
+        return self.game.check(-1 if h is None else h, p)
+
+    def confirm(self, p: Placement) -> Verdict:
+        """Commit the current human's tile if legal, then save; returns the verdict."""
+        h = self.current_human
+        v = self.game.check(-1, p) if h is None else self.game.play(h, p)
+        if v:
+            self._at_table = h
+            self._changed()
+        return v
+
+    def update(self) -> bool:
+        """Call every frame: commits the bots' tiles once they and the round's humans are done.
+
+        Never blocks for long (threaded bots; without a thread, one bot thinks per call).
+        Returns True when tiles were committed.
+        """
+        job = self._ensure_job()
+        if job is None:
+            return False
+        job.step()
+        if self.current_human is not None or not job.done:
+            return False
+        self._commit(job)
+        return True
+
+    def run_bots(self) -> bool:
+        """Wait for this round's bots and commit their tiles (headless play, tests).
+
+        False when there is nothing to do or a human must place first.
+        """
+        job = self._ensure_job()
+        if job is None or self.current_human is not None:
+            return False
+        job.wait()
+        self._commit(job)
+        return True
+
+    def play_out(self, progress=None) -> list[Result]:
+        """Play a game without humans to the end; progress(match) after every round."""
+        if self.humans and not self.over:
+            raise ValueError("play_out needs a game without humans")
+        while self.run_bots():
+            if progress:
+                progress(self)
+        return self.results()
+
+    @property
+    def can_take_back(self) -> bool:
+        """Take back is for solo practice: one human, and a tile of theirs to take back."""
+        return (self.practice and len(self.humans) == 1
+                and any(not self.seats[m.player].is_bot for m in self.game.moves))
+
+    def take_back(self) -> list[Move]:
+        """Undo the human's last confirmed tile (and the bots' tiles laid after it)."""
+        if not self.can_take_back:
+            return []
+        undone = []
+        while True:
+            m = self.game.take_back()
+            undone.append(m)
+            if not self.seats[m.player].is_bot:
+                break
+        self._changed()
+        return undone
+
+    # ----- the end ------------------------------------------------------------------
+    def results(self) -> list[Result]:
+        """Everyone's score, best first; ties share a place and the win."""
+        scores = self.game.scores()
+        pl = places(scores)
+        out = [Result(pl[i], i, s.name, s.kind, scores[i], pl[i] == 1, self.game.boards[i].score_by_level())
+               for i, s in enumerate(self.seats)]
+        return sorted(out, key=lambda r: (r.place, r.seat))
+
+    # ----- saving ---------------------------------------------------------------------
+    def record(self) -> dict:
+        """The game record (spec/game-record.md) with this game's extra fields (docs/record-fields.md)."""
+        extra = {"seed": self.seed, "created": self.created, "practice": self.practice}
+        if self.tournament:
+            extra["tournament"] = dict(self.tournament)
+        return game_record(self.game, extra)
+
+    def save(self) -> str | None:
+        """Hand the record to every saver; returns (and keeps in save_error) any problem."""
+        problems = []
+        for saver in self.savers:
+            try:
+                saver.save(self)
+            except OSError as e:
+                problems.append(getattr(e, "message", None) or str(e))
+        self.save_error = " ".join(problems) or None
+        return self.save_error
+
+    # ----- inside -------------------------------------------------------------------------
+    def _changed(self) -> None:
+        self.save()
+        self._ensure_job()
+
+    def _ensure_job(self) -> _BotJob | None:
+        """The bots' job for this round, started as soon as the round's card is turned."""
+        g = self.game
+        bots = [i for i in g.waiting() if self.seats[i].is_bot]
+        if not bots:
+            self._job = None
+            return None
+        key = (g.round, tuple(bots))
+        if self._job is None or self._job.key != key:
+            seen = tuple(g.seen())
+            tasks = [(i, self.seats[i].strength, derive_seed(self.seed, "bot", i, g.round),
+                      View(g.boards[i].copy(), g.card, seen, g.ruleset, g.rounds)) for i in bots]
+            self._job = _BotJob(key, tasks, self.bot_factory, self.threaded)
+        return self._job
+
+    def _commit(self, job: _BotJob) -> None:
+        self._job = None
+        if job.error is not None:
+            raise RuntimeError(f"a bot failed to choose a placement: {job.error!r}") from job.error
+        for seat in sorted(job.results):
+            v = self.game.play(seat, job.results[seat])
+            if not v:
+                raise RuntimeError(f"the bot of {self.seats[seat].name!r} chose an illegal placement: {v.message}")
+        self._changed()

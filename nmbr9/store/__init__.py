@@ -1,0 +1,92 @@
+"""The player's files: the autosave, settings, and the database of tournaments and puzzles.
+
+`Store` is the one object the menus need:
+
+    store = Store()                      # the data folder (NMBR9_DATA in tests)
+    found = store.continue_game()        # Resume(match or None, message or None)
+    match = store.new_match(seats, seed=None, practice=False)
+    t = store.new_tournament(seats, games=5, best=4, seed=1)
+    match = store.tournament_match(t)    # the game in progress or the next one
+"""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from ..match import Match, fresh_seed
+from ..paths import data_dir
+from ..rules import Ruleset, Seat
+from .autosave import Autosave, Resume
+from .db import StoreError, open_db
+from .files import SaveError, set_aside, write_atomic
+from .puzzles import PuzzleResult, add_puzzle_result, puzzle_results
+from .settings import Settings, load_settings, save_settings
+from .tournaments import GameEntry, Standing, Summary, Tournament, TournamentSaver, tournaments
+
+
+class Store:
+    def __init__(self, folder: Path | None = None):
+        self.folder = Path(folder or data_dir())
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.autosave = Autosave(self.folder)
+        self._db: sqlite3.Connection | None = None
+        self.db_message: str | None = None   # set when a broken database was set aside
+
+    # ----- settings ---------------------------------------------------------------
+    def settings(self) -> Settings:
+        return load_settings(self.folder)
+
+    def save_settings(self, settings: Settings) -> None:
+        save_settings(settings, self.folder)
+
+    # ----- games --------------------------------------------------------------------
+    def new_match(self, seats: list[Seat], seed: int | None = None, ruleset: Ruleset = Ruleset(),
+                  practice: bool = False, **match_kw) -> Match:
+        """A new game, autosaved from the start (it replaces the previous autosave)."""
+        match = Match.new(seats, fresh_seed() if seed is None else seed, ruleset, practice=practice,
+                          savers=[self.autosave, *match_kw.pop("savers", [])], **match_kw)
+        match.save()
+        return match
+
+    def continue_game(self, **match_kw) -> Resume:
+        """The autosaved game (a tournament game gets its tournament back), or why there is none."""
+        found = self.autosave.load(**match_kw)
+        m = found.match
+        if m is not None and m.tournament:
+            try:
+                self.tournament(m.tournament["id"]).attach(m)
+            except StoreError as e:   # the tournament is gone: the game still continues
+                found.message = e.message
+                m.tournament = None
+        return found
+
+    # ----- tournaments ---------------------------------------------------------------
+    @property
+    def db(self) -> sqlite3.Connection:
+        if self._db is None:
+            self._db, self.db_message = open_db(self.folder)
+        return self._db
+
+    def new_tournament(self, seats: list[Seat], games: int, best: int | None = None, seed: int | None = None,
+                       name: str | None = None, ruleset: Ruleset = Ruleset()) -> Tournament:
+        return Tournament.create(self.db, seats, games, best, seed, name, ruleset)
+
+    def tournament(self, tournament_id: int) -> Tournament:
+        return Tournament(self.db, tournament_id)
+
+    def tournaments(self) -> list[Summary]:
+        return tournaments(self.db)
+
+    def tournament_match(self, t: Tournament, **match_kw) -> Match | None:
+        """The tournament's game in progress or its next game, autosaved too; None when it is over."""
+        return t.next_match(savers=[self.autosave, *match_kw.pop("savers", [])], **match_kw)
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+
+__all__ = ["Store", "Autosave", "Resume", "SaveError", "StoreError", "Settings", "load_settings",
+           "save_settings", "Tournament", "TournamentSaver", "Standing", "GameEntry", "Summary", "tournaments",
+           "PuzzleResult", "add_puzzle_result", "puzzle_results", "open_db", "write_atomic", "set_aside"]

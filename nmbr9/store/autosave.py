@@ -1,0 +1,85 @@
+"""The autosave: the game in progress as a game record, rewritten after every confirmed placement."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..i18n import _
+from ..match import Match
+from ..paths import data_dir
+from ..rules.record import RecordError
+from .files import SaveError, set_aside, write_atomic
+
+FILENAME = "autosave.json"
+
+
+@dataclass
+class Resume:
+    """What the menu learns at start: a game to continue, and/or a message for the player."""
+    match: Match | None = None
+    message: str | None = None     # e.g. the save was unreadable and was set aside
+
+    @property
+    def can_continue(self) -> bool:
+        return self.match is not None
+
+
+class Autosave:
+    """The autosave file in the data folder; also a saver for Match (save(match))."""
+
+    def __init__(self, folder: Path | None = None):
+        self.path = Path(folder or data_dir()) / FILENAME
+
+    def exists(self) -> bool:
+        return self.path.exists()
+
+    def save(self, match: Match) -> None:
+        """Write the match's record atomically; SaveError (the old save kept) if the disk refuses."""
+        write_atomic(self.path, json.dumps(match.record(), indent=1))
+
+    def clear(self) -> None:
+        """Forget the saved game (the player chose to abandon it)."""
+        try:
+            self.path.unlink()
+        except FileNotFoundError:
+            pass
+
+    def load(self, **match_kw) -> Resume:
+        """The saved game, replayed through the rules to the last confirmed placement.
+
+        A finished game is not offered. A save that can't be read, is not a
+        record of this game, or breaks a rule is renamed aside
+        (autosave.json.corrupt-<time>) and a message says so.
+        `match_kw` go to Match (savers, threaded, bot_factory); this autosave is
+        added to the savers.
+        """
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return Resume()
+        except (OSError, UnicodeDecodeError) as e:
+            return self._set_aside(str(getattr(e, "strerror", None) or e))
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            return self._set_aside(_("not valid JSON ({detail}, line {line})").format(detail=e.msg, line=e.lineno))
+        savers = [self, *match_kw.pop("savers", [])]
+        try:
+            match = Match.from_record(data, savers=savers, **match_kw)
+        except RecordError as e:
+            return self._set_aside(str(e))
+        return Resume(None if match.over else match)
+
+    def _set_aside(self, reason: str) -> Resume:
+        try:
+            moved = set_aside(self.path, "corrupt")
+        except OSError as e:
+            return Resume(message=_("The saved game can't be read ({reason}) nor moved aside ({error}).").format(
+                reason=reason, error=e.strerror or e))
+        return Resume(message=_("The saved game could not be continued ({reason}). "
+                                "It was kept as {name} in {folder}.").format(
+            reason=reason, name=moved.name, folder=moved.parent))
+
+
+__all__ = ["Autosave", "Resume", "SaveError", "FILENAME"]

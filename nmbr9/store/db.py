@@ -1,0 +1,149 @@
+"""The player's SQLite database: tournaments and puzzle results.
+
+The schema has a version (PRAGMA user_version); `MIGRATIONS[n]` takes a
+database from version n to n + 1, inside one transaction, so a crash during
+an upgrade leaves the old version. Foreign keys are on for every connection.
+"""
+from __future__ import annotations
+
+import sqlite3
+from contextlib import contextmanager
+from pathlib import Path
+
+from ..i18n import _
+from ..paths import data_dir
+from .files import set_aside
+
+FILENAME = "nmbr9.sqlite3"
+
+MIGRATIONS: list[list[str]] = [
+    [  # version 1: tournaments, their games and scores; puzzle results (issue 8)
+        """CREATE TABLE tournaments (
+            id       INTEGER PRIMARY KEY,
+            name     TEXT NOT NULL,
+            created  TEXT NOT NULL,              -- ISO 8601, UTC
+            seed     INTEGER NOT NULL,           -- each game's deck seed is derived from it
+            games    INTEGER NOT NULL CHECK (games >= 1),
+            best     INTEGER NOT NULL CHECK (best BETWEEN 1 AND games),  -- standings count the best N
+            ruleset  TEXT NOT NULL,              -- JSON, as in a game record
+            finished TEXT                        -- NULL while games remain
+        )""",
+        """CREATE TABLE tournament_seats (
+            tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            seat          INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 5),
+            name          TEXT NOT NULL,
+            kind          TEXT NOT NULL,         -- "human" or "bot:<strength>"
+            PRIMARY KEY (tournament_id, seat)
+        )""",
+        """CREATE TABLE tournament_games (
+            id            INTEGER PRIMARY KEY,
+            tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            number        INTEGER NOT NULL CHECK (number >= 1),
+            seed          INTEGER NOT NULL,
+            record        TEXT NOT NULL,         -- the game record, rewritten after every placement
+            started       TEXT NOT NULL,
+            finished      TEXT,                  -- NULL while the game is in progress
+            UNIQUE (tournament_id, number)
+        )""",
+        """CREATE TABLE game_scores (
+            game_id       INTEGER NOT NULL REFERENCES tournament_games(id) ON DELETE CASCADE,
+            tournament_id INTEGER NOT NULL,
+            seat          INTEGER NOT NULL,
+            score         INTEGER NOT NULL,
+            winner        INTEGER NOT NULL CHECK (winner IN (0, 1)),   -- ties share the win
+            PRIMARY KEY (game_id, seat),
+            FOREIGN KEY (tournament_id, seat) REFERENCES tournament_seats(tournament_id, seat)
+                ON DELETE CASCADE
+        )""",
+        """CREATE TABLE puzzle_results (
+            id      INTEGER PRIMARY KEY,
+            code    TEXT NOT NULL,               -- the puzzle's short code
+            player  TEXT NOT NULL,
+            kind    TEXT NOT NULL DEFAULT 'human',
+            score   INTEGER NOT NULL,
+            record  TEXT NOT NULL,               -- the game record
+            played  TEXT NOT NULL                -- ISO 8601, UTC
+        )""",
+        "CREATE INDEX puzzle_results_by_code ON puzzle_results (code, score DESC)",
+        "CREATE INDEX tournament_games_by_tournament ON tournament_games (tournament_id, number)",
+    ],
+]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StoreError(Exception):
+    """The database can't be used; `message` is a sentence for the player."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@contextmanager
+def transaction(conn: sqlite3.Connection):
+    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if anything inside raises."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.rollback()
+        raise
+    conn.execute("COMMIT")
+
+
+def _setup(conn: sqlite3.Connection) -> None:
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA journal_mode = WAL")   # a crash mid-write never damages committed data
+    conn.execute("PRAGMA synchronous = NORMAL")
+
+
+def migrate(conn: sqlite3.Connection) -> int:
+    """Bring the schema up to SCHEMA_VERSION; returns the version found before."""
+    found = conn.execute("PRAGMA user_version").fetchone()[0]
+    if found > SCHEMA_VERSION:
+        raise StoreError(_("The tournament database was written by a newer version of the game "
+                           "(schema {found}, this game knows {known}).").format(found=found, known=SCHEMA_VERSION))
+    for version in range(found, SCHEMA_VERSION):
+        with transaction(conn):
+            for statement in MIGRATIONS[version]:
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {version + 1}")
+    return found
+
+
+def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]:
+    """The database in the data folder, created or upgraded as needed.
+
+    Returns (connection, message): a file that is not a usable database is
+    renamed aside and a fresh one started, and the message says so.
+    StoreError when the file belongs to a newer game or can't be opened at all.
+    """
+    path = Path(folder or data_dir()) / FILENAME
+    message = None
+    for attempt in range(2):
+        try:
+            # isolation_level=None: no implicit transactions; `transaction` makes them explicit
+            conn = sqlite3.connect(path, timeout=10, isolation_level=None)
+        except sqlite3.Error as e:
+            raise StoreError(_("Can't open the tournament database {path}: {reason}").format(path=path, reason=e))
+        try:
+            _setup(conn)
+            migrate(conn)
+            conn.execute("SELECT count(*) FROM tournaments").fetchone()
+            return conn, message
+        except sqlite3.DatabaseError as e:
+            conn.close()
+            if attempt:
+                raise StoreError(_("Can't use the tournament database {path}: {reason}").format(path=path, reason=e))
+            for extra in ("-wal", "-shm"):
+                side = path.with_name(path.name + extra)
+                if side.exists():
+                    set_aside(side, "corrupt")
+            moved = set_aside(path, "corrupt")
+            message = _("The tournament database could not be read ({reason}). It was kept as {name} "
+                        "and a new one was started.").format(reason=e, name=moved.name)
+        except StoreError:
+            conn.close()
+            raise
+    raise AssertionError("unreachable")

@@ -1,0 +1,96 @@
+"""Player settings, kept between runs as JSON in the data folder.
+
+A missing file, a corrupt file or a bad value gives the default for that
+value; the rest of the file is kept.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+
+from ..paths import data_dir
+from .files import write_atomic
+
+FILENAME = "settings.json"
+
+
+@dataclass(frozen=True)
+class Settings:
+    window_size: tuple[int, int] = (1280, 720)
+    fullscreen: bool = False
+    camera_sensitivity: float = 1.0    # 1.0 = normal; 0.2 to 5
+    animation_speed: float = 1.0       # 1.0 = normal; 0 = no animations, up to 4
+    sound: bool = True
+    language: str | None = None        # None: the system's language
+
+    def changed(self, **values) -> "Settings":
+        """A copy with some values replaced (checked like values read from the file)."""
+        return _checked({**asdict(self), **values})
+
+
+def _number(v, low, high):
+    if isinstance(v, (int, float)) and not isinstance(v, bool) and low <= v <= high:
+        return float(v)
+    raise ValueError
+
+
+def _size(v):
+    if (isinstance(v, (list, tuple)) and len(v) == 2
+            and all(isinstance(n, int) and not isinstance(n, bool) and 200 <= n <= 16384 for n in v)):
+        return (v[0], v[1])
+    raise ValueError
+
+
+def _flag(v):
+    if isinstance(v, bool):
+        return v
+    raise ValueError
+
+
+def _language(v):
+    if v is None or isinstance(v, str) and re.fullmatch(r"[a-z]{2,3}(_[A-Z]{2})?", v):
+        return v
+    raise ValueError
+
+
+_CHECKS = {
+    "window_size": _size,
+    "fullscreen": _flag,
+    "camera_sensitivity": lambda v: _number(v, 0.2, 5.0),
+    "animation_speed": lambda v: _number(v, 0.0, 4.0),
+    "sound": _flag,
+    "language": _language,
+}
+
+
+def _checked(data: dict) -> Settings:
+    """Settings from a decoded dict: each missing or bad value becomes its default."""
+    good = {}
+    for f in fields(Settings):
+        if f.name in data:
+            try:
+                good[f.name] = _CHECKS[f.name](data[f.name])
+            except ValueError:
+                pass
+    return replace(Settings(), **good)
+
+
+def settings_path(folder: Path | None = None) -> Path:
+    return Path(folder or data_dir()) / FILENAME
+
+
+def load_settings(folder: Path | None = None) -> Settings:
+    try:
+        data = json.loads(settings_path(folder).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return Settings()
+    return _checked(data) if isinstance(data, dict) else Settings()
+
+
+def save_settings(settings: Settings, folder: Path | None = None) -> None:
+    """Atomically; SaveError (with a sentence for the player) if the disk refuses."""
+    data = asdict(settings)
+    data["window_size"] = list(settings.window_size)
+    write_atomic(settings_path(folder), json.dumps(data, indent=1))

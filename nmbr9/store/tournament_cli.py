@@ -1,0 +1,101 @@
+"""`nmbr9 tournament`: bot-only tournaments without a window, and the tournament history."""
+from __future__ import annotations
+
+import sys
+
+from ..ai import STRENGTHS
+from ..i18n import _
+from ..rules import Seat
+from . import Store, StoreError, Tournament
+
+
+def bot_seats(spec: str) -> list[Seat]:
+    """'hard,medium,easy' -> seats named 'Bot 1 (hard)', ...; ValueError with a clear message."""
+    names = [s.strip().lower() for s in spec.split(",") if s.strip()]
+    if not 1 <= len(names) <= 6:
+        raise ValueError(_("--bots needs 1 to 6 strengths separated by commas, e.g. hard,medium,easy"))
+    for n in names:
+        if n not in STRENGTHS:
+            raise ValueError(_("unknown bot strength {name!r} (choose from {known})").format(
+                name=n, known=", ".join(STRENGTHS)))
+    return [Seat(_("Bot {n} ({strength})").format(n=i + 1, strength=n), f"bot:{n}") for i, n in enumerate(names)]
+
+
+def print_standings(t: Tournament, out=sys.stdout) -> None:
+    state = _("finished") if t.finished else _("{played} of {games} games played").format(
+        played=t.played, games=t.games)
+    print(_("{name}: {games} games, best {best} counted, seed {seed} ({state})").format(
+        name=t.name, games=t.games, best=t.best, seed=t.seed, state=state), file=out)
+    width = max([len(s.name) for s in t.seats] + [6])
+    print(f"{_('Place'):>5}  {_('Player'):<{width}}  {_('Best'):>5}  {_('Total'):>5}  {_('Wins'):>4}  {_('Games')}",
+          file=out)
+    for s in t.standings():
+        print(f"{s.place:>5}  {s.name:<{width}}  {s.best:>5}  {s.total:>5}  {s.wins:>4}  "
+              f"{' '.join(str(x) for x in s.scores)}", file=out)
+
+
+def play(t: Tournament, store: Store) -> None:
+    """Play the tournament's remaining games, all bots; progress on stderr."""
+    tty = sys.stderr.isatty()
+    while (match := store.tournament_match(t, threaded=False)) is not None:
+        number = match.tournament["game"]
+
+        def progress(m, number=number):
+            if tty:
+                print(f"\r{_('game {n}/{games}, round {r}/{rounds}').format(n=number, games=t.games, r=min(m.round, m.rounds), rounds=m.rounds)}",
+                      end="", file=sys.stderr, flush=True)
+
+        results = match.play_out(progress)
+        if match.save_error:
+            raise StoreError(match.save_error)
+        scores = ", ".join(f"{r.name} {r.score}" for r in sorted(results, key=lambda r: r.seat))
+        print(("\r" if tty else "") + _("game {n}/{games}: {scores}").format(n=number, games=t.games, scores=scores),
+              file=sys.stderr, flush=True)
+
+
+def main(args) -> int:
+    store = Store()
+    try:
+        if store.db_message:
+            print(store.db_message, file=sys.stderr)
+        if args.list:
+            for s in store.tournaments():
+                state = _("finished") if s.finished else _("{played}/{games} played").format(
+                    played=s.played, games=s.games)
+                print(f"{s.id:>4}  {s.created}  {s.name}  ({state})  {', '.join(s.players)}")
+            return 0
+        if args.show is not None:
+            t = store.tournament(args.show)
+            print_standings(t)
+            for e in t.entries():
+                scores = " ".join(map(str, e.scores)) if e.scores else _("in progress")
+                print(_("  game {n}: seed {seed}, scores {scores}").format(n=e.number, seed=e.seed, scores=scores))
+            return 0
+        if args.resume is not None:
+            t = store.tournament(args.resume)
+            if not all(s.is_bot for s in t.seats):
+                print(_("Tournament {id} has human players: continue it in the game.").format(id=t.id))
+                return 2
+        else:
+            if not args.bots:
+                print(_("Say which bots play, e.g. --bots hard,medium,easy (or --list, --show ID, --resume ID)."))
+                return 2
+            seats = bot_seats(args.bots)
+            best = args.games if args.best is None else args.best
+            if args.games < 1 or not 1 <= best <= args.games:
+                print(_("--games must be at least 1 and --best between 1 and --games."))
+                return 2
+            t = store.new_tournament(seats, args.games, best, args.seed, args.name)
+            print(_("{name} (id {id}), stored in {path}").format(name=t.name, id=t.id, path=store.folder),
+                  file=sys.stderr)
+        play(t, store)
+        print_standings(t)
+        return 0
+    except ValueError as e:
+        print(e)
+        return 2
+    except StoreError as e:
+        print(e.message)
+        return 1
+    finally:
+        store.close()

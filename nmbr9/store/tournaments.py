@@ -1,0 +1,226 @@
+"""Tournaments: a series of games for the same seats, kept in the database.
+
+Every game of a tournament has its own deck (seeded from the tournament's
+seed and the game's number) that all its players play. The game in progress
+is stored after every confirmed placement, so a tournament resumes after a
+quit or a crash; finished games keep their record and scores.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+
+from ..i18n import _
+from ..match import Match, derive_seed, fresh_seed, places, utc_now
+from ..rules import Ruleset, Seat
+from ..rules.record import RecordError
+from .db import StoreError, transaction
+from .files import SaveError
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's line in a tournament's standings."""
+    place: int          # players equal on best and wins share a place
+    seat: int
+    name: str
+    kind: str
+    played: int         # finished games
+    total: int          # all points
+    wins: int           # games won; a shared win counts for each winner
+    best: int           # points of the best N games (the tournament's `best`)
+    scores: list[int]   # per finished game, in order
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """A game of a tournament as stored."""
+    number: int
+    seed: int
+    record: dict
+    started: str
+    finished: str | None
+    scores: list[int] | None    # per seat, once finished
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A tournament in the history list."""
+    id: int
+    name: str
+    created: str
+    games: int
+    best: int
+    played: int
+    finished: str | None
+    players: list[str]
+
+
+class Tournament:
+    """A tournament in the database (see nmbr9/store/db.py for the tables)."""
+
+    def __init__(self, db: sqlite3.Connection, tournament_id: int):
+        row = db.execute("SELECT * FROM tournaments WHERE id = ?", (tournament_id,)).fetchone()
+        if row is None:
+            raise StoreError(_("There is no tournament {id}.").format(id=tournament_id))
+        self.db = db
+        self.id = row["id"]
+        self.name = row["name"]
+        self.created = row["created"]
+        self.seed = row["seed"]
+        self.games = row["games"]
+        self.best = row["best"]
+        rs = json.loads(row["ruleset"])
+        self.ruleset = Ruleset(rs["variant"], tuple(rs["modules"]))
+        self.seats = [Seat(r["name"], r["kind"]) for r in
+                      db.execute("SELECT name, kind FROM tournament_seats WHERE tournament_id = ? ORDER BY seat",
+                                 (self.id,))]
+
+    @classmethod
+    def create(cls, db: sqlite3.Connection, seats: list[Seat], games: int, best: int | None = None,
+               seed: int | None = None, name: str | None = None, ruleset: Ruleset = Ruleset()) -> "Tournament":
+        """A new tournament of `games` games; standings count the best `best` (default: all)."""
+        best = games if best is None else best
+        if not 1 <= len(seats) <= 6:
+            raise ValueError(_("A tournament has 1 to 6 players."))
+        if games < 1 or not 1 <= best <= games:
+            raise ValueError(_("A tournament has at least one game, and counts the best 1 to {games}.").format(
+                games=max(games, 1)))
+        seed = fresh_seed() if seed is None else seed
+        created = utc_now()
+        with transaction(db):
+            cur = db.execute("INSERT INTO tournaments (name, created, seed, games, best, ruleset) "
+                             "VALUES (?, ?, ?, ?, ?, ?)",
+                             (name or "", created, seed, games, best, json.dumps(ruleset.to_json())))
+            tid = cur.lastrowid
+            if not name:
+                db.execute("UPDATE tournaments SET name = ? WHERE id = ?",
+                           (_("Tournament {id}").format(id=tid), tid))
+            db.executemany("INSERT INTO tournament_seats (tournament_id, seat, name, kind) VALUES (?, ?, ?, ?)",
+                           [(tid, i, s.name, s.kind) for i, s in enumerate(seats)])
+        return cls(db, tid)
+
+    # ----- progress ----------------------------------------------------------
+    @property
+    def finished(self) -> str | None:
+        return self.db.execute("SELECT finished FROM tournaments WHERE id = ?", (self.id,)).fetchone()[0]
+
+    @property
+    def played(self) -> int:
+        return self.db.execute("SELECT count(*) FROM tournament_games WHERE tournament_id = ? "
+                               "AND finished IS NOT NULL", (self.id,)).fetchone()[0]
+
+    @property
+    def over(self) -> bool:
+        return self.played >= self.games
+
+    def game_seed(self, number: int) -> int:
+        return derive_seed(self.seed, "tournament game", number)
+
+    def next_match(self, savers=(), **match_kw) -> Match | None:
+        """The game to play now: the one in progress (as last saved) or the next one; None when over.
+
+        `savers` (e.g. the autosave) are called with this tournament's own saver.
+        """
+        row = self.db.execute("SELECT number, record FROM tournament_games WHERE tournament_id = ? "
+                              "AND finished IS NULL ORDER BY number LIMIT 1", (self.id,)).fetchone()
+        savers = [*savers, TournamentSaver(self)]
+        if row is not None:
+            try:
+                return Match.from_record(json.loads(row["record"]), savers=savers, **match_kw)
+            except (RecordError, ValueError) as e:
+                raise StoreError(_("Game {number} of the tournament can't be resumed: {reason}").format(
+                    number=row["number"], reason=e)) from None
+        number = self.played + 1
+        if number > self.games:
+            return None
+        seed = self.game_seed(number)
+        match = Match.new(self.seats, seed, self.ruleset, tournament={"id": self.id, "game": number},
+                          savers=savers, **match_kw)
+        with transaction(self.db):
+            self.db.execute("INSERT INTO tournament_games (tournament_id, number, seed, record, started) "
+                            "VALUES (?, ?, ?, ?, ?)",
+                            (self.id, number, seed, json.dumps(match.record()), match.created))
+        match.save()  # the other savers (the autosave) start from the first card too
+        return match
+
+    def attach(self, match: Match) -> Match:
+        """Give a match of this tournament (e.g. from the autosave) its tournament saver."""
+        if not any(isinstance(s, TournamentSaver) for s in match.savers):
+            match.savers.append(TournamentSaver(self))
+        return match
+
+    # ----- results -------------------------------------------------------------
+    def entries(self) -> list[GameEntry]:
+        """Every game started so far, with its record (finished or in progress)."""
+        out = []
+        for g in self.db.execute("SELECT * FROM tournament_games WHERE tournament_id = ? ORDER BY number",
+                                 (self.id,)).fetchall():
+            scores = [r[0] for r in self.db.execute("SELECT score FROM game_scores WHERE game_id = ? ORDER BY seat",
+                                                    (g["id"],))]
+            out.append(GameEntry(g["number"], g["seed"], json.loads(g["record"]), g["started"], g["finished"],
+                                 scores if g["finished"] else None))
+        return out
+
+    def standings(self) -> list[Standing]:
+        """Best-N points first, then wins; equal players share a place."""
+        per_seat: list[list[tuple[int, int]]] = [[] for _s in self.seats]
+        for seat, score, winner in self.db.execute(
+                "SELECT s.seat, s.score, s.winner FROM game_scores s JOIN tournament_games g ON g.id = s.game_id "
+                "WHERE s.tournament_id = ? ORDER BY g.number", (self.id,)):
+            per_seat[seat].append((score, winner))
+        lines = []
+        for i, results in enumerate(per_seat):
+            scores = [s for s, _w in results]
+            lines.append((i, scores, sum(w for _s, w in results), sum(sorted(scores, reverse=True)[:self.best])))
+        pl = places([(best, wins) for _i, _sc, wins, best in lines])
+        out = [Standing(pl[i], i, self.seats[i].name, self.seats[i].kind, len(sc), sum(sc), wins, best, sc)
+               for i, sc, wins, best in lines]
+        return sorted(out, key=lambda s: (s.place, s.seat))
+
+
+class TournamentSaver:
+    """A Match saver: stores the game's record in the database; at the end, its scores."""
+
+    def __init__(self, tournament: Tournament):
+        self.tournament = tournament
+
+    def save(self, match: Match) -> None:
+        t, db = self.tournament, self.tournament.db
+        number = match.tournament["game"]
+        try:
+            with transaction(db):
+                row = db.execute("SELECT id, finished FROM tournament_games WHERE tournament_id = ? AND number = ?",
+                                 (t.id, number)).fetchone()
+                if row is None:
+                    raise StoreError(_("Game {number} is not part of the tournament.").format(number=number))
+                if row["finished"]:
+                    return  # a finished game's record and scores never change
+                db.execute("UPDATE tournament_games SET record = ? WHERE id = ?",
+                           (json.dumps(match.record()), row["id"]))
+                if match.over:
+                    now = utc_now()
+                    db.execute("UPDATE tournament_games SET finished = ? WHERE id = ?", (now, row["id"]))
+                    db.executemany("INSERT INTO game_scores (game_id, tournament_id, seat, score, winner) "
+                                   "VALUES (?, ?, ?, ?, ?)",
+                                   [(row["id"], t.id, r.seat, r.score, int(r.winner)) for r in match.results()])
+                    done = db.execute("SELECT count(*) FROM tournament_games WHERE tournament_id = ? "
+                                      "AND finished IS NOT NULL", (t.id,)).fetchone()[0]
+                    if done >= t.games:
+                        db.execute("UPDATE tournaments SET finished = ? WHERE id = ?", (now, t.id))
+        except (sqlite3.Error, StoreError) as e:
+            raise SaveError(_("Could not save the tournament game: {reason}").format(
+                reason=getattr(e, "message", e))) from e
+
+
+def tournaments(db: sqlite3.Connection) -> list[Summary]:
+    """The history: every tournament, newest first."""
+    out = []
+    for r in db.execute("SELECT t.*, (SELECT count(*) FROM tournament_games g WHERE g.tournament_id = t.id "
+                        "AND g.finished IS NOT NULL) AS played FROM tournaments t ORDER BY t.id DESC").fetchall():
+        players = [p[0] for p in db.execute("SELECT name FROM tournament_seats WHERE tournament_id = ? "
+                                            "ORDER BY seat", (r["id"],))]
+        out.append(Summary(r["id"], r["name"], r["created"], r["games"], r["best"], r["played"], r["finished"],
+                           players))
+    return out
