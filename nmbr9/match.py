@@ -34,6 +34,9 @@ BOTS = "bots"          # no human to place: the bots are thinking (call update()
 OVER = "over"          # the last round has been played
 
 
+OWN_FIELDS = ("seed", "created", "practice", "tournament")   # record fields a Match writes
+
+
 def derive_seed(*parts) -> int:
     """A seed for one purpose (a bot's round, a rematch, a tournament game) from its parts."""
     digest = hashlib.sha256(repr(parts).encode("utf-8")).digest()
@@ -123,7 +126,8 @@ class Match:
     """One game being played: a `Game` plus turn order, bots, saving and results."""
 
     def __init__(self, game: Game, seed: int, *, practice: bool = False, tournament: dict | None = None,
-                 created: str | None = None, savers=(), threaded: bool = True, bot_factory=None):
+                 created: str | None = None, extra: dict | None = None, savers=(), threaded: bool = True,
+                 bot_factory=None):
         for s in game.seats:
             if s.is_bot and s.strength not in STRENGTHS:
                 raise ValueError(f"unknown bot strength {s.kind!r} for {s.name!r} "
@@ -133,6 +137,7 @@ class Match:
         self.practice = practice
         self.tournament = tournament      # {"id": tournament id, "game": game number} or None
         self.created = created or utc_now()
+        self.extra = dict(extra or {})      # other record fields (e.g. a puzzle's code), kept on every save
         self.savers = list(savers)
         self.save_error: str | None = None   # the last save's problem, a sentence for the player
         self.threaded = threaded
@@ -164,9 +169,10 @@ class Match:
         t = extra.get("tournament")
         tournament = t if isinstance(t, dict) and isinstance(t.get("id"), int) and isinstance(t.get("game"), int) else None
         created = extra.get("created") if isinstance(extra.get("created"), str) else None
+        others = {k: v for k, v in extra.items() if k not in OWN_FIELDS}
         try:
             return cls(game, seed, practice=extra.get("practice") is True, tournament=tournament,
-                       created=created, **kw)
+                       created=created, extra=others, **kw)
         except ValueError as e:
             raise RecordError(str(e)) from None
 
@@ -333,7 +339,7 @@ class Match:
     # ----- saving ---------------------------------------------------------------------
     def record(self) -> dict:
         """The game record (spec/game-record.md) with this game's extra fields (docs/record-fields.md)."""
-        extra = {"seed": self.seed, "created": self.created, "practice": self.practice}
+        extra = {**self.extra, "seed": self.seed, "created": self.created, "practice": self.practice}
         if self.tournament:
             extra["tournament"] = dict(self.tournament)
         return game_record(self.game, extra)

@@ -58,8 +58,10 @@ class Autosave:
             text = self.path.read_text(encoding="utf-8")
         except FileNotFoundError:
             return Resume()
-        except (OSError, UnicodeDecodeError) as e:
-            return self._set_aside(str(getattr(e, "strerror", None) or e))
+        except UnicodeDecodeError:
+            return self._set_aside(_("not valid JSON: not UTF-8 text"))
+        except OSError as e:
+            return self._set_aside(str(e.strerror or e))
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
