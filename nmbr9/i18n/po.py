@@ -239,8 +239,9 @@ def write(path: Path, cat: Catalogue) -> None:
 
 def compile_mo(cat: Catalogue) -> bytes:
     """The .mo bytes of the translated entries (fuzzy and empty ones are left out, as msgfmt does)."""
-    head = "".join(f"{k}: {v}\n" for k, v in cat.header.items())
-    table = {"": head}
+    # the bytes are always UTF-8, whatever the catalogue's header says (or lacks)
+    header = {**cat.header, "Content-Type": "text/plain; charset=UTF-8"}
+    table = {"": "".join(f"{k}: {v}\n" for k, v in header.items())}
     for e in cat.entries:
         if e.obsolete or not e.translated:
             continue

@@ -1,0 +1,209 @@
+"""Translations: complete catalogues, language switching, the rules page in every language."""
+from __future__ import annotations
+
+import pytest
+
+import nmbr9.i18n as i18n
+from nmbr9.i18n import _, ngettext, po, rules_page, set_language, current_language, tools
+from nmbr9.i18n.rules_page import SECTIONS
+from nmbr9.rules import Board, Placement
+
+LANGS = ["de", "es", "pl"]
+
+
+@pytest.fixture
+def language():
+    """Lets a test switch language and puts the previous one back."""
+    before = current_language()
+    yield set_language
+    set_language(before)
+
+
+@pytest.fixture(scope="module")
+def source():
+    return tools.extract()
+
+
+@pytest.fixture(scope="module")
+def template(source):
+    return tools.template(source)
+
+
+def _listing(messages):
+    return "\n".join(f"  {m[:90]!r}" for m in messages)
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_every_message_of_the_game_is_translated(code, template):
+    report = tools.check_catalogue(template, po.read(tools.catalogue_path(code)))
+    assert not report.missing, f"{code}: messages not in the catalogue (run `nmbr9 i18n extract`):\n" \
+        + _listing(report.missing)
+    assert not report.untranslated, f"{code}: messages not translated:\n" + _listing(report.untranslated)
+    assert not report.fuzzy, f"{code}: translations marked fuzzy (check and unmark):\n" + _listing(report.fuzzy)
+    assert not report.obsolete, f"{code}: messages no longer in the game:\n" + _listing(report.obsolete)
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_translations_use_the_same_fields_as_the_english(code, template):
+    report = tools.check_catalogue(template, po.read(tools.catalogue_path(code)))
+    assert not report.bad_fields, "\n".join(report.bad_fields)
+
+
+def test_the_template_matches_the_source(template):
+    stored = po.read(tools.POT)
+    assert [(e.msgid, e.msgid_plural) for e in stored.entries] == \
+        [(e.msgid, e.msgid_plural) for e in template.entries], "run `nmbr9 i18n extract`"
+
+
+def test_no_text_is_formatted_before_it_is_translated(source):
+    assert not source.untranslatable, "\n".join(source.untranslatable)
+
+
+def test_a_refusal_reads_in_the_chosen_language_without_restart(language):
+    board = Board()
+    board.place(Placement(8, 0, 0, 0))
+    verdict = board.verdict(Placement(8, 0, 0, 0, level=0))
+    assert verdict.code == "overlap"
+    language("en")
+    assert verdict.text(_) == "Square (1, 0) on level 0 is already taken."
+    language("pl")
+    assert verdict.text(_) == "Kwadrat (1, 0) na poziomie 0 jest już zajęty."
+    language("de")
+    assert verdict.text(_) == "Das Feld (1, 0) auf Ebene 0 ist schon belegt."
+    language("es")
+    assert verdict.text(_) == "El cuadrado (1, 0) del nivel 0 ya está ocupado."
+
+
+def test_listeners_hear_each_change_once_until_they_unsubscribe(language):
+    language("en")
+    heard = []
+    unsubscribe = i18n.on_language_change(heard.append)
+    language("pl")
+    language("pl")          # no change, no news
+    language("de_DE.UTF-8")  # a locale name works too
+    unsubscribe()
+    language("es")
+    assert heard == ["pl", "de"]
+    assert current_language() == "es"
+
+
+def test_an_unknown_language_is_refused_in_one_line_and_changes_nothing(language):
+    language("pl")
+    with pytest.raises(ValueError) as err:
+        set_language("xx")
+    assert "xx" in str(err.value) and "pl" in str(err.value) and "\n" not in str(err.value)
+    assert current_language() == "pl"
+
+
+@pytest.mark.parametrize("env, expected", [
+    ({"LANG": "pl_PL.UTF-8"}, "pl"),
+    ({"LC_ALL": "de_AT.UTF-8", "LANG": "pl_PL.UTF-8"}, "de"),
+    ({"LANGUAGE": "fr:es", "LANG": "de_DE.UTF-8"}, "es"),
+    ({"LC_MESSAGES": "es_ES@euro"}, "es"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANG": "fr_FR.UTF-8"}, "en"),
+    ({}, "en"),
+])
+def test_the_language_follows_the_system_locale(env, expected):
+    assert i18n.system_language(env) == expected
+
+
+def test_the_languages_name_themselves():
+    assert i18n.available_languages() == ["en", "de", "es", "pl"]
+    assert [i18n.language_name(c) for c in i18n.available_languages()] == \
+        ["English", "Deutsch", "Español", "Polski"]
+
+
+def test_polish_has_three_plural_forms():
+    cat = po.parse('msgid ""\nmsgstr ""\n"Plural-Forms: ' + tools.PLURAL_FORMS["pl"] + '\\n"\n\n'
+                   'msgid "{n} point"\nmsgid_plural "{n} points"\n'
+                   'msgstr[0] "{n} punkt"\nmsgstr[1] "{n} punkty"\nmsgstr[2] "{n} punktów"\n')
+    t = po.translations(cat)
+    forms = {n: t.ngettext("{n} point", "{n} points", n).format(n=n) for n in (1, 2, 5, 12, 22, 25, 101)}
+    assert forms == {1: "1 punkt", 2: "2 punkty", 5: "5 punktów", 12: "12 punktów", 22: "22 punkty",
+                     25: "25 punktów", 101: "101 punktów"}
+
+
+def test_ngettext_in_english_picks_by_count(language):
+    language("en")
+    assert ngettext("{n} point", "{n} points", 1).format(n=1) == "1 point"
+    assert ngettext("{n} point", "{n} points", 3).format(n=3) == "3 points"
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_catalogues_survive_being_read_and_written(code):
+    text = tools.catalogue_path(code).read_text(encoding="utf-8")
+    cat = po.parse(text)
+    again = po.parse(po.format_catalogue(cat))
+    assert [(e.msgid, e.msgstr, e.flags, e.obsolete) for e in again.entries] == \
+        [(e.msgid, e.msgstr, e.flags, e.obsolete) for e in cat.entries]
+    assert again.header == cat.header
+
+
+def test_extract_keeps_translations_and_marks_changed_messages_fuzzy():
+    old = po.parse('msgid ""\nmsgstr ""\n"Language: de\\n"\n\n'
+                   'msgid "Confirm the tile"\nmsgstr "Plättchen bestätigen"\n\n'
+                   'msgid "Round {round} of {rounds}"\nmsgstr "Runde {round} von {rounds}"\n\n'
+                   'msgid "Gone from the game"\nmsgstr "Nicht mehr im Spiel"\n')
+    pot = po.Catalogue({}, [po.Entry("Confirm the tile"), po.Entry("Round {round} of {rounds}:"),
+                            po.Entry("Brand new")])
+    new = tools.merge(pot, old, "de")
+    by = {e.msgid: e for e in new.entries}
+    assert by["Confirm the tile"].msgstr == ["Plättchen bestätigen"] and by["Confirm the tile"].translated
+    changed = by["Round {round} of {rounds}:"]
+    assert changed.fuzzy and changed.previous == "Round {round} of {rounds}" and not changed.translated
+    assert by["Brand new"].msgstr == [""]
+    assert by["Gone from the game"].obsolete
+    report = tools.check_catalogue(pot, new)
+    assert report.untranslated == ["Brand new"] and report.fuzzy == ["Round {round} of {rounds}:"]
+    # fuzzy and empty messages fall back to English at run time
+    t = po.translations(new)
+    assert t.gettext("Round {round} of {rounds}:") == "Round {round} of {rounds}:"
+    assert t.gettext("Confirm the tile") == "Plättchen bestätigen"
+
+
+# ----- the rules page ---------------------------------------------------------------------
+
+# Terms the printed rules of each language use (seeds 000 es, 001 pl, 003/004 de).
+TERMS = {
+    "de": ["Plättchen", "Ebene", "Karte", "Feld", "Auslage", "Legeregeln", "Lückenfüller", "Startplättchen"],
+    "es": ["loseta", "nivel", "carta", "cuadrado", "ronda", "mazo", "reglas de colocación"],
+    "pl": ["kafel", "poziom", "kart", "kwadrat", "rund", "stos do dobierania", "zasady dokładania"],
+}
+
+
+def _all_text(page):
+    return " ".join([h for h, _ps in page] + [p for _h, ps in page for p in ps])
+
+
+def test_the_rules_page_covers_the_rules_and_says_the_start_tiles_are_our_own(language):
+    language("en")
+    page = rules_page()
+    text = _all_text(page)
+    for topic in ("level 0", "at least two different tiles", "New start tiles", "Gap fillers", "Breaking Rules",
+                  "Relocate", "Flip", "Single support", "Bridge", "Loner", "Reserve", "2 of 3",
+                  "Level to Level", "puzzle", "rematch", "100 points", "own design"):
+        assert topic in text, topic
+    rulings = [p for _, ps in page for p in ps if p.startswith("This game's ruling: ")]
+    # spec/rules.md marks seven rulings: table edges, start tiles, gap fillers, flip, bridge hole,
+    # reserve, level markers
+    assert len(rulings) == 7
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_the_rules_page_is_written_in_each_language_with_its_printed_terms(code, language):
+    language("en")
+    english = rules_page()
+    language(code)
+    page = rules_page()
+    assert len(page) == len(english) == len(SECTIONS)
+    for (heading, paragraphs), (en_heading, en_paragraphs) in zip(page, english):
+        assert len(paragraphs) == len(en_paragraphs)
+        assert heading != en_heading or heading == "NMBR 9 ++"
+        for p, en in zip(paragraphs, en_paragraphs):
+            assert p != en, f"{code}: not translated: {en[:60]!r}"
+    text = _all_text(page)
+    for term in TERMS[code]:
+        assert term in text, f"{code}: the rules page never says {term!r}"
+    label = _("This game's ruling: {ruling}").split("{ruling}")[0]
+    assert sum(1 for _heading, ps in page for p in ps if p.startswith(label)) == 7
