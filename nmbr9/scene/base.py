@@ -1,0 +1,60 @@
+"""Start Panda3D: one ShowBase per process, on screen or offscreen.
+
+Configuration must be loaded before ShowBase is built, so everything that
+opens a window or a buffer goes through `make_base`.
+"""
+from __future__ import annotations
+
+from ..paths import ROOT
+
+_base = None
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """'1280x720' -> (1280, 720); ValueError with a one-line message otherwise."""
+    try:
+        w, h = (int(v) for v in str(text).lower().split("x"))
+    except ValueError:
+        raise ValueError(f"size must look like 1280x720, not {text!r}") from None
+    if not (16 <= w <= 8192 and 16 <= h <= 8192):
+        raise ValueError(f"size {w}x{h} is out of range (16 to 8192 pixels a side)")
+    return w, h
+
+
+def make_base(offscreen: bool, size=(1280, 720), title: str = "NMBR 9 3D", software: bool = False,
+              multisamples: int = 4):
+    """The process's ShowBase, built once. Offscreen uses EGL (headless GL), else tinydisplay."""
+    global _base
+    if _base is not None:
+        return _base
+    from panda3d.core import loadPrcFileData
+    lines = [
+        f"win-size {size[0]} {size[1]}",
+        f"window-title {title}",
+        "audio-library-name null",
+        "sync-video false",
+        "textures-power-2 none",
+        "notify-level-device fatal",
+        "notify-level-display error",
+        "notify-level-glgsg error",
+        "framebuffer-multisample 1" if multisamples else "framebuffer-multisample 0",
+        f"multisamples {multisamples}",
+        f"model-path {ROOT.as_posix()}",
+        "default-directnotify-level error",
+    ]
+    if offscreen:
+        lines += ["window-type offscreen"]
+        lines += ["load-display p3tinydisplay"] if software else \
+                 ["load-display p3headlessgl", "aux-display p3tinydisplay"]
+    else:
+        lines += ["load-display pandagl", "aux-display p3tinydisplay"]
+    loadPrcFileData("nmbr9", "\n".join(lines))
+    from direct.showbase.ShowBase import ShowBase
+    _base = ShowBase()
+    _base.disableMouse()
+    return _base
+
+
+def shaders_supported(base) -> bool:
+    gsg = base.win.getGsg()
+    return bool(gsg and gsg.getSupportsBasicShaders())

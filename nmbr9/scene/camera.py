@@ -1,0 +1,102 @@
+"""The orbit camera over the table, and picking: screen point -> square on a level.
+
+Screen points are Panda3D's normalised window coordinates (-1..1 in x and
+y, y up), passed in explicitly so offscreen tests can drive everything.
+World space: one unit per square, X = column, Y = -row, Z up.
+"""
+from __future__ import annotations
+
+import math
+
+from panda3d.core import LPoint3, LVector3, Point2, Point3
+
+from ..assets import TILE_THICKNESS
+
+DEFAULT_HEADING = 0.0     # camera south of the build, rows running towards it
+DEFAULT_PITCH = 58.0      # degrees above the table
+MIN_PITCH, MAX_PITCH = 12.0, 89.0
+MIN_ZOOM, MAX_ZOOM = 0.35, 3.0
+
+
+def level_height(level: float) -> float:
+    """Z of the surface a tile on `level` rests on."""
+    return level * TILE_THICKNESS
+
+
+class OrbitCamera:
+    """Heading and pitch around a target point; the distance frames the build, times a zoom."""
+
+    def __init__(self, camera_np, lens, render):
+        self.camera, self.lens, self.render = camera_np, lens, render
+        self.heading, self.pitch, self.zoom = DEFAULT_HEADING, DEFAULT_PITCH, 1.0
+        self.target = LPoint3(0, 0, 0)
+        self.fit = 9.0  # distance that shows the whole build
+        self.lens.setNear(0.2)
+        self.lens.setFar(400)
+        self.apply()
+
+    # ----- moves ----------------------------------------------------------
+    def orbit(self, d_heading: float, d_pitch: float) -> None:
+        self.heading = (self.heading + d_heading) % 360
+        self.pitch = min(MAX_PITCH, max(MIN_PITCH, self.pitch + d_pitch))
+        self.apply()
+
+    def zoom_by(self, factor: float) -> None:
+        self.zoom = min(MAX_ZOOM, max(MIN_ZOOM, self.zoom * factor))
+        self.apply()
+
+    def reset(self) -> None:
+        self.heading, self.pitch, self.zoom = DEFAULT_HEADING, DEFAULT_PITCH, 1.0
+        self.apply()
+
+    def frame(self, bounds, top_level: int = 0) -> None:
+        """Aim at a board's squares (min x, min y, max x, max y) so all of them show."""
+        x0, y0, x1, y1 = bounds
+        x1, y1 = x1 + 1, y1 + 1
+        self.target = LPoint3((x0 + x1) / 2, -(y0 + y1) / 2, level_height(top_level + 1) / 2)
+        radius = max(3.5, math.hypot(x1 - x0, y1 - y0) / 2 + 1.0)
+        fov = math.radians(min(self.lens.getFov()[0], self.lens.getFov()[1]))
+        self.fit = radius / math.sin(fov / 2)
+        self.apply()
+
+    def apply(self) -> None:
+        d = self.fit * self.zoom
+        h, p = math.radians(self.heading), math.radians(self.pitch)
+        offset = LVector3(-math.sin(h) * math.cos(p), -math.cos(h) * math.cos(p), math.sin(p)) * d
+        self.camera.setPos(self.target + offset)
+        self.camera.lookAt(self.target)
+
+    # ----- picking --------------------------------------------------------
+    def ray(self, mx: float, my: float):
+        """World origin and direction of the line through a screen point."""
+        near, far = Point3(), Point3()
+        self.lens.extrude(Point2(mx, my), near, far)
+        a = self.render.getRelativePoint(self.camera, near)
+        b = self.render.getRelativePoint(self.camera, far)
+        return a, b - a
+
+    def point_on_level(self, mx: float, my: float, level: float):
+        """Where the screen point's line meets the plane at a level's height, or None."""
+        origin, direction = self.ray(mx, my)
+        z = level_height(level)
+        if abs(direction.z) < 1e-9:
+            return None
+        t = (z - origin.z) / direction.z
+        if t <= 0:
+            return None
+        return origin + direction * t
+
+    def square_at(self, mx: float, my: float, level: float):
+        """The grid square (x, y) under a screen point on that level's plane, or None."""
+        p = self.point_on_level(mx, my, level)
+        if p is None:
+            return None
+        return math.floor(p.x), math.floor(-p.y)
+
+    def screen_point(self, world_point):
+        """Normalised screen coordinates of a world point, or None when behind the camera."""
+        p = self.camera.getRelativePoint(self.render, world_point)
+        out = Point2()
+        if not self.lens.project(p, out):
+            return None
+        return out.x, out.y

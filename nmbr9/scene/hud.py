@@ -1,0 +1,134 @@
+"""The heads-up display: round, card, supply, live score, verdict, confirm button, legend.
+
+Everything hangs off the aspect2d corner anchors (a2dTopLeft, ...), so it
+stays in its corner whatever the window's shape; `fit_window` scales it up
+in small windows so text never gets too small to read.
+"""
+from __future__ import annotations
+
+from direct.gui import DirectGuiGlobals as DGG
+from direct.gui.DirectGui import DirectButton, DirectFrame, DirectLabel
+from panda3d.core import TextNode
+
+from ..i18n import _
+from ..paths import FONT, FONT_BOLD
+from ..rules.tiles import COLOURS
+
+INK = (0.95, 0.94, 0.9, 1)
+PANEL = (0.08, 0.09, 0.1, 0.62)
+OK_GREEN = (0.55, 0.95, 0.6, 1)
+REFUSED_RED = (1.0, 0.55, 0.5, 1)
+MIN_TEXT_PX = 15  # scale the HUD up rather than show text smaller than this
+
+
+def tile_rgba(piece) -> tuple:
+    c = COLOURS.get(piece, "#b9b2a2") if isinstance(piece, int) else "#b9b2a2"
+    return tuple(int(c[i:i + 2], 16) / 255 for i in (1, 3, 5)) + (1,)
+
+
+def load_fonts(base):
+    font = base.loader.loadFont(FONT.as_posix())
+    bold = base.loader.loadFont(FONT_BOLD.as_posix())
+    for f in (font, bold):
+        f.setPixelsPerUnit(60)
+    DGG.setDefaultFont(font)
+    TextNode.setDefaultFont(font)
+    return font, bold
+
+
+class Hud:
+    def __init__(self, base, on_confirm):
+        self.base = base
+        self.font, self.bold = load_fonts(base)
+        self.anchors = {name: getattr(base, name).attachNewNode(f"hud_{name}")
+                        for name in ("a2dTopLeft", "a2dTopRight", "a2dBottomLeft", "a2dBottomRight",
+                                     "a2dBottomCenter", "a2dTopCenter")}
+        tl, tr = self.anchors["a2dTopLeft"], self.anchors["a2dTopRight"]
+        bl, br, bc = self.anchors["a2dBottomLeft"], self.anchors["a2dBottomRight"], self.anchors["a2dBottomCenter"]
+        self.round = self._label(tl, (0.05, -0.085), 0.06, TextNode.ALeft, bold=True)
+        self.card_caption = self._label(tl, (0.05, -0.15), 0.04, TextNode.ALeft)
+        self.card = DirectFrame(parent=tl, frameSize=(0, 0.2, -0.27, 0), pos=(0.05, 0, -0.18),
+                                relief=DGG.FLAT, text="", text_font=self.bold, text_scale=0.2,
+                                text_pos=(0.1, -0.205), text_fg=(1, 1, 1, 1), text_shadow=(0, 0, 0, 0.45))
+        self.supply_caption = self._label(tl, (0.05, -0.525), 0.04, TextNode.ALeft)
+        self.supply = tl.attachNewNode("supply")
+        self.supply.setPos(0.05, 0, -0.56)
+        self.score = DirectButton(parent=tr, frameColor=PANEL, relief=DGG.FLAT, command=on_confirm,
+                                  text="", text_align=TextNode.ARight, text_scale=0.045, text_fg=INK,
+                                  pad=(0.03, 0.02), pos=(-0.05, 0, -0.1), pressEffect=0)
+        self.verdict = self._label(bc, (0, 0.2), 0.048, TextNode.ACenter, wrap=30)
+        self.verdict["frameColor"] = PANEL
+        self.verdict["pad"] = (0.5, 0.3)
+        self.confirm = DirectButton(parent=br, text="", text_font=self.bold, text_scale=0.055,
+                                    frameColor=(0.2, 0.55, 0.3, 1), relief=DGG.FLAT, pad=(0.04, 0.025),
+                                    text_fg=(1, 1, 1, 1), pos=(-0.3, 0, 0.1), command=on_confirm)
+        self.legend = self._label(bl, (0.05, 0.42), 0.034, TextNode.ALeft)
+        self.result = self._label(self.anchors["a2dTopCenter"], (0, -0.5), 0.085, TextNode.ACenter, bold=True)
+        self.fit_window()
+
+    def _label(self, parent, pos, scale, align, bold=False, wrap=None):
+        return DirectLabel(parent=parent, pos=(pos[0], 0, pos[1]), scale=scale, text="", text_align=align,
+                           text_fg=INK, text_font=self.bold if bold else self.font, frameColor=(0, 0, 0, 0),
+                           text_shadow=(0, 0, 0, 0.6), text_wordwrap=wrap)
+
+    # ----- contents -----------------------------------------------------------
+    def show_round(self, round_: int, rounds: int, card, supply: list) -> None:
+        self.round["text"] = _("Round {round} of {rounds}").format(round=round_, rounds=rounds)
+        self.card_caption["text"] = _("This round's card")
+        self.card["frameColor"] = tile_rgba(card) if card is not None else PANEL
+        self.card["text"] = "" if card is None else str(card)
+        self.supply_caption["text"] = _("Still to come:") if supply else _("Last card")
+        self.supply.getChildren().detach()
+        for i, n in enumerate(supply):
+            DirectFrame(parent=self.supply, relief=DGG.FLAT, frameColor=tile_rgba(n),
+                        frameSize=(0, 0.056, -0.07, 0), pos=((i % 10) * 0.064, 0, -(i // 10) * 0.08),
+                        text=str(n), text_scale=0.05, text_pos=(0.028, -0.053), text_fg=(1, 1, 1, 1),
+                        text_font=self.bold, text_shadow=(0, 0, 0, 0.5))
+
+    def show_score(self, by_level: dict, total: int, gain: int | None) -> None:
+        lines = [_("Score {score}").format(score=total)]
+        for level, points in sorted(by_level.items()):
+            if level > 0:
+                lines.append(_("Level {level}: {numbers} \u00d7 {level} = {points}").format(
+                    level=level, numbers=points // level, points=points))
+        if gain:
+            lines.append(_("+{points} here").format(points=gain))
+        lines.append(_("(click to confirm)"))
+        self.score["text"] = "\n".join(lines)
+        self.score.resetFrameSize()
+
+    def show_verdict(self, ok: bool, text: str) -> None:
+        self.verdict["text"] = text
+        self.verdict["text_fg"] = OK_GREEN if ok else REFUSED_RED
+        self.verdict.resetFrameSize()
+        self.confirm["text"] = _("Confirm (Enter)")
+        self.confirm["state"] = DGG.NORMAL if ok else DGG.DISABLED
+        self.confirm["frameColor"] = (0.2, 0.55, 0.3, 1) if ok else (0.3, 0.3, 0.3, 0.8)
+        self.confirm["text_fg"] = (1, 1, 1, 1) if ok else (0.65, 0.65, 0.65, 1)
+        self.confirm.resetFrameSize()
+
+    def show_legend(self) -> None:
+        self.legend["text"] = "\n".join([
+            _("Mouse: the tile follows; click to put it down or pick it up"),
+            _("Wheel or right click: turn the tile  \u00b7  Q / E: turn"),
+            _("Arrow keys: move one square  \u00b7  Enter: confirm"),
+            _("Right or middle drag, A D W S: turn and tilt the view"),
+            _("Shift+wheel, + / -: zoom  \u00b7  Home or double click: reset view"),
+        ])
+
+    def show_result(self, text: str) -> None:
+        self.result["text"] = text
+        self.verdict["text"] = ""
+        self.confirm.hide()
+
+    def fit_window(self) -> None:
+        """Keep text at least MIN_TEXT_PX high when the window is small."""
+        win = self.base.win
+        height = win.getYSize() if win and win.hasSize() else 720
+        k = max(1.0, MIN_TEXT_PX / (0.034 * height / 2))
+        for node in self.anchors.values():
+            node.setScale(k)
+
+    def destroy(self) -> None:
+        for node in self.anchors.values():
+            node.removeNode()

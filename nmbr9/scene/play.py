@@ -1,0 +1,322 @@
+"""One human placing the round's tile on their own board.
+
+`PlayScreen(base, game, seat, table, camera, hud, on_commit)` turns mouse
+and keyboard input into a candidate Placement, asks the rules for a verdict
+on every move, shows it, and commits through `game.play` only on confirm,
+after a short settling drop. Input handlers take explicit normalised screen
+coordinates (-1..1), so tests drive them without a mouse; `bind()` hooks
+them to Panda3D's events and the real pointer.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+from ..i18n import _
+from ..rules.board import Placement, tile_points
+from ..rules.tiles import ROTATIONS, orientation
+from .camera import level_height
+
+HOVER_HELD = 0.38      # how high the tile floats while it follows the pointer
+HOVER_DOWN = 0.05      # set down but not yet confirmed
+DRAG_START = 0.012     # pointer travel (screen units) that makes a press a drag
+ORBIT_SPEED = 110.0    # degrees per screen width
+GRAVITY = 30.0         # squares per second squared, for the settling drop
+DOUBLE_CLICK = 0.35    # seconds
+
+
+class PlayScreen:
+    def __init__(self, base, game, seat: int, table, camera, hud, on_commit=None):
+        self.base, self.game, self.seat = base, game, seat
+        self.table, self.camera, self.hud = table, camera, hud
+        self.on_commit = on_commit
+        self.ghost = None
+        self.rotation, self.x, self.y, self.level = 0, 0, 0, 0
+        self.verdict = None
+        self.held = True            # the tile follows the pointer
+        self.settling = False
+        self.z = 0.0                # the tile's drawn height above the table
+        self.fall_speed = 0.0
+        self.last_pointer = None
+        self.pressed: dict[str, tuple] = {}   # button -> (x, y) where it went down
+        self.dragged: set[str] = set()
+        self.picked_on_press = False
+        self.last_click = (0.0, None)
+        self.events = []
+        self.board = game.boards[seat]
+        table.show(self.board)
+        self.frame_camera()
+        hud.show_legend()
+        self.start_turn()
+
+    # ----- state --------------------------------------------------------------
+    @property
+    def piece(self):
+        return self.game.card
+
+    def placement(self) -> Placement:
+        return Placement(self.piece, self.rotation, self.x, self.y)
+
+    def start_turn(self) -> None:
+        """A new candidate for this round's card, next to the build."""
+        if self.ghost is not None:
+            self.ghost.destroy()
+            self.ghost = None
+        if self.piece is None:
+            return
+        self.ghost = self.table.ghost(self.piece)
+        self.rotation, self.held, self.settling = 0, True, False
+        self.x, self.y = self._start_square()
+        self.level = self.board.resting_level(self.piece, self.rotation, self.x, self.y)
+        self.z = level_height(self.level) + HOVER_HELD + 0.6
+        self.update()
+
+    def _start_square(self) -> tuple[int, int]:
+        """Just right of the build, at a spot the rules accept if there is one nearby."""
+        if not self.board.tiles:
+            return 0, 0
+        x0, y0, x1, y1 = self.board.bounds()
+        want = (x1 + 1, (y0 + y1) // 2 - 1)
+        options = [p for p in self.board.legal_placements(self.piece) if p.rotation == self.rotation]
+        if not options:
+            return want
+        best = min(options, key=lambda p: (p.x - want[0]) ** 2 + (p.y - want[1]) ** 2)
+        return best.x, best.y
+
+    def update(self) -> None:
+        """Ask the rules about the candidate and show the answer."""
+        if self.piece is None or self.ghost is None:
+            return
+        p = self.placement()
+        self.level = self.board.resting_level(self.piece, self.rotation, self.x, self.y)
+        self.verdict = self.game.check(self.seat, p)
+        ok = self.verdict.ok
+        self.ghost.show(p, self.level, self.z - level_height(self.level), ok)
+        if ok:
+            gain = tile_points(p.at(self.verdict.level))
+            text = _("Fits on level {level}").format(level=self.verdict.level)
+            if gain:
+                text += "  " + _("(+{points} points)").format(points=gain)
+        else:
+            gain = None
+            text = self.verdict.text(_)
+        self.hud.show_verdict(ok, text)
+        self.hud.show_round(self.game.round, self.game.rounds, self.game.card, self.game.supply())
+        self.hud.show_score(self.board.score_by_level(), self.board.score(), gain)
+
+    # ----- commands -------------------------------------------------------------
+    def rotate(self, steps: int = 1) -> None:
+        """Turn the tile a quarter clockwise per step (negative: anticlockwise), about its middle."""
+        if not self._can_move():
+            return
+        old = orientation(self.piece, self.rotation)
+        self.rotation = ROTATIONS[(ROTATIONS.index(self.rotation) + steps) % 4]
+        new = orientation(self.piece, self.rotation)
+        # keep the middle of the tile where it was
+        self.x += (old.width - new.width) // 2
+        self.y += (old.height - new.height) // 2
+        self.update()
+
+    def move(self, dx: int, dy: int) -> None:
+        """Move one square (x right, y down); keyboard moves put the tile down where it is."""
+        if not self._can_move():
+            return
+        self.x += dx
+        self.y += dy
+        self.held = False
+        self.update()
+
+    def confirm(self) -> bool:
+        """Start the settling drop if the rules accept the candidate; False if not."""
+        if not self._can_move() or self.verdict is None or not self.verdict.ok:
+            return False
+        self.settling = True
+        self.fall_speed = 0.0
+        return True
+
+    def _commit(self) -> None:
+        p = self.placement()
+        v = self.game.play(self.seat, p)
+        self.settling = False
+        if not v:  # the game changed under us; show why and let the player go on
+            self.update()
+            return
+        self.ghost.destroy()
+        self.ghost = None
+        self.table.show(self.board)
+        self.frame_camera()
+        if self.on_commit:
+            self.on_commit(self.board.tiles[-1])
+        if self.seat in self.game.waiting():
+            self.start_turn()
+        else:
+            self.hud.show_round(min(self.game.round, self.game.rounds), self.game.rounds, self.game.card,
+                                self.game.supply())
+            self.hud.show_score(self.board.score_by_level(), self.board.score(), None)
+
+    def _can_move(self) -> bool:
+        return self.ghost is not None and not self.settling and self.piece is not None
+
+    def frame_camera(self) -> None:
+        b = self.board
+        self.camera.frame(b.bounds() if b.tiles else (-1, -1, 2, 3), b.top_level() if b.tiles else 0)
+
+    # ----- pointer (normalised screen coordinates) ------------------------------
+    def follow(self, mx: float, my: float) -> None:
+        """Put the candidate's middle on the square under the pointer, resting where it lands."""
+        o = orientation(self.piece, self.rotation)
+        level = self.level
+        for _ in range(2):  # the level under the new spot may differ: look again on that plane
+            point = self.camera.point_on_level(mx, my, level)
+            if point is None:
+                return
+            x = math.floor(point.x - o.width / 2 + 0.5)
+            y = math.floor(-point.y - o.height / 2 + 0.5)
+            new_level = self.board.resting_level(self.piece, self.rotation, x, y)
+            if new_level == level:
+                break
+            level = new_level
+        if (x, y) != (self.x, self.y):
+            self.x, self.y = x, y
+            self.update()
+
+    def pointer(self, mx: float, my: float) -> None:
+        """The pointer moved to (mx, my)."""
+        last, self.last_pointer = self.last_pointer, (mx, my)
+        for button, (px, py) in self.pressed.items():
+            if abs(mx - px) + abs(my - py) > DRAG_START:
+                self.dragged.add(button)
+        if last is not None and ("mouse3" in self.dragged or "mouse2" in self.dragged):
+            self.camera.orbit(-(mx - last[0]) * ORBIT_SPEED, -(my - last[1]) * ORBIT_SPEED * 0.6)
+            return
+        if last is not None and self.held and self._can_move() and (mx, my) != last:
+            self.follow(mx, my)
+
+    def press(self, button: str, mx: float, my: float, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        self.pressed[button] = (mx, my)
+        self.dragged.discard(button)
+        if button != "mouse1":
+            return
+        when, where = self.last_click
+        if where and now - when < DOUBLE_CLICK and abs(mx - where[0]) + abs(my - where[1]) < 0.03:
+            self.camera.reset()
+            self.last_click = (0.0, None)
+            return
+        self.last_click = (now, (mx, my))
+        if not self._can_move():
+            return
+        self.picked_on_press = not self.held
+        if self.held:
+            self.held = False  # put it down here
+        else:
+            self.held = True   # pick it up: it follows from here
+            self.follow(mx, my)
+        self.update()
+
+    def release(self, button: str, mx: float, my: float) -> None:
+        self.pressed.pop(button, None)
+        dragged = button in self.dragged
+        self.dragged.discard(button)
+        if button == "mouse3" and not dragged:
+            self.rotate(1)  # a right click turns the tile
+        elif button == "mouse1" and dragged and self.picked_on_press and self._can_move():
+            self.follow(mx, my)
+            self.held = False  # drag and drop
+            self.update()
+
+    def wheel(self, steps: int, zoom_only: bool = False) -> None:
+        """Wheel: turns the tile while it is held, else zooms; `zoom_only` for shift+wheel."""
+        if self.held and not zoom_only and self._can_move():
+            self.rotate(steps)
+        else:
+            self.camera.zoom_by(0.88 ** steps)
+
+    # ----- time -----------------------------------------------------------------
+    def step(self, dt: float) -> None:
+        """Animate: ease to the hover height, or fall onto the level and commit."""
+        if self.ghost is None:
+            return
+        rest = level_height(self.level)
+        if self.settling:
+            self.fall_speed += GRAVITY * dt
+            self.z = max(rest, self.z - self.fall_speed * dt)
+            if self.z <= rest:
+                self.ghost.set_lift(self.placement(), self.level, 0.0)
+                self._commit()
+                return
+        else:
+            target = rest + (HOVER_HELD if self.held else HOVER_DOWN)
+            self.z += (target - self.z) * min(1.0, dt * 14)
+        self.ghost.set_lift(self.placement(), self.level, self.z - rest)
+
+    def finish_animation(self) -> None:
+        """Run the animation to its end at once (tests, and a confirm before the game moves on)."""
+        for _ in range(200):
+            if self.ghost is None or not self.settling and abs(self.z - level_height(self.level) -
+                                                             (HOVER_HELD if self.held else HOVER_DOWN)) < 1e-3:
+                return
+            self.step(1 / 60)
+
+    # ----- Panda3D events -------------------------------------------------------------
+    def bind(self) -> None:
+        """Hook the handlers to the real keyboard and pointer."""
+        b = self.base
+        keys = {
+            "arrow_left": lambda: self.move(-1, 0), "arrow_right": lambda: self.move(1, 0),
+            "arrow_up": lambda: self.move(0, -1), "arrow_down": lambda: self.move(0, 1),
+            "q": lambda: self.rotate(-1), "e": lambda: self.rotate(1),
+            "enter": self.confirm, "space": self.confirm,
+            "a": lambda: self.camera.orbit(-10, 0), "d": lambda: self.camera.orbit(10, 0),
+            "w": lambda: self.camera.orbit(0, 6), "s": lambda: self.camera.orbit(0, -6),
+            "=": lambda: self.camera.zoom_by(0.88), "+": lambda: self.camera.zoom_by(0.88),
+            "-": lambda: self.camera.zoom_by(1 / 0.88), "page_up": lambda: self.camera.zoom_by(0.88),
+            "page_down": lambda: self.camera.zoom_by(1 / 0.88), "home": self.camera.reset,
+        }
+        for key, fn in keys.items():
+            b.accept(key, fn)
+            if key not in ("enter", "space", "home"):
+                b.accept(key + "-repeat", fn)
+        for button in ("mouse1", "mouse2", "mouse3"):
+            b.accept(button, self._event_press, [button])
+            b.accept(button + "-up", self._event_release, [button])
+        b.accept("wheel_up", self.wheel, [1])
+        b.accept("wheel_down", self.wheel, [-1])
+        b.accept("shift-wheel_up", self.wheel, [1, True])
+        b.accept("shift-wheel_down", self.wheel, [-1, True])
+        b.taskMgr.add(self._task, "play-screen")
+        self.events = [k + r for k in keys for r in ("", "-repeat")] + [
+            b + r for b in ("mouse1", "mouse2", "mouse3") for r in ("", "-up")] + [
+            "wheel_up", "wheel_down", "shift-wheel_up", "shift-wheel_down"]
+
+    def unbind(self) -> None:
+        for name in self.events:
+            self.base.ignore(name)
+        self.base.taskMgr.remove("play-screen")
+
+    def _mouse(self):
+        w = self.base.mouseWatcherNode
+        if w is None or not w.hasMouse():
+            return None
+        return w.getMouseX(), w.getMouseY()
+
+    def _over_gui(self) -> bool:
+        w = self.base.mouseWatcherNode
+        return w is not None and w.isOverRegion()
+
+    def _event_press(self, button):
+        m = self._mouse()
+        if m and not self._over_gui():
+            self.press(button, *m)
+
+    def _event_release(self, button):
+        m = self._mouse()
+        if m:
+            self.release(button, *m)
+
+    def _task(self, task):
+        m = self._mouse()
+        if m and not (self._over_gui() and not self.pressed):
+            self.pointer(*m)
+        self.step(min(self.base.clock.getDt(), 0.05))
+        return task.cont
