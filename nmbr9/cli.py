@@ -106,6 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play the game (the default)")
     p.add_argument("--seed", type=int, default=None, help="shuffle the deck with this seed")
     p.add_argument("--size", default="1280x720", help="window size WxH")
+    p.add_argument("--record", help="write the game record to this file after every move")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("render", help="write a picture of a board from a game record")
