@@ -13,7 +13,7 @@ from typing import NamedTuple
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
-from .tiles import ROTATIONS, Orientation, canonical_rotation, distinct_orientations, orientation
+from .tiles import ROTATIONS, Orientation, canonical_rotation, distinct_orientations, is_filler, orientation
 
 MARGIN = 5  # more than the longest side of any piece
 
@@ -21,6 +21,12 @@ MARGIN = 5  # more than the longest side of any piece
 ALLOW_SINGLE_SUPPORT = "single_support"  # may rest on one tile
 ALLOW_LONER = "loner"                    # level >= 1 need not touch its level
 ALLOW_BRIDGE = "bridge"                  # may span a closed hole it covers
+HIGHEST_LEVEL = 4  # "Level to Level": nobody builds on level 5
+
+
+def piece_allows(piece) -> frozenset:
+    """Relaxations a piece always has: a gap filler need not rest on two tiles."""
+    return frozenset({ALLOW_SINGLE_SUPPORT}) if is_filler(piece) else frozenset()
 
 
 class Placement(NamedTuple):
@@ -48,8 +54,10 @@ class Placement(NamedTuple):
         return self._replace(level=level)
 
     def to_json(self) -> dict:
-        return {"digit": self.piece, "rotation": self.rotation, "x": self.x,
-                "y": self.y, "level": self.level}
+        out = {"digit": self.piece, "rotation": self.rotation, "x": self.x, "y": self.y, "level": self.level}
+        if self.flipped:
+            out["flipped"] = True
+        return out
 
 
 def N_(template: str) -> str:
@@ -88,8 +96,10 @@ def refuse(code: str, template: str, level: int | None = None, **params) -> Verd
     return Verdict(code, template, tuple(sorted({"level": level, **params}.items())), level)
 
 
+# The base game's codes (spec/game-record.md), then the NMBR 9 ++ ones (docs/record-plus.md).
 REFUSAL_CODES = ("overlap", "not_supported", "single_support", "not_adjacent",
-                 "wrong_digit", "wrong_turn", "bad_rotation")
+                 "wrong_digit", "wrong_turn", "bad_rotation",
+                 "covered", "level_cap")
 
 
 @dataclass
@@ -121,11 +131,13 @@ class Board:
         return -1
 
     def height_at(self, x: int, y: int) -> int:
-        """How many levels are stacked on this square (0: bare table)."""
-        h = 0
-        while self.tile_at(x, y, h) >= 0:
-            h += 1
-        return h
+        """The level a tile dropped on this square lands on: one above its highest tile
+        (0: bare table). A bridge may leave empty squares under it; the drop still rests on top."""
+        r, c = y - self.origin[1], x - self.origin[0]
+        if not (0 <= r < self.ids.shape[1] and 0 <= c < self.ids.shape[2]):
+            return 0
+        stack = np.flatnonzero(self.ids[:, r, c] >= 0)
+        return int(stack[-1]) + 1 if len(stack) else 0
 
     def resting_level(self, piece, rotation: int, x: int, y: int, flipped: bool = False) -> int:
         """The level a piece dropped here lands on: the highest stack under it."""
@@ -159,27 +171,39 @@ class Board:
             self.origin = (ox - pad(left), oy - pad(top))
 
     # ----- verdicts -------------------------------------------------------
-    def verdict(self, p: Placement, allow: frozenset = frozenset()) -> Verdict:
-        """Whether `p` may be laid on this table now, and at which level."""
+    def verdict(self, p: Placement, allow: frozenset = frozenset(), max_level: int | None = None) -> Verdict:
+        """Whether `p` may be laid on this table now, and at which level.
+
+        `allow` holds the relaxations of NMBR 9 ++ powers; `max_level` is the
+        highest level the tile may reach ("Level to Level")."""
         if p.rotation not in ROTATIONS:
             return refuse("bad_rotation", N_("A tile can only be turned by 0, 90, 180 or 270 degrees."))
+        allow = allow | piece_allows(p.piece)
         squares = p.squares()
-        heights = [self.height_at(sx, sy) for sx, sy in squares]
-        level = max(heights) if p.level is None else p.level
+        level = max(self.height_at(sx, sy) for sx, sy in squares) if p.level is None else p.level
         if level < 0:
             return refuse("not_supported", N_("There is no level below the table."), level)
+        if max_level is not None and level > max_level:
+            if max_level >= HIGHEST_LEVEL:
+                return refuse("level_cap", N_("Nobody builds on level 5."), level)
+            return refuse("level_cap", N_("This tile may only be built on levels 0 to {cap}."), level, cap=max_level)
         taken = [s for s in squares if self.tile_at(s[0], s[1], level) >= 0]
         if taken:
             return refuse("overlap", N_("Square ({x}, {y}) on level {level} is already taken."), level,
                           x=taken[0][0], y=taken[0][1])
+        covered = [s for s in squares if self.height_at(*s) > level]
+        if covered:  # only a bridge leaves an empty square with a tile above it
+            return refuse("covered", N_("Square ({x}, {y}) lies under a tile of a higher level."), level,
+                          x=covered[0][0], y=covered[0][1])
         if level > 0:
             under = [self.tile_at(sx, sy, level - 1) for sx, sy in squares]
             bare = [s for s, t in zip(squares, under) if t < 0]
-            if bare and not (ALLOW_BRIDGE in allow and self._bridges(squares, bare, level)):
+            support = {t for t in under if t >= 0}
+            if bare and not (support and ALLOW_BRIDGE in allow and self._bridges(squares, bare, level)):
                 return refuse("not_supported", N_(
                     "The tile overhangs or covers a hole: square ({x}, {y}) has nothing under it on level {below}."),
                     level, x=bare[0][0], y=bare[0][1], below=level - 1)
-            if len({t for t in under if t >= 0}) < 2 and ALLOW_SINGLE_SUPPORT not in allow:
+            if len(support) < 2 and ALLOW_SINGLE_SUPPORT not in allow:
                 return refuse("single_support", N_(
                     "The tile rests on only one tile; on level {level} it must rest on at least two."), level)
         if not (ALLOW_LONER in allow and level > 0) and self._level_has_tiles(level):
@@ -194,27 +218,53 @@ class Board:
 
     def _bridges(self, squares, bare, level) -> bool:
         """Bridge power: every bare square lies in a closed hole the tile covers completely."""
-        below = level - 1
-        covered = set(squares)
-        for start in bare:
-            hole, todo = {start}, [start]
-            while todo:
-                cx, cy = todo.pop()
-                for nx, ny in ((cx + 1, cy), (cx - 1, cy), (cx, cy + 1), (cx, cy - 1)):
-                    if (nx, ny) in hole or self.tile_at(nx, ny, below) >= 0:
-                        continue
-                    if not self._inside_grid(nx, ny):
-                        return False  # the gap reaches the outside: not a hole
-                    hole.add((nx, ny))
-                    todo.append((nx, ny))
-            if not hole <= covered:
-                return False
-        return True
-
-    def _inside_grid(self, x, y) -> bool:
+        (r0, c0), labels, sizes = self._holes(level - 1)
         ox, oy = self.origin
-        return MARGIN // 2 <= x - ox < self.ids.shape[2] - MARGIN // 2 and \
-            MARGIN // 2 <= y - oy < self.ids.shape[1] - MARGIN // 2
+        covered = {}
+        for x, y in bare:
+            r, c = y - oy - r0, x - ox - c0
+            if not (0 <= r < labels.shape[0] and 0 <= c < labels.shape[1]) or labels[r, c] == 0:
+                return False  # the gap reaches the outside: not a hole
+            covered[labels[r, c]] = covered.get(labels[r, c], 0) + 1
+        return all(n == sizes[k - 1] for k, n in covered.items())
+
+    def _holes(self, level: int):
+        """The closed holes of a level: ((row, col) of its bounding box in the grid,
+        labels over that box (0: a tile or open to the outside, k: hole k), sizes).
+
+        A hole is a connected set of empty squares that does not reach the outside;
+        an empty square on the edge of the level's bounding box reaches it."""
+        filled = self.ids[level] >= 0
+        rows, cols = np.nonzero(filled.any(1))[0], np.nonzero(filled.any(0))[0]
+        if not len(rows):
+            return (0, 0), np.zeros((0, 0), dtype=np.int16), []
+        box = filled[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
+        h, w = box.shape
+        labels = np.zeros((h, w), dtype=np.int16)
+        outside = np.zeros((h, w), dtype=bool)
+
+        def flood(start, mark):
+            todo = [start]
+            mark(start)
+            while todo:
+                r, c = todo.pop()
+                for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if 0 <= n[0] < h and 0 <= n[1] < w and not box[n] and not outside[n] and not labels[n]:
+                        mark(n)
+                        todo.append(n)
+
+        for r in range(h):
+            for c in range(w):
+                if (r in (0, h - 1) or c in (0, w - 1)) and not box[r, c] and not outside[r, c]:
+                    flood((r, c), lambda n: outside.__setitem__(n, True))
+        sizes = []
+        for r in range(h):
+            for c in range(w):
+                if not box[r, c] and not outside[r, c] and not labels[r, c]:
+                    k = len(sizes) + 1
+                    flood((r, c), lambda n: labels.__setitem__(n, k))
+                    sizes.append(int((labels == k).sum()))
+        return (int(rows[0]), int(cols[0])), labels, sizes
 
     # ----- changes --------------------------------------------------------
     def place(self, p: Placement, allow: frozenset = frozenset()) -> Placement:
@@ -223,17 +273,43 @@ class Board:
         if not v:
             raise IllegalPlacement(v)
         p = p.at(v.level)
+        self._write(p, len(self.tiles))
+        self.tiles.append(p)
+        return p
+
+    def _write(self, p: Placement, index: int) -> None:
         xs = [s[0] for s in p.squares()]
         ys = [s[1] for s in p.squares()]
         self._ensure(min(xs), min(ys), max(xs), max(ys), p.level)
         ox, oy = self.origin
         o = p.orientation()
-        self.ids[p.level, p.y - oy:p.y - oy + o.height, p.x - ox:p.x - ox + o.width][o.mask] = len(self.tiles)
-        self.tiles.append(p)
+        self.ids[p.level, p.y - oy:p.y - oy + o.height, p.x - ox:p.x - ox + o.width][o.mask] = index
+
+    def free(self, index: int) -> bool:
+        """Nothing lies on any square of tile `index` (it could be lifted)."""
+        p = self.tiles[index]
+        return all(self.height_at(sx, sy) == p.level + 1 for sx, sy in p.squares())
+
+    def lifted(self, index: int) -> "Board":
+        """A copy with tile `index` taken off the table (its entry in `tiles` stays,
+        so indexes keep their meaning): the table a relocation is judged on."""
+        b = self.copy()
+        b.ids[b.ids == index] = -1
+        return b
+
+    def move_tile(self, index: int, p: Placement, allow: frozenset = frozenset()) -> Placement:
+        """Relocate tile `index` to `p` (judged without the tile); it keeps its index."""
+        v = self.lifted(index).verdict(p, allow)
+        if not v:
+            raise IllegalPlacement(v)
+        p = p.at(v.level)
+        self.ids[self.ids == index] = -1
+        self._write(p, index)
+        self.tiles[index] = p
         return p
 
     def undo(self) -> Placement:
-        """Take back the last placement."""
+        """Take back the last placement (not a relocation: replay the game for that)."""
         p = self.tiles.pop()
         self.ids[self.ids == len(self.tiles)] = -1
         return p
@@ -265,6 +341,7 @@ class Board:
         one placement per orientation at (0, 0) stands for all of them.
         """
         orients = distinct_orientations(piece, flipped)
+        allow = allow | piece_allows(piece)
         if not self.tiles:
             return [Placement(piece, o.rotation, 0, 0, 0, flipped) for o in orients]
         out = []
@@ -272,8 +349,7 @@ class Board:
         ox, oy = self.origin
         top = self.levels  # a new level may start right above the top
         last = top if max_level is None else min(top, max_level)
-        if ALLOW_BRIDGE in allow:
-            raise NotImplementedError("use verdict() for the bridge power")
+        single = ALLOW_SINGLE_SUPPORT in allow
         for level in range(0, last + 1):
             # Only look where a tile could go: around level 0, or on top of the level below.
             base = filled[0] if level == 0 else filled[level - 1]
@@ -284,7 +360,12 @@ class Board:
             r0, c0 = max(rows[0] - reach, 0), max(cols[0] - reach, 0)
             window = (slice(r0, rows[-1] + reach + 1), slice(c0, cols[-1] + reach + 1))
             occ = filled[level][window] if level < filled.shape[0] else np.zeros_like(base[window])
+            # a square under a bridge is empty but covered: nothing goes there
+            blocked = occ | filled[level + 1:, window[0], window[1]].any(0) if level + 1 < filled.shape[0] else occ
             below_ids = self.ids[level - 1][window] if level > 0 else None
+            holes = self._holes(level - 1)[1:] if level > 0 and ALLOW_BRIDGE in allow else None
+            if holes is not None and not holes[1]:
+                holes = None
             if occ.any() and not (ALLOW_LONER in allow and level > 0):
                 near = np.zeros_like(occ)
                 near[1:] |= occ[:-1]
@@ -297,20 +378,40 @@ class Board:
             for o in orients:
                 if o.height > occ.shape[0] or o.width > occ.shape[1]:
                     continue
-                ok = ~sliding_window_view(occ, o.mask.shape)[..., o.mask].any(-1)
+                ok = ~sliding_window_view(blocked, o.mask.shape)[..., o.mask].any(-1)
                 if near is not None:
                     ok &= sliding_window_view(near, o.mask.shape)[..., o.mask].any(-1)
                 if level > 0:
                     under = sliding_window_view(below_ids, o.mask.shape)[..., o.mask]
-                    low = under.min(-1)
-                    ok &= low >= 0
-                    if ALLOW_SINGLE_SUPPORT not in allow:
-                        ok &= under.max(-1) != low
+                    if holes is None:
+                        low = under.min(-1)
+                        ok &= low >= 0
+                        if not single:
+                            ok &= under.max(-1) != low
+                    else:
+                        ok &= self._bridge_ok(under, holes, o.mask, single)
                 found_r, found_c = np.nonzero(ok)
                 x0, y0 = int(c0) + ox, int(r0) + oy
                 out.extend(Placement(piece, o.rotation, c + x0, r + y0, level, flipped)
                            for r, c in zip(found_r.tolist(), found_c.tolist()))
         return out
+
+    @staticmethod
+    def _bridge_ok(under, holes, mask, single) -> np.ndarray:
+        """Support test under the bridge power, for every window at once: each square
+        rests on a tile or lies in a closed hole, every hole touched is covered whole,
+        and the tile rests on two tiles (one with single support)."""
+        labels, sizes = holes
+        lab = sliding_window_view(labels, mask.shape)[..., mask]
+        ok = ((under >= 0) | (lab > 0)).all(-1)
+        for k, size in enumerate(sizes, 1):
+            n = (lab == k).sum(-1)
+            ok &= (n == 0) | (n == size)
+        high = under.max(-1)
+        ok &= high >= 0
+        if not single:
+            ok &= np.where(under >= 0, under, np.iinfo(under.dtype).max).min(-1) != high
+        return ok
 
 
 class IllegalPlacement(ValueError):

@@ -66,9 +66,32 @@ class Orientation:
         return [(x + dx, y + dy) for dx, dy in self.cells]
 
 
-# Pieces other than the ten numbers (NMBR 9 ++ start tiles, gap fillers)
-# register their shapes here; keys are strings so they never clash with digits.
-EXTRA_SHAPES: dict[str, tuple[str, ...]] = {}
+# NMBR 9 ++ start tiles. The official shapes are not public, so this game
+# defines its own: value 0, 10 to 14 squares, six different footprints (none
+# is another turned or mirrored), no enclosed holes.
+START_TILES: dict[str, tuple[str, ...]] = {
+    "S1": ("##...", "###..", ".###.", "...##"),
+    "S2": (".##.", "####", "####", ".#.."),
+    "S3": ("##..", "##..", "####", "####"),
+    "S4": ("###..", ".####", "...##", "..###"),
+    "S5": ("#####", "#...#", "#...#", "##.##"),
+    "S6": (".####", "#####", "####.", "#...."),
+}
+
+# NMBR 9 ++ gap fillers: one 1-square and one 2-square piece per player.
+FILLERS: dict[str, tuple[str, ...]] = {"F1": ("#",), "F2": ("##",)}
+
+# Pieces other than the ten numbers register their shapes here; keys are
+# strings so they never clash with digits.
+EXTRA_SHAPES: dict[str, tuple[str, ...]] = {**START_TILES, **FILLERS}
+
+
+def is_filler(piece) -> bool:
+    return isinstance(piece, str) and piece in FILLERS
+
+
+def is_start_tile(piece) -> bool:
+    return isinstance(piece, str) and piece in START_TILES
 
 
 def piece_shape(piece: int | str) -> tuple[str, ...]:
