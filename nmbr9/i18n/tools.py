@@ -170,16 +170,16 @@ def cmd_extract(langs: list[str] | None = None) -> int:
     extracted = extract()
     pot = template(extracted)
     po.write(POT, pot)
-    print(f"{POT.relative_to(ROOT)}: {len(pot.entries)} messages")
+    report = [f"{POT.relative_to(ROOT)}: {len(pot.entries)} messages"]
     for code in langs or languages():
         path = catalogue_path(code)
         old = po.read(path) if path.exists() else None
         cat = merge(pot, old, code)
         po.write(path, cat)
         todo = sum(1 for e in cat.entries if not e.obsolete and not e.translated)
-        print(f"{path.relative_to(ROOT)}: {todo} to translate")
-    for line in extracted.untranslatable:
-        print("warning:", line)
+        report.append(f"{path.relative_to(ROOT)}: {todo} to translate")
+    report += [f"warning: {line}" for line in extracted.untranslatable]
+    print("\n".join(report))  # after every file is written
     return 0
 
 

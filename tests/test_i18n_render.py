@@ -1,0 +1,136 @@
+"""The bundled fonts write every letter of every language, on screen too.
+
+The cmap tests read the TrueType files directly. The render tests build the
+real HUD offscreen in Polish in a subprocess (one ShowBase per process, so
+they never clash with other scene tests): run as a script, this file is
+that subprocess and prints what it found as JSON.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nmbr9.i18n import po, tools
+from nmbr9.i18n.fonts import LETTERS, cmap_chars
+from nmbr9.paths import FONT, FONT_BOLD
+
+# Each Polish letter beside the letter it is made from: on screen they must differ.
+POLISH_PAIRS = ["ąa", "ćc", "ęe", "łl", "ńn", "óo", "śs", "źz", "żz",
+                "ĄA", "ĆC", "ĘE", "ŁL", "ŃN", "ÓO", "ŚS", "ŹZ", "ŻZ"]
+
+
+@pytest.mark.parametrize("font", [FONT, FONT_BOLD], ids=["regular", "bold"])
+def test_the_bundled_fonts_have_every_letter_the_languages_need(font):
+    chars = cmap_chars(font)
+    for code, letters in LETTERS.items():
+        lost = [c for c in letters if ord(c) not in chars]
+        assert not lost, f"{font.name} lacks {code} letters {''.join(lost)}"
+    assert ord("\u4e00") not in chars  # the reader does tell absent characters apart
+
+
+@pytest.mark.parametrize("code", ["de", "es", "pl"])
+def test_every_character_of_every_catalogue_is_in_the_fonts(code):
+    chars = cmap_chars(FONT) & cmap_chars(FONT_BOLD)
+    report = tools.check_catalogue(tools.template(tools.extract()), po.read(tools.catalogue_path(code)), chars)
+    assert not report.missing_glyphs, "\n".join(report.missing_glyphs)
+
+
+def _probe(language: str, png: Path | None = None) -> dict:
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "LANGUAGE": language,
+           "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
+    args = [sys.executable, __file__, language] + ([str(png)] if png else [])
+    done = subprocess.run(args, capture_output=True, text=True, timeout=180, env=env, cwd=root)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.render
+def test_the_hud_in_polish_shows_every_letter(tmp_path):
+    found = _probe("pl", tmp_path / "hud_pl.png")
+    assert found["language"] == "pl"
+    # the HUD really is in Polish, refusal reason included
+    texts = " ".join(found["texts"])
+    assert "Runda 3 z 20" in texts and "Karta tej rundy" in texts and "Zatwierdź" in texts
+    assert "na poziomie" in found["verdict"] and found["verdict"] in found["texts"]
+    assert set("ąęłóśżź") & set(texts), "the Polish HUD text has no diacritics to check"
+    assert found["missing"] == [], f"glyphs missing from the HUD font: {found['missing']}"
+    # each diacritic is drawn: the letter looks different from its base letter
+    assert found["same_as_base"] == [], f"drawn like their base letter: {found['same_as_base']}"
+    assert found["verdict_ink"] > 200, "the refusal reason left no red ink on screen"
+    assert (tmp_path / "hud_pl.png").stat().st_size > 10_000
+
+
+# ----- the subprocess ---------------------------------------------------------------------
+
+def main(language: str, png: str | None) -> None:
+    from direct.gui.DirectGuiBase import DirectGuiWidget
+    from panda3d.core import PNMImage, TextNode
+    from nmbr9.i18n import _, current_language
+    from nmbr9.rules import Board, Placement
+    from nmbr9.scene.base import make_base
+    from nmbr9.scene.hud import Hud
+
+    base = make_base(offscreen=True, size=(1280, 720))
+    base.setBackgroundColor(0.2, 0.25, 0.3, 1)
+    hud = Hud(base, on_confirm=lambda: None)
+    board = Board()
+    board.place(Placement(0, 0, 0, 0))
+    board.place(Placement(1, 0, 3, 0))
+    refusal = board.verdict(Placement(9, 0, 0, 0, level=1))  # rests on one tile only, or overhangs
+    assert not refusal.ok
+    verdict = refusal.text(_)
+    hud.show_round(3, 20, 7, [2, 2, 3, 4, 5, 5, 6, 8, 9, 9])
+    hud.show_score({0: 0, 1: 14}, 14, 6)
+    hud.show_verdict(False, verdict)
+    hud.show_legend()
+    base.graphicsEngine.renderFrame()
+    base.graphicsEngine.renderFrame()
+    shot = PNMImage()
+    base.win.getScreenshot(shot)
+    if png:
+        shot.write(png)
+
+    # every text the HUD's widgets show, each checked against the font it is set in
+    texts, missing = [], []
+    for widget in list(DirectGuiWidget.guiDict.values()):
+        if widget.isEmpty() or widget.isHidden() or not widget.hascomponent("text0"):
+            continue
+        node = widget.component("text0").textNode
+        text = node.getText()
+        if text:
+            texts.append(text)
+            missing += [c for c in text if not c.isspace() and not node.hasExactCharacter(c)]
+
+    # red ink of the refusal reason (REFUSED_RED text) in the lower middle of the frame
+    w, h = shot.getXSize(), shot.getYSize()
+    verdict_ink = sum(1 for x in range(w // 4, 3 * w // 4, 2) for y in range(h // 2, h, 2)
+                      if shot.getRed(x, y) > 0.75 and shot.getGreen(x, y) < 0.65)
+
+    # each Polish letter against its base letter, drawn alone in the middle of the frame
+    hud.destroy()
+    probe = TextNode("probe")
+    probe.setFont(hud.font)
+    probe.setAlign(TextNode.ACenter)
+    holder = base.aspect2d.attachNewNode(probe)
+    holder.setScale(0.5)
+
+    def pixels(ch):
+        probe.setText(ch)
+        base.graphicsEngine.renderFrame()
+        img = PNMImage()
+        base.win.getScreenshot(img)
+        return [round(img.getBright(x, y), 2) for x in range(w // 2 - 120, w // 2 + 120, 3)
+                for y in range(h // 2 - 200, h // 2 + 120, 3)]
+    same = [pair for pair in POLISH_PAIRS if pixels(pair[0]) == pixels(pair[1])]
+    print(json.dumps({"language": current_language(), "texts": texts, "verdict": verdict,
+                      "missing": sorted(set(missing)), "same_as_base": same, "verdict_ink": verdict_ink}))
+
+
+if __name__ == "__main__":  # PYTHONPATH holds the checkout (see _probe)
+    main(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else None)
