@@ -1,0 +1,222 @@
+"""The game session without a window: turns, hand-offs, bots, take back, results, rematch."""
+import threading
+import time
+
+import pytest
+
+from nmbr9.ai import make_bot
+from nmbr9.match import BOTS, HANDOFF, OVER, PLACE, Match, places
+from nmbr9.rules import Placement, Seat
+from nmbr9.rules.record import RecordError, parse_record, replay
+
+ANA, BEN, CAT = Seat("Ana"), Seat("Ben"), Seat("Cat")
+EASY, HARD = Seat("Easy", "bot:easy"), Seat("Hard", "bot:hard")
+
+
+def human_choice(match):
+    """What the test humans lay: the first legal placement on the highest level (deterministic)."""
+    options = match.legal_placements()
+    top = max(p.level for p in options)
+    return next(p for p in options if p.level == top)
+
+
+def play(match, humans: int | None = None, on_confirm=None):
+    """Drive a match as the window does: hand over, humans confirm, bots through update().
+
+    Stops at the end or after `humans` human placements; returns the hand-offs seen.
+    """
+    handoffs, placed = [], 0
+    deadline = time.monotonic() + 60
+    while not match.over and (humans is None or placed < humans):
+        assert time.monotonic() < deadline, "the match stopped moving"
+        match.update()
+        if match.phase == HANDOFF:
+            handoffs.append((match.round, match.current_human))
+            match.hand_over()
+        elif match.phase == PLACE:
+            assert match.confirm(human_choice(match))
+            placed += 1
+            if on_confirm:
+                on_confirm(match)
+        elif match.phase == BOTS:
+            time.sleep(0.0005)
+    return handoffs
+
+
+def test_pass_and_play_order_and_handoffs():
+    m = Match.new([ANA, EASY, BEN, CAT], seed=5)
+    assert m.phase == HANDOFF and m.current_human == 0     # the table goes to Ana first
+    m.hand_over()
+    assert m.phase == PLACE
+    m.confirm(human_choice(m))
+    assert (m.phase, m.current_human) == (HANDOFF, 2)      # then to Ben, the next human by seat
+    handoffs = play(m)
+    # every round passes Ana -> Ben -> Cat; the bot never gets the table
+    assert handoffs[:5] == [(1, 2), (1, 3), (2, 0), (2, 2), (2, 3)]
+    assert len(handoffs) == 20 * 3 - 1
+    assert m.phase == OVER and len(m.game.moves) == 80
+
+
+def test_a_single_human_never_sees_a_handoff():
+    m = Match.new([ANA, EASY], seed=2)
+    assert m.phase == PLACE
+    assert play(m) == []
+    assert m.over
+
+
+def test_confirm_refuses_an_illegal_tile_and_out_of_turn_play():
+    m = Match.new([ANA, BEN], seed=3)
+    m.hand_over()
+    wrong = Placement((m.card + 1) % 10, 0, 0, 0)
+    v = m.confirm(wrong)
+    assert not v and v.code == "wrong_digit" and m.game.moves == []
+    assert m.confirm(human_choice(m))
+    first = m.game.moves[0].placement
+    m.hand_over()
+    assert m.confirm(Placement(m.card, 0, first.x + 20, first.y)), "Ben's board is his own"
+    bots = Match.new([EASY], seed=3)
+    assert bots.phase == BOTS and bots.confirm(Placement(bots.card, 0, 0, 0)).code == "wrong_turn"
+
+
+def test_bots_wait_for_the_round_s_humans_and_commit_in_seat_order():
+    m = Match.new([HARD, ANA, EASY], seed=8)
+    m.run_bots()                          # a human is still to place: nothing happens
+    assert m.game.moves == []
+    m.confirm(human_choice(m))
+    assert m.run_bots()
+    assert [x.player for x in m.game.moves] == [1, 0, 2]
+    assert m.round == 2
+
+
+def test_bots_do_not_hold_up_the_window():
+    """While a bot thinks, update() returns at once; its tile arrives when it is done."""
+    gate = threading.Event()
+
+    def slow_bot(strength, seed):
+        bot = make_bot(strength, seed)
+
+        class Waiting:
+            def choose(self, view):
+                gate.wait(10)
+                return bot.choose(view)
+        return Waiting()
+
+    m = Match.new([ANA, EASY], seed=4, bot_factory=slow_bot)
+    m.confirm(human_choice(m))
+    t = time.perf_counter()
+    for _ in range(50):
+        assert m.update() is False
+    assert time.perf_counter() - t < 0.1
+    assert m.bots_thinking and m.phase == BOTS and m.round == 1
+    gate.set()
+    deadline = time.monotonic() + 10
+    while not m.update():
+        assert time.monotonic() < deadline
+        time.sleep(0.001)
+    assert m.round == 2 and [x.player for x in m.game.moves] == [0, 1]
+
+
+def test_bots_play_the_same_whatever_the_timing():
+    seats = [ANA, HARD, EASY, Seat("Mid", "bot:medium")]
+    threaded = Match.new(seats, seed=21)
+    play(threaded)
+    stepped = Match.new(seats, seed=21, threaded=False)   # one bot thinks per update()
+    play(stepped)
+    assert threaded.record()["moves"] == stepped.record()["moves"]
+    other_seed = Match.new(seats, seed=22, threaded=False)
+    play(other_seed)
+    assert other_seed.record()["deck"] != threaded.record()["deck"]
+
+
+def test_boards_of_others_as_they_stood_at_the_current_round():
+    m = Match.new([ANA, BEN], seed=6)
+    play(m, humans=5)                    # rounds 1, 2 complete; Ana has placed in round 3
+    assert (m.round, m.current_human) == (3, 1)
+    ana_now = m.board(0)
+    assert len(ana_now.tiles) == 3
+    assert len(m.board_view(0, viewer=1).tiles) == 2, "Ben must not see Ana's tile of this round"
+    assert m.board_view(0, viewer=0) is ana_now
+    assert len(m.board_at_round(0, 2).tiles) == 1
+
+
+def test_take_back_in_solo_practice_only():
+    m = Match.new([ANA, HARD], seed=9, practice=True, threaded=False)
+    play(m, humans=3)
+    m.run_bots()
+    before = [mv.to_json() for mv in m.game.moves]
+    assert m.round == 4 and m.can_take_back
+    undone = m.take_back()
+    assert [u.player for u in undone] == [1, 0]          # the bot's tile after it, then Ana's
+    assert m.round == 3 and m.current_human == 0 and len(m.board(1).tiles) == 2
+    # placing the same tile again gives the same bot reply: the game is as before
+    again = before[-2]
+    assert m.confirm(Placement(again["digit"], again["rotation"], again["x"], again["y"]))
+    m.run_bots()
+    assert [mv.to_json() for mv in m.game.moves] == before
+
+    table = Match.new([ANA, BEN], seed=9, practice=True)
+    play(table, humans=2)
+    assert not table.can_take_back and table.take_back() == [] and len(table.game.moves) == 2
+    not_practice = Match.new([ANA], seed=9)
+    play(not_practice, humans=1)
+    assert not not_practice.can_take_back
+
+
+def test_results_ties_share_the_win():
+    m = Match.new([ANA, BEN, EASY], seed=12)
+    play(m)                                   # Ana and Ben lay the same tiles: equal scores
+    res = m.results()
+    ana, ben = (next(r for r in res if r.seat == s) for s in (0, 1))
+    assert ana.score == ben.score == m.board(0).score()
+    assert ana.place == ben.place and ana.winner == ben.winner
+    assert [r.score for r in res] == sorted((r.score for r in res), reverse=True)
+    assert {r.seat for r in res if r.winner} == set(m.game.winners())
+    assert sum(ana.by_level.values()) == ana.score
+    assert places([90, 100, 90, 70]) == [2, 1, 2, 4]
+
+
+def test_rematch_same_seats_new_deck():
+    m = Match.new([ANA, EASY], seed=13, practice=True)
+    again = m.rematch()
+    assert again.seats == m.seats and again.practice
+    assert again.game.deck != m.game.deck and sorted(again.game.deck) == sorted(m.game.deck)
+    assert m.rematch().game.deck == again.game.deck, "the rematch deck comes from a seeded generator"
+    assert again.game.moves == [] and again.round == 1
+
+
+def test_record_restores_the_exact_position():
+    m = Match.new([ANA, BEN, HARD], seed=14, extra={"puzzle": "ABCD-EFGH-JKMN"})
+    play(m, humans=7)
+    rec = m.record()
+    assert replay(parse_record(rec)).ok
+    assert rec["seed"] == 14 and rec["puzzle"] == "ABCD-EFGH-JKMN"
+    back = Match.from_record(rec)
+    assert back.round == m.round and back.current_human == m.current_human
+    assert [b.tiles for b in back.game.boards] == [b.tiles for b in m.game.boards]
+    assert back.record() == rec, "saving again keeps every field"
+    play(back)
+    play(m)
+    assert back.record()["moves"] == m.record()["moves"], "after Continue the bots play as they would have"
+
+
+def test_records_that_are_not_this_game_are_refused():
+    with pytest.raises(RecordError):
+        Match.from_record({"format": "chess-pgn"})
+    rec = Match.new([ANA], seed=1).record()
+    rec["players"][0]["kind"] = "bot:godlike"
+    with pytest.raises(RecordError, match="godlike"):
+        Match.from_record(rec)
+
+
+def test_savers_are_called_after_every_confirmed_placement():
+    class Recorder:
+        def __init__(self):
+            self.saved = []
+
+        def save(self, match):
+            self.saved.append(len(match.record()["moves"]))
+
+    r = Recorder()
+    m = Match.new([ANA, BEN, EASY], seed=15, savers=[r])
+    play(m, humans=4)
+    assert r.saved == [1, 2, 3, 4, 5]          # round 1: Ana, Ben, then the bot; round 2: Ana, Ben

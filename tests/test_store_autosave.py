@@ -1,0 +1,180 @@
+"""Nothing lost: the autosave after every placement, Continue, broken saves, a full disk, a killed process."""
+import errno
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nmbr9.match import Match
+from nmbr9.rules import Seat
+from nmbr9.rules.record import parse_record, replay
+from nmbr9.store import Store
+from nmbr9.store import files
+
+from test_match import play
+
+SEATS = [Seat("Ana"), Seat("Ben"), Seat("Bot", "bot:easy")]
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch):
+    monkeypatch.setenv("NMBR9_DATA", str(tmp_path))
+    return Store()
+
+
+def saved(store):
+    return json.loads(store.autosave.path.read_text())
+
+
+def test_every_confirmed_placement_is_saved_as_a_game_record(store):
+    m = store.new_match(SEATS, seed=3)
+    assert saved(store)["moves"] == [] and saved(store)["seed"] == 3
+    counts = []
+    play(m, humans=5, on_confirm=lambda m: counts.append(len(saved(store)["moves"])))
+    assert counts == [1, 2, 4, 5, 7]               # the bot's tiles of rounds 1 and 2 saved in between
+    rec = saved(store)
+    assert rec["format"] == "nmbr9-record" and replay(parse_record(rec)).ok
+    assert rec["players"][2] == {"name": "Bot", "kind": "bot:easy"}
+    assert [p.name for p in store.folder.iterdir()] == ["autosave.json"], "no temp file left behind"
+
+
+def test_continue_restores_boards_round_and_whose_turn(store):
+    m = store.new_match(SEATS, seed=4)
+    play(m, humans=7)
+    found = Store().continue_game()
+    back = found.match
+    assert found.can_continue and found.message is None
+    assert (back.round, back.current_human, back.phase) == (m.round, m.current_human, "handoff")
+    assert [b.tiles for b in back.game.boards] == [b.tiles for b in m.game.boards]
+    back.hand_over()
+    play(back, humans=1)
+    assert len(saved(store)["moves"]) == len(m.game.moves) + 1, "the continued game goes on saving"
+
+
+def test_a_finished_game_is_not_offered(store):
+    m = store.new_match([Seat("Bot", "bot:easy")], seed=5, threaded=False)
+    m.play_out()
+    found = store.continue_game()
+    assert not found.can_continue and found.message is None and store.autosave.exists()
+
+
+@pytest.mark.parametrize("content, why", [
+    (b"\x00\xff garbage", "valid JSON"),
+    (b'{"format": "chess-pgn", "moves": []}', "chess-pgn"),
+    (b"[1, 2, 3]", "no JSON object"),
+    (None, "illegal"),
+])
+def test_a_corrupt_or_foreign_save_is_set_aside_with_a_message(store, content, why):
+    if content is None:                           # a record whose move breaks a rule
+        rec = store.new_match(SEATS, seed=6).record()
+        rec["moves"] = [{"round": 1, "player": 0, "digit": (rec["deck"][0] + 1) % 10,
+                         "rotation": 0, "x": 0, "y": 0}]
+        content = json.dumps(rec).encode()
+    store.autosave.path.write_bytes(content)
+    found = store.continue_game()
+    assert not found.can_continue
+    kept = [p for p in store.folder.iterdir() if p.name.startswith("autosave.json.corrupt-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == content, "set aside, never deleted"
+    assert why in found.message and kept[0].name in found.message
+    assert not store.autosave.exists()
+    m = store.new_match(SEATS, seed=6)                # the menu still works: a new game saves
+    play(m, humans=1)
+    assert store.continue_game().can_continue
+
+
+def test_a_full_disk_keeps_the_previous_save_and_says_so(store, monkeypatch):
+    m = store.new_match(SEATS, seed=7)
+    play(m, humans=2)
+    before = store.autosave.path.read_bytes()
+    real_write = os.write
+
+    def disk_full(fd, data):                      # a few bytes get written, then the disk is full
+        real_write(fd, bytes(data[:10]))
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(files.os, "write", disk_full)
+    m.update()                                    # the bot's tile: saving fails
+    play(m, humans=1)
+    assert m.save_error and "No space left on device" in m.save_error and "previous" in m.save_error
+    assert store.autosave.path.read_bytes() == before
+    assert [p.name for p in store.folder.iterdir()] == ["autosave.json"], "the half-written temp file is removed"
+    monkeypatch.setattr(files.os, "write", real_write)
+    play(m, humans=1)                             # space again: the next placement saves everything
+    assert m.save_error is None and len(saved(store)["moves"]) == len(m.game.moves)
+
+
+DRIVER = """
+import sys, time
+sys.path.insert(0, {tests!r})
+from nmbr9.rules import Seat
+from nmbr9.store import Store
+from test_match import play
+
+stop = int(sys.argv[1])
+m = Store().new_match([Seat("Ana"), Seat("Ben"), Seat("Bot", "bot:easy")], seed=11)
+count = 0
+
+def report(m):
+    global count
+    count += 1
+    print(len(m.game.moves), flush=True)
+    if count == stop:
+        time.sleep(60)       # the test kills us here
+
+play(m, on_confirm=report)
+print("over", flush=True)
+"""
+
+
+def run_driver(tmp_path, stop, kill_after_lines):
+    env = {**os.environ, "NMBR9_DATA": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-c", DRIVER.format(tests=str(TESTS)), str(stop)],
+                            stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    lines = []
+    try:
+        while len(lines) < kill_after_lines:
+            line = proc.stdout.readline()
+            assert line, "the driver ended early"
+            lines.append(line.strip())
+        proc.send_signal(signal.SIGKILL)
+    finally:
+        proc.kill()
+        proc.wait(10)
+    assert proc.returncode == -signal.SIGKILL
+    return [int(x) for x in lines]
+
+
+def reference_moves(humans):
+    m = Match.new(SEATS[:2] + [Seat("Bot", "bot:easy")], seed=11, threaded=False)
+    play(m, humans=humans)
+    return m
+
+
+def test_killed_mid_game_the_next_start_continues_at_the_last_confirmed_placement(tmp_path, monkeypatch):
+    printed = run_driver(tmp_path, stop=9, kill_after_lines=9)
+    monkeypatch.setenv("NMBR9_DATA", str(tmp_path))
+    found = Store().continue_game()
+    assert found.can_continue, found.message
+    back = found.match
+    assert len(back.game.moves) == printed[-1]
+    ref = reference_moves(9)
+    assert back.record()["moves"] == ref.record()["moves"]
+    assert (back.round, back.current_human) == (ref.round, ref.current_human)
+
+
+def test_killed_while_playing_on_the_save_is_whole(tmp_path, monkeypatch):
+    """Killed at a moment nobody chose (it keeps placing and saving): the save is a legal prefix."""
+    printed = run_driver(tmp_path, stop=0, kill_after_lines=12)
+    monkeypatch.setenv("NMBR9_DATA", str(tmp_path))
+    found = Store().continue_game()
+    assert found.can_continue, found.message
+    moves = found.match.record()["moves"]
+    assert len(moves) >= printed[-1]
+    full = reference_moves(None).record()["moves"]
+    assert moves == full[:len(moves)]

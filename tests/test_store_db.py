@@ -1,0 +1,79 @@
+"""The SQLite database: versioned schema, foreign keys, transactions, broken files, puzzle results."""
+import sqlite3
+
+import pytest
+
+from nmbr9.rules import Seat
+from nmbr9.store import Store, StoreError, add_puzzle_result, open_db, puzzle_results
+from nmbr9.store.db import FILENAME, SCHEMA_VERSION, migrate, transaction
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("NMBR9_DATA", str(tmp_path))
+    return tmp_path
+
+
+def test_a_new_database_has_the_current_schema_version_and_foreign_keys(folder):
+    db, message = open_db()
+    assert message is None
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    with pytest.raises(sqlite3.IntegrityError):
+        with transaction(db):
+            db.execute("INSERT INTO tournament_games (tournament_id, number, seed, record, started) "
+                       "VALUES (999, 1, 1, '{}', 'now')")
+    db.close()
+
+
+def test_migrations_run_once_and_reopening_keeps_the_data(folder):
+    store = Store()
+    store.new_tournament([Seat("Ana")], games=2, seed=1, name="Spring")
+    store.close()
+    db, _ = open_db()
+    assert migrate(db) == SCHEMA_VERSION          # nothing left to do
+    assert [r["name"] for r in db.execute("SELECT name FROM tournaments")] == ["Spring"]
+    db.close()
+
+
+def test_a_transaction_is_all_or_nothing(folder):
+    db, _ = open_db()
+    with pytest.raises(ZeroDivisionError):
+        with transaction(db):
+            db.execute("INSERT INTO tournaments (name, created, seed, games, best, ruleset) "
+                       "VALUES ('x', 'now', 1, 1, 1, '{}')")
+            1 / 0
+    assert db.execute("SELECT count(*) FROM tournaments").fetchone()[0] == 0
+    db.close()
+
+
+def test_a_database_from_a_newer_game_is_left_alone(folder):
+    db, _ = open_db()
+    db.execute("PRAGMA user_version = 99")
+    db.close()
+    before = (folder / FILENAME).read_bytes()
+    with pytest.raises(StoreError, match="newer version"):
+        open_db()
+    assert (folder / FILENAME).read_bytes() == before
+
+
+def test_a_file_that_is_not_a_database_is_set_aside(folder):
+    (folder / FILENAME).write_bytes(b"this is not sqlite" * 100)
+    store = Store()
+    assert store.tournaments() == []
+    kept = [p for p in folder.iterdir() if p.name.startswith(FILENAME + ".corrupt-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == b"this is not sqlite" * 100
+    assert kept[0].name in store.db_message
+    store.new_tournament([Seat("Ana")], games=1, seed=1)
+    assert len(store.tournaments()) == 1
+
+
+def test_puzzle_results_share_the_database(folder):
+    store = Store()
+    add_puzzle_result(store.db, "0ABC-DEFG-HJKM", "Ana", 71, {"moves": []}, played="2026-01-01T10:00:00+00:00")
+    add_puzzle_result(store.db, "0ABC-DEFG-HJKM", "Ben", 88, {"moves": [1]}, played="2026-01-02T10:00:00+00:00")
+    add_puzzle_result(store.db, "0ABC-DEFG-HJKM", "Bot", 71, {}, kind="bot:hard", played="2026-01-03T10:00:00+00:00")
+    add_puzzle_result(store.db, "ZZZZ-ZZZZ-ZZZZ", "Ana", 99, {})
+    board = puzzle_results(store.db, "0ABC-DEFG-HJKM")
+    assert [(r.player, r.score) for r in board] == [("Ben", 88), ("Ana", 71), ("Bot", 71)]
+    assert board[0].record == {"moves": [1]} and board[2].kind == "bot:hard"

@@ -1,0 +1,51 @@
+"""Settings kept between runs; a missing, corrupt or odd file never stops the game."""
+import json
+
+import pytest
+
+from nmbr9.store import Settings, Store, load_settings, save_settings
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("NMBR9_DATA", str(tmp_path))
+    return tmp_path
+
+
+def test_defaults_without_a_file(folder):
+    s = load_settings()
+    assert s == Settings()
+    assert (s.window_size, s.fullscreen, s.sound, s.language) == ((1280, 720), False, True, None)
+
+
+def test_settings_are_kept_between_runs(folder):
+    chosen = Settings().changed(window_size=(1920, 1080), fullscreen=True, camera_sensitivity=2.5,
+                                animation_speed=0.5, sound=False, language="pl")
+    Store().save_settings(chosen)
+    assert Store().settings() == chosen
+    assert json.loads((folder / "settings.json").read_text())["window_size"] == [1920, 1080]
+    assert sorted(p.name for p in folder.iterdir()) == ["settings.json"]
+
+
+def test_a_corrupt_file_gives_the_defaults(folder):
+    (folder / "settings.json").write_text("{ not json")
+    assert load_settings() == Settings()
+    (folder / "settings.json").write_bytes(b"\xff\xfe")
+    assert load_settings() == Settings()
+    (folder / "settings.json").write_text("[1, 2]")
+    assert load_settings() == Settings()
+
+
+def test_each_bad_value_falls_back_alone(folder):
+    (folder / "settings.json").write_text(json.dumps({
+        "window_size": [10, "wide"], "fullscreen": "yes", "camera_sensitivity": 3,
+        "animation_speed": 99, "sound": False, "language": "../../etc", "unknown": 1}))
+    s = load_settings()
+    assert s == Settings(camera_sensitivity=3.0, sound=False)
+
+
+def test_changed_checks_values_like_the_file(folder):
+    s = Settings().changed(animation_speed=-1, sound=False)
+    assert s.animation_speed == Settings().animation_speed and s.sound is False
+    save_settings(s)
+    assert load_settings() == s

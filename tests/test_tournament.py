@@ -1,0 +1,171 @@
+"""Tournaments: series of games for the same seats, standings, resuming, history, the headless command."""
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nmbr9 import cli
+from nmbr9.match import places
+from nmbr9.rules import Seat
+from nmbr9.rules.record import parse_record, replay
+from nmbr9.store import Store
+
+from test_match import play
+
+ROOT = Path(__file__).resolve().parent.parent
+ANA, BEN, BOT = Seat("Ana"), Seat("Ben"), Seat("Bot", "bot:easy")
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch):
+    monkeypatch.setenv("NMBR9_DATA", str(tmp_path))
+    s = Store()
+    yield s
+    s.close()
+
+
+def run_cli(folder, *args, **kw):
+    env = {**os.environ, "NMBR9_DATA": str(folder), "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "nmbr9", "tournament", *args], capture_output=True, text=True,
+                          env=env, cwd=ROOT, timeout=120, **kw)
+
+
+def expected_standings(t):
+    """Standings worked out from the stored records alone (replayed through the rules)."""
+    per_game = []
+    for e in t.entries():
+        r = replay(parse_record(e.record))
+        assert r.ok and r.game.over
+        per_game.append(r.game.scores())
+    lines = []
+    for seat in range(len(t.seats)):
+        scores = [g[seat] for g in per_game]
+        wins = sum(1 for g in per_game if g[seat] == max(g))
+        lines.append((seat, sum(scores), wins, sum(sorted(scores, reverse=True)[:t.best])))
+    pl = places([(best, wins) for _, _, wins, best in lines])
+    return sorted([(pl[s], s, total, wins, best) for s, total, wins, best in lines])
+
+
+def play_tournament(store, t):
+    while (m := store.tournament_match(t, threaded=False)) is not None:
+        play(m)
+
+
+def test_the_headless_command_plays_prints_and_stores_a_tournament(tmp_path):
+    out = run_cli(tmp_path, "--bots", "hard,medium,easy", "--games", "5", "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    assert [f"game {n}/5" in out.stderr for n in range(1, 6)] == [True] * 5
+    rows = [line.split() for line in out.stdout.splitlines() if line.strip()[:1].isdigit()]
+    assert len(rows) == 3 and {r[3] for r in rows} == {"(hard)", "(medium)", "(easy)"}
+    store = Store(tmp_path)
+    [summary] = store.tournaments()
+    assert summary.finished and summary.played == 5
+    t = store.tournament(summary.id)
+    got = [(s.place, s.seat, s.total, s.wins, s.best) for s in t.standings()]
+    assert got == expected_standings(t)
+    for s, row in zip(t.standings(), rows):       # "1  Bot 2 (medium)  best total wins  scores..."
+        assert [int(row[0]), int(row[4]), int(row[5]), int(row[6])] == [s.place, s.best, s.total, s.wins]
+        assert [int(x) for x in row[7:]] == s.scores
+    again = run_cli(tmp_path / "again", "--bots", "hard,medium,easy", "--games", "5", "--seed", "1")
+    assert again.stdout.splitlines()[1:] == out.stdout.splitlines()[1:], "the same seed plays the same tournament"
+    store.close()
+
+
+def test_standings_count_points_wins_and_the_best_n_games(store):
+    t = store.new_tournament([Seat("E", "bot:easy"), Seat("H", "bot:hard"), Seat("M", "bot:medium")],
+                             games=4, best=2, seed=3)
+    play_tournament(store, t)
+    assert t.over and t.finished and t.played == 4
+    got = [(s.place, s.seat, s.total, s.wins, s.best) for s in t.standings()]
+    assert got == expected_standings(t)
+    assert all(s.best < s.total for s in t.standings() if s.total), "only the best 2 of 4 count"
+    decks = [e.record["deck"] for e in t.entries()]
+    assert len({tuple(d) for d in decks}) == 4, "each game has its own deck"
+    same = store.new_tournament(t.seats, games=4, best=2, seed=3)
+    play_tournament(store, same)
+    assert [e.record["deck"] for e in same.entries()] == decks
+    assert [s.scores for s in same.standings()] == [s.scores for s in t.standings()]
+
+
+def test_tied_players_share_the_win(store):
+    t = store.new_tournament([ANA, BEN], games=2, seed=4)
+    play_tournament(store, t)                 # Ana and Ben lay the same tiles every time
+    a, b = t.standings()
+    assert (a.place, a.wins, b.place, b.wins) == (1, 2, 1, 2)
+
+
+def test_two_humans_and_a_bot_quit_mid_game_and_continue(tmp_path, monkeypatch):
+    """Issue 4's 'done when': a two-game tournament, quit in the middle of each game, continue."""
+    monkeypatch.setenv("NMBR9_DATA", str(tmp_path))
+    store = Store()
+    t = store.new_tournament([ANA, BEN, BOT], games=2, seed=5, name="Friday")
+    m = store.tournament_match(t)
+    play(m, humans=11)
+    moves = m.record()["moves"]
+    store.close()                             # quit
+
+    store = Store()                           # next start: Continue is offered
+    found = store.continue_game()
+    assert found.can_continue and found.match.tournament == {"id": t.id, "game": 1}
+    assert found.match.record()["moves"] == moves
+    play(found.match)
+    t = store.tournament(t.id)
+    assert t.played == 1 and not t.finished
+
+    m = store.tournament_match(t)
+    assert m.tournament["game"] == 2 and m.game.moves == []
+    play(m, humans=6)
+    moves = m.record()["moves"]
+    other = store.new_match([ANA], seed=1)    # a different game replaces the autosave...
+    play(other, humans=1)
+    store.close()
+
+    store = Store()
+    t = store.tournament(t.id)
+    m = store.tournament_match(t)             # ...the tournament game is still in the database
+    assert m.record()["moves"] == moves and m.tournament["game"] == 2
+    play(m)
+    assert t.finished and t.played == 2
+    assert [(s.place, s.seat, s.total, s.wins, s.best) for s in t.standings()] == expected_standings(t)
+    assert store.tournament_match(t) is None
+    [summary] = store.tournaments()
+    assert (summary.name, summary.players, summary.played) == ("Friday", ["Ana", "Ben", "Bot"], 2)
+    store.close()
+
+
+def test_a_killed_headless_tournament_resumes_where_it_stopped(tmp_path):
+    proc = subprocess.Popen([sys.executable, "-m", "nmbr9", "tournament", "--bots", "easy,hard", "--games", "4",
+                             "--seed", "9"], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, cwd=ROOT,
+                            env={**os.environ, "NMBR9_DATA": str(tmp_path), "PYTHONPATH": str(ROOT)})
+    try:
+        while "game 2/4" not in proc.stderr.readline():
+            assert proc.poll() is None
+        proc.send_signal(signal.SIGKILL)
+    finally:
+        proc.kill()
+        proc.wait(10)
+    store = Store(tmp_path)
+    [summary] = store.tournaments()
+    assert not summary.finished and 2 <= summary.played < 4
+    store.close()
+    resumed = run_cli(tmp_path, "--resume", str(summary.id))
+    assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+    whole = run_cli(tmp_path / "whole", "--bots", "easy,hard", "--games", "4", "--seed", "9")
+    assert resumed.stdout.splitlines()[1:] == whole.stdout.splitlines()[1:]
+
+
+def test_bad_tournament_requests_get_one_clear_line(store, capsys):
+    for args, words in [(["--bots", "hard,godlike"], "unknown bot strength"),
+                        (["--bots", "hard", "--games", "0"], "--games"),
+                        (["--bots", "hard", "--games", "3", "--best", "4"], "--best"),
+                        (["--show", "42"], "no tournament 42"),
+                        ([], "--bots")]:
+        assert cli.main(["tournament", *args]) != 0
+        out = capsys.readouterr().out
+        assert words in out and len(out.strip().splitlines()) == 1
+    assert store.tournaments() == []
+    with pytest.raises(ValueError):
+        store.new_tournament([ANA], games=2, best=3)
