@@ -131,6 +131,10 @@ def test_two_humans_and_a_bot_quit_mid_game_and_continue(tmp_path, monkeypatch):
     assert t.finished and t.played == 2
     assert [(s.place, s.seat, s.total, s.wins, s.best) for s in t.standings()] == expected_standings(t)
     assert store.tournament_match(t) is None
+    friendly = m.rematch()                   # a rematch after the last game is a game of its own
+    play(friendly, humans=2)
+    assert friendly.save_error is None and friendly.tournament is None and t.played == 2
+    assert store.continue_game().match.record()["moves"] == friendly.record()["moves"]
     [summary] = store.tournaments()
     assert (summary.name, summary.players, summary.played) == ("Friday", ["Ana", "Ben", "Bot"], 2)
     store.close()

@@ -188,6 +188,8 @@ class TournamentSaver:
 
     def save(self, match: Match) -> None:
         t, db = self.tournament, self.tournament.db
+        if not match.tournament or match.tournament["id"] != t.id:
+            return  # e.g. a rematch after a tournament game: not part of the tournament
         number = match.tournament["game"]
         try:
             with transaction(db):
