@@ -177,10 +177,12 @@ class Match:
             raise RecordError(str(e)) from None
 
     def rematch(self, seed: int | None = None) -> "Match":
-        """Same seats and rules, a new deck (seed derived from this one unless given)."""
+        """Same seats and rules, a new deck (seed derived from this one unless given); saved at once."""
         seed = derive_seed(self.seed, "rematch") if seed is None else seed
-        return Match.new(self.seats, seed, self.game.ruleset, practice=self.practice, savers=self.savers,
-                         threaded=self.threaded, bot_factory=self.bot_factory)
+        match = Match.new(self.seats, seed, self.game.ruleset, practice=self.practice, savers=self.savers,
+                          threaded=self.threaded, bot_factory=self.bot_factory)
+        match.save()
+        return match
 
     # ----- the state of the table -----------------------------------------------
     @property

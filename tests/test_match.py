@@ -13,6 +13,16 @@ ANA, BEN, CAT = Seat("Ana"), Seat("Ben"), Seat("Cat")
 EASY, HARD = Seat("Easy", "bot:easy"), Seat("Hard", "bot:hard")
 
 
+class Recorder:
+    """A saver that notes how many moves each save held."""
+
+    def __init__(self):
+        self.saved = []
+
+    def save(self, match):
+        self.saved.append(len(match.record()["moves"]))
+
+
 def human_choice(match):
     """What the test humans lay: the first legal placement on the highest level (deterministic)."""
     options = match.legal_placements()
@@ -176,8 +186,11 @@ def test_results_ties_share_the_win():
 
 
 def test_rematch_same_seats_new_deck():
-    m = Match.new([ANA, EASY], seed=13, practice=True)
+    r = Recorder()
+    m = Match.new([ANA, EASY], seed=13, practice=True, savers=[r])
+    play(m, humans=2)
     again = m.rematch()
+    assert r.saved[-1] == 0, "the rematch replaces the saved game at once"
     assert again.seats == m.seats and again.practice
     assert again.game.deck != m.game.deck and sorted(again.game.deck) == sorted(m.game.deck)
     assert m.rematch().game.deck == again.game.deck, "the rematch deck comes from a seeded generator"
@@ -209,13 +222,6 @@ def test_records_that_are_not_this_game_are_refused():
 
 
 def test_savers_are_called_after_every_confirmed_placement():
-    class Recorder:
-        def __init__(self):
-            self.saved = []
-
-        def save(self, match):
-            self.saved.append(len(match.record()["moves"]))
-
     r = Recorder()
     m = Match.new([ANA, BEN, EASY], seed=15, savers=[r])
     play(m, humans=4)
