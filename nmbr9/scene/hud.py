@@ -106,6 +106,7 @@ class Hud:
         self.confirm["frameColor"] = (0.2, 0.55, 0.3, 1) if ok else (0.3, 0.3, 0.3, 0.8)
         self.confirm["text_fg"] = (1, 1, 1, 1) if ok else (0.65, 0.65, 0.65, 1)
         self.confirm.resetFrameSize()
+        self.confirm.setX(-0.05 - self.confirm.guiItem.getFrame()[1])  # keep longer translations on screen
 
     def show_legend(self) -> None:
         self.legend["text"] = "\n".join([
