@@ -178,3 +178,38 @@ def test_killed_while_playing_on_the_save_is_whole(tmp_path, monkeypatch):
     assert len(moves) >= printed[-1]
     full = reference_moves(None).record()["moves"]
     assert moves == full[:len(moves)]
+
+
+FILE_LIMIT_DRIVER = """
+import json, resource, signal, sys
+sys.path.insert(0, {tests!r})
+from nmbr9.rules import Seat
+from nmbr9.store import Store
+from test_match import play
+
+store = Store()
+m = store.new_match([Seat("Ana"), Seat("Ben")], seed=2)
+play(m, humans=4)
+before = store.autosave.path.read_bytes()
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)       # refused writes fail with EFBIG instead of killing us
+soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+resource.setrlimit(resource.RLIMIT_FSIZE, (len(before) // 2, hard))
+play(m, humans=1)
+refused = m.save_error
+kept = store.autosave.path.read_bytes() == before
+resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+play(m, humans=1)
+print(json.dumps({{"refused": refused, "kept": kept, "after": m.save_error,
+                  "saved": len(json.loads(store.autosave.path.read_text())["moves"]), "moves": len(m.game.moves)}}))
+"""
+
+
+def test_the_system_refusing_a_write_keeps_the_previous_save(tmp_path):
+    """A real refusal from the operating system (a file size limit), not a simulated one."""
+    env = {**os.environ, "NMBR9_DATA": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", FILE_LIMIT_DRIVER.format(tests=str(TESTS))], capture_output=True,
+                         text=True, env=env, cwd=ROOT, timeout=60)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["refused"] and "previous" in result["refused"] and result["kept"]
+    assert result["after"] is None and result["saved"] == result["moves"] == 6
