@@ -60,6 +60,7 @@ def test_the_hud_in_polish_shows_every_letter(tmp_path):
     assert "na poziomie" in found["verdict"] and found["verdict"] in found["texts"]
     assert set("ąęłóśżź") & set(texts), "the Polish HUD text has no diacritics to check"
     assert found["missing"] == [], f"glyphs missing from the HUD font: {found['missing']}"
+    assert found["off_screen"] == [], f"cut off at the window's edge: {found['off_screen']}"
     # each diacritic is drawn: the letter looks different from its base letter
     assert found["same_as_base"] == [], f"drawn like their base letter: {found['same_as_base']}"
     assert found["verdict_ink"] > 200, "the refusal reason left no red ink on screen"
@@ -70,7 +71,7 @@ def test_the_hud_in_polish_shows_every_letter(tmp_path):
 
 def main(language: str, png: str | None) -> None:
     from direct.gui.DirectGuiBase import DirectGuiWidget
-    from panda3d.core import PNMImage, TextNode
+    from panda3d.core import PNMImage, Point3, TextNode
     from nmbr9.i18n import _, current_language
     from nmbr9.rules import Board, Placement
     from nmbr9.scene.base import make_base
@@ -97,7 +98,8 @@ def main(language: str, png: str | None) -> None:
         shot.write(png)
 
     # every text the HUD's widgets show, each checked against the font it is set in
-    texts, missing = [], []
+    texts, missing, off_screen = [], [], []
+    aspect = base.getAspectRatio()
     for widget in list(DirectGuiWidget.guiDict.values()):
         if widget.isEmpty() or widget.isHidden() or not widget.hascomponent("text0"):
             continue
@@ -106,6 +108,12 @@ def main(language: str, png: str | None) -> None:
         if text:
             texts.append(text)
             missing += [c for c in text if not c.isspace() and not node.hasExactCharacter(c)]
+            # where the widget's frame lies on screen: text cut off at the edge is lost to the player
+            left, right, bottom, top = widget.guiItem.getFrame()
+            corners = [base.aspect2d.getRelativePoint(widget, Point3(x, 0, z))
+                       for x in (left, right) for z in (bottom, top)]
+            if any(abs(c.x) > aspect + 1e-3 or abs(c.z) > 1 + 1e-3 for c in corners):
+                off_screen.append(text)
 
     # red ink of the refusal reason (REFUSED_RED text) in the lower middle of the frame
     w, h = shot.getXSize(), shot.getYSize()
@@ -129,7 +137,7 @@ def main(language: str, png: str | None) -> None:
                 for y in range(h // 2 - 200, h // 2 + 120, 3)]
     same = [pair for pair in POLISH_PAIRS if pixels(pair[0]) == pixels(pair[1])]
     print(json.dumps({"language": current_language(), "texts": texts, "verdict": verdict,
-                      "missing": sorted(set(missing)), "same_as_base": same, "verdict_ink": verdict_ink}))
+                      "missing": sorted(set(missing)), "off_screen": off_screen, "same_as_base": same, "verdict_ink": verdict_ink}))
 
 
 if __name__ == "__main__":  # PYTHONPATH holds the checkout (see _probe)
