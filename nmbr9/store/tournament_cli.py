@@ -54,7 +54,11 @@ def play(t: Tournament, store: Store) -> None:
 
 
 def main(args) -> int:
-    store = Store()
+    try:
+        store = Store()
+    except OSError as e:   # the data folder can't be made or written
+        print(_("Can't open the tournament database {path}: {reason}").format(path=e.filename, reason=e.strerror))
+        return 1
     try:
         if store.db_message:
             print(store.db_message, file=sys.stderr)
