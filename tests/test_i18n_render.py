@@ -67,6 +67,16 @@ def test_the_hud_in_polish_shows_every_letter(tmp_path):
     assert (tmp_path / "hud_pl.png").stat().st_size > 10_000
 
 
+@pytest.mark.render
+@pytest.mark.parametrize("code, round_label", [("en", "Round 3 of 20"), ("de", "Runde 3 von 20"),
+                                               ("es", "Ronda 3 de 20")])
+def test_the_hud_in_every_language_has_its_letters_and_fits_the_window(code, round_label):
+    found = _probe(code)
+    assert found["language"] == code and round_label in found["texts"]
+    assert found["missing"] == [], f"glyphs missing from the HUD font: {found['missing']}"
+    assert found["off_screen"] == [], f"cut off at the window's edge: {found['off_screen']}"
+
+
 # ----- the subprocess ---------------------------------------------------------------------
 
 def main(language: str, png: str | None) -> None:
