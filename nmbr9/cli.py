@@ -5,6 +5,8 @@ import argparse
 import json
 import sys
 
+from .i18n import _, ngettext
+
 
 def _print_json(obj) -> None:
     print(json.dumps(obj))
@@ -21,11 +23,13 @@ def cmd_replay(args) -> int:
         _print_json(out)
     elif result.ok:
         names = [s.name for s in result.game.seats]
-        state = "complete" if out["complete"] else f"in progress, {out['rounds']} rounds played"
-        print(f"Legal game ({state}). Scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, out["scores"])))
+        state = _("complete") if out["complete"] else \
+            _("in progress, {rounds} rounds played").format(rounds=out["rounds"])
+        print(_("Legal game ({state}). Scores: {scores}").format(
+            state=state, scores=", ".join(f"{n} {s}" for n, s in zip(names, out["scores"]))))
     else:
         e = out["error"]
-        print(f"Illegal move {e['move']} (round {e['round']}, player {e['player']}): {e['code']}")
+        print(_("Illegal move {move} (round {round}, player {player}): {code}").format(**e))
         print(f"  {e['message']}")
     return 0 if result.ok else 1
 
@@ -37,7 +41,7 @@ def cmd_moves(args) -> int:
     except RecordError as e:
         return _bad_record(args, e)
     if not result.ok:
-        _print_json(result.to_json()) if args.json else print(f"Illegal record: {result.error['message']}")
+        _print_json(result.to_json()) if args.json else print(_("Illegal record: {message}").format(**result.error))
         return 1
     game = result.game
     if not 0 <= args.player < len(game.seats):
@@ -53,11 +57,12 @@ def cmd_moves(args) -> int:
     if args.json:
         _print_json(out)
     elif not out:
-        print("No card left to place." if done >= game.rounds else "No legal placement.")
+        print(_("No card left to place.") if done >= game.rounds else _("No legal placement."))
     else:
-        print(f"{len(out)} legal placements of {game.deck[done]}:")
+        print(ngettext("{count} legal placement of {digit}:", "{count} legal placements of {digit}:",
+                       len(out)).format(count=len(out), digit=game.deck[done]))
         for p in out:
-            print(f"  rotation {p['rotation']:3d}  x {p['x']:3d}  y {p['y']:3d}  level {p['level']}")
+            print(_("  rotation {rotation:3d}  x {x:3d}  y {y:3d}  level {level}").format(**p))
     return 0
 
 
@@ -65,7 +70,7 @@ def _bad_record(args, e) -> int:
     if getattr(args, "json", False):
         _print_json({"ok": False, "error": {"code": "bad_record", "message": str(e)}})
     else:
-        print(f"Not a usable game record: {e}")
+        print(_("Not a usable game record: {reason}").format(reason=e))
     return 2
 
 
