@@ -207,3 +207,17 @@ def test_the_rules_page_is_written_in_each_language_with_its_printed_terms(code,
         assert term in text, f"{code}: the rules page never says {term!r}"
     label = _("This game's ruling: {ruling}").split("{ruling}")[0]
     assert sum(1 for _heading, ps in page for p in ps if p.startswith(label)) == 7
+
+
+def test_every_variant_module_and_power_has_one_name_used_on_the_rules_page(language):
+    from nmbr9.i18n import terms
+    from nmbr9.rules.game import MODULES, POWERS, VARIANTS
+    codes = list(VARIANTS) + list(MODULES) + list(POWERS)
+    assert set(terms.NAMES) == set(codes) and set(terms.POWER_RULES) == set(POWERS)
+    for code in ["en"] + LANGS:
+        language(code)
+        names = [terms.name(c) for c in codes]
+        assert len(set(names)) == len(names), f"{code}: two codes share a name"
+        text = _all_text(rules_page())
+        for p in POWERS:
+            assert f"{terms.name(p)}: {terms.power_rule(p)}" in text, f"{code}: {p} not on the rules page"

@@ -10,12 +10,17 @@ from __future__ import annotations
 from typing import Callable
 
 from . import N_
+from .terms import named_power_rule
 
 RULING = N_("This game's ruling: {ruling}")
 
 
 def ruling(text: str) -> tuple[str, str]:
     return ("ruling", text)
+
+
+def power(code: str) -> tuple[str, str]:
+    return ("power", code)  # "Bridge: The tile may span ...", named as in menus (terms.py)
 
 
 SECTIONS: list[tuple[str, list]] = [
@@ -94,18 +99,15 @@ SECTIONS: list[tuple[str, list]] = [
            "under the changed rule. You may use each power only once, but you may use both markers in "
            "one turn on two different powers. Without markers you can use no more powers."),
         N_("Every power except Relocate applies to the tile just taken:"),
-        N_("Relocate: move one of your built tiles that has nothing on top of it to its own level or a "
-           "lower one, following the placement rules, before or after placing the new tile."),
-        N_("Flip: lay the tile black side up, so it shows its mirror image. It scores 0."),
+        power("relocate"),
+        power("flip"),
         ruling(N_("A flipped tile still counts as a tile for the tiles resting on it.")),
-        N_("Single support: the tile may rest on just one tile."),
-        N_("Bridge: the tile may span a hole of any size, provided the hole is closed (surrounded by tiles "
-           "of its level) and the tile covers it completely. It still must not overhang at the outside."),
+        power("single_support"),
+        power("bridge"),
         ruling(N_("A hole is a connected group of empty squares on the level below that does not reach "
                   "the outside.")),
-        N_("Loner: from level 1 upwards, the tile need not touch a tile of its own level."),
-        N_("Reserve: set the tile aside instead of building it; in one of your later turns you build it "
-           "as a second tile."),
+        power("loner"),
+        power("reserve"),
         ruling(N_("The reserved tile must be built at the latest in the turn in which you first build on a "
                   "level higher than your highest level when you set it aside. After that turn it is "
                   "lost.")),
@@ -160,9 +162,11 @@ def rules_page(translate: Callable[[str], str]) -> list[tuple[str, list[str]]]:
     for heading, paragraphs in SECTIONS:
         texts = []
         for p in paragraphs:
-            if isinstance(p, tuple):
+            if isinstance(p, str):
+                texts.append(translate(p))
+            elif p[0] == "ruling":
                 texts.append(translate(RULING).format(ruling=translate(p[1])))
             else:
-                texts.append(translate(p))
+                texts.append(named_power_rule(p[1], translate))
         page.append((translate(heading), texts))
     return page
