@@ -35,34 +35,56 @@ def cmd_replay(args) -> int:
 
 
 def cmd_moves(args) -> int:
+    from .rules.game import LEVEL_TO_LEVEL, POWERS, TWO_OF_THREE
     from .rules.record import RecordError, load_record, replay
     try:
         result = replay(load_record(args.file))
     except RecordError as e:
         return _bad_record(args, e)
     if not result.ok:
-        _print_json(result.to_json()) if args.json else print(_("Illegal record: {message}").format(**result.error))
+        _print_json(result.to_json()) if args.json else print(f"Illegal record: {result.error['message']}")
         return 1
     game = result.game
-    if not 0 <= args.player < len(game.seats):
-        err = {"code": "wrong_turn", "move": None, "round": game.round, "player": args.player,
-               "message": f"there is no player {args.player} (players are 0 to {len(game.seats) - 1})"}
+    bad = [p for p in args.power or () if p not in POWERS]
+    if not 0 <= args.player < len(game.seats) or bad:
+        message = (f"there is no player {args.player} (players are 0 to {len(game.seats) - 1})" if not bad
+                   else f"unknown power {bad[0]!r} (powers: {', '.join(POWERS)})")
+        err = {"code": "wrong_turn" if not bad else "bad_power", "move": None, "round": game.round,
+               "player": args.player, "message": message}
         _print_json({"ok": False, "error": err}) if args.json else print(err["message"])
         return 1
-    done = sum(1 for m in game.moves if m.player == args.player)
-    placements = []
-    if done < game.rounds:
-        placements = game.boards[args.player].legal_placements(game.deck[done])
-    out = [p.to_json() for p in placements]
+    player, powers = args.player, tuple(args.power or ())
+    opts = game.options(player)
+    out = []
+    if opts.step in ("decide", "place"):                 # the turn's tile
+        out = [p.to_json() for p in game.legal_placements(player, powers=powers)]
+    elif opts.step == "choose":                          # "Level to Level": every tile the player may choose
+        out = [{**p.to_json(), "marker": m} for m in opts.choices
+               for p in game.legal_placements(player, powers=powers, marker=m)]
+    elif not game.over and game.variant != LEVEL_TO_LEVEL:
+        # this turn is done: the next card, as far as the deck says, on the table as it is
+        index = len(game.seen())
+        if index < len(game.deck):
+            out = [p.to_json() for p in game.boards[player].legal_placements(game.deck[index])]
+    if game.variant == LEVEL_TO_LEVEL and opts.step == "place":
+        out = [{**p, "marker": opts.marker} for p in out]
+    if opts.reserve_ready:
+        out += [{**p.to_json(), "reserved": True} for p in game.legal_placements(player, powers=powers, reserved=True)]
+    if opts.step in ("decide", "choose", "place", "extras"):
+        for piece in opts.fillers:
+            out += [{"piece": p.piece, **{k: v for k, v in p.to_json().items() if k != "digit"}}
+                    for p in game.legal_placements(player, piece=piece)]
     if args.json:
         _print_json(out)
     elif not out:
-        print(_("No card left to place.") if done >= game.rounds else _("No legal placement."))
+        print("No card left to place." if game.over else "No legal placement.")
     else:
-        print(ngettext("{count} legal placement of {digit}:", "{count} legal placements of {digit}:",
-                       len(out)).format(count=len(out), digit=game.deck[done]))
+        what = sorted({str(p.get("digit", p.get("piece"))) for p in out})
+        print(f"{len(out)} legal placements of {', '.join(what)}:")
         for p in out:
-            print(_("  rotation {rotation:3d}  x {x:3d}  y {y:3d}  level {level}").format(**p))
+            extra = "".join(f"  {k} {p[k]}" for k in ("marker", "flipped", "reserved") if k in p)
+            print(f"  {str(p.get('digit', p.get('piece'))):>2}  rotation {p['rotation']:3d}  x {p['x']:3d}  "
+                  f"y {p['y']:3d}  level {p['level']}{extra}")
     return 0
 
 
@@ -133,6 +155,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("moves", help="legal placements of a player's next card")
     p.add_argument("file")
     p.add_argument("--player", type=int, required=True)
+    p.add_argument("--power", action="append",
+                   help="NMBR 9 ++: list placements under this Breaking Rules power (repeatable)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_moves)
 

@@ -267,9 +267,9 @@ class Board:
         return (int(rows[0]), int(cols[0])), labels, sizes
 
     # ----- changes --------------------------------------------------------
-    def place(self, p: Placement, allow: frozenset = frozenset()) -> Placement:
+    def place(self, p: Placement, allow: frozenset = frozenset(), max_level: int | None = None) -> Placement:
         """Commit a legal placement; returns it with its level. Raises IllegalPlacement."""
-        v = self.verdict(p, allow)
+        v = self.verdict(p, allow, max_level)
         if not v:
             raise IllegalPlacement(v)
         p = p.at(v.level)

@@ -6,12 +6,14 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .board import Placement
-from .game import Game, Ruleset, Seat, MAX_PLAYERS
+from .game import (FILLER, MAX_PLAYERS, MODULES, MOVE_KINDS, PLACE, RELOCATE_MOVE, RESERVE_MOVE, START_TILES_MODULE,
+                   TWO_OF_THREE, VARIANTS, Game, Move, Ruleset, Seat)
+from .tiles import FILLERS, START_TILES
 
 FORMAT = "nmbr9-record"
 VERSION = 1
-VARIANTS = {"classic": 20}  # variant -> cards in its deck
-MODULES: set[str] = set()   # the NMBR 9 ++ modules register here
+# VARIANTS (variant -> cards in its deck) and MODULES come from game.py; the
+# fields NMBR 9 ++ adds are documented in docs/record-plus.md.
 
 
 class RecordError(ValueError):
@@ -25,6 +27,7 @@ class Record:
     ruleset: Ruleset
     moves: list[dict]          # as in the file, validated for types
     extra: dict                # fields this version does not interpret, kept on rewrite
+    start_tiles: list[str] | None = None  # with the start tiles module: one per player
 
 
 @dataclass
@@ -41,7 +44,7 @@ class Replay:
         if self.error:
             return {"ok": False, "error": self.error}
         g = self.game
-        return {"ok": True, "complete": g.over, "rounds": min(g.round - 1, g.rounds), "scores": g.scores()}
+        return {"ok": True, "complete": g.over, "rounds": g.rounds_played, "scores": g.scores()}
 
 
 def _need(cond: bool, message: str) -> None:
@@ -66,9 +69,14 @@ def parse_record(data) -> Record:
     _need(rs["variant"] in VARIANTS, f"unknown variant {rs['variant']!r}")
     for m in rs.get("modules", []):
         _need(isinstance(m, str) and m in MODULES, f"unknown module {m!r}")
+    powers = rs.get("powers", [])
+    _need(isinstance(powers, list) and all(isinstance(p, str) for p in powers), "'powers' must be a list of names")
     players = data["players"]
     _need(isinstance(players, list) and 1 <= len(players) <= MAX_PLAYERS,
           f"'players' must be a list of 1 to {MAX_PLAYERS} players")
+    ruleset = Ruleset(rs["variant"], tuple(rs.get("modules", [])), tuple(powers))
+    problem = ruleset.problem(len(players))
+    _need(problem is None, f"bad ruleset: {problem}")
     seats = []
     for i, p in enumerate(players):
         _need(isinstance(p, dict) and isinstance(p.get("name"), str) and isinstance(p.get("kind"), str),
@@ -80,16 +88,66 @@ def parse_record(data) -> Record:
     size = VARIANTS[rs["variant"]]
     _need(len(deck) == size and all(n == size // 10 for n in Counter(deck).values()) and len(set(deck)) == 10,
           f"the {rs['variant']} deck has {size} cards, each number {size // 10} times")
+    start_tiles = None
+    if ruleset.uses(START_TILES_MODULE):
+        start_tiles = data.get("start_tiles")
+        _need(isinstance(start_tiles, list) and len(start_tiles) == len(seats)
+              and all(isinstance(t, str) and t in START_TILES for t in start_tiles)
+              and len(set(start_tiles)) == len(start_tiles),
+              f"'start_tiles' must list a different start tile ({', '.join(sorted(START_TILES))}) for each player")
     moves = data["moves"]
     _need(isinstance(moves, list), "'moves' must be a list")
     for i, m in enumerate(moves):
-        _need(isinstance(m, dict), f"move {i} is not an object")
-        for key in ("round", "player", "digit", "rotation", "x", "y"):
+        parse_move(i, m, ruleset.variant)
+    known = {"format", "version", "ruleset", "players", "deck", "moves", "start_tiles"}
+    return Record(seats, list(deck), ruleset, moves, {k: v for k, v in data.items() if k not in known},
+                  list(start_tiles) if start_tiles else None)
+
+
+def parse_move(i: int, m, variant: str) -> Move:
+    """One move of the file as a Move; RecordError names the move and the field."""
+    _need(isinstance(m, dict), f"move {i} is not an object")
+    kind = m.get("kind", PLACE)
+    _need(kind in MOVE_KINDS, f"move {i}: unknown kind {kind!r}")
+
+    def ints(*keys):
+        for key in keys:
             _need(_is_int(m.get(key)), f"move {i} needs an integer {key!r}")
-        _need(m.get("level") is None or _is_int(m["level"]), f"move {i}: 'level' must be an integer")
-    known = {"format", "version", "ruleset", "players", "deck", "moves"}
-    return Record(seats, list(deck), Ruleset(rs["variant"], tuple(rs.get("modules", []))), moves,
-                  {k: v for k, v in data.items() if k not in known})
+
+    def optional(key, check, what):
+        _need(m.get(key) is None or check(m[key]), f"move {i}: {key!r} must be {what}")
+
+    ints("round", "player")
+    if variant == TWO_OF_THREE:
+        _need(m.get("slot") in (0, 1, 2) and _is_int(m.get("slot")), f"move {i} needs a 'slot' 0, 1 or 2")
+    else:
+        _need("slot" not in m, f"move {i}: 'slot' is only used in the two_of_three variant")
+    optional("marker", _is_int, "an integer")
+    optional("level", _is_int, "an integer")
+    optional("flipped", lambda v: isinstance(v, bool), "true or false")
+    optional("reserved", lambda v: isinstance(v, bool), "true or false")
+    optional("powers", lambda v: isinstance(v, list) and all(isinstance(p, str) for p in v), "a list of names")
+    common = dict(round=m["round"], player=m["player"], kind=kind, slot=m.get("slot"), marker=m.get("marker"))
+    placement = None
+    if kind in (PLACE, FILLER, RELOCATE_MOVE):
+        ints("rotation", "x", "y")
+        if kind == FILLER:
+            _need(m.get("piece") in FILLERS, f"move {i} needs a 'piece' ({', '.join(FILLERS)})")
+            piece = m["piece"]
+        else:
+            ints("digit")
+            piece = m["digit"]
+        placement = Placement(piece, m["rotation"], m["x"], m["y"], m.get("level"), bool(m.get("flipped")))
+    if kind == RESERVE_MOVE:
+        ints("digit")
+    source = None
+    if kind == RELOCATE_MOVE:
+        src = m.get("from")
+        _need(isinstance(src, list) and len(src) == 3 and all(_is_int(v) for v in src),
+              f"move {i} needs 'from': [x, y, level] of a square of the tile moved")
+        source = tuple(src)
+    return Move(placement=placement, powers=tuple(m.get("powers") or ()), reserved=bool(m.get("reserved")),
+                source=source, digit=m.get("digit") if kind == RESERVE_MOVE else None, **common)
 
 
 def load_record(path) -> Record:
@@ -107,25 +165,22 @@ def load_record(path) -> Record:
 
 def replay(record: Record) -> Replay:
     """Play the record's moves through the rules; stop at the first illegal one."""
-    game = Game(record.seats, record.deck, record.ruleset)
+    game = Game(record.seats, record.deck, record.ruleset, record.start_tiles)
     for i, m in enumerate(record.moves):
-        p = Placement(m["digit"], m["rotation"], m["x"], m["y"], m.get("level"))
-        player = m["player"]
-        if m["round"] != game.round:
-            v = game.check(-1, p)  # a skipped or repeated round is a wrong turn
-        else:
-            v = game.play(player, p)
+        v = game.apply(parse_move(i, m, record.ruleset.variant))
         if not v:
-            return Replay(game, {"code": v.code, "move": i, "round": m["round"], "player": player,
+            return Replay(game, {"code": v.code, "move": i, "round": m["round"], "player": m["player"],
                                  "message": v.message})
     return Replay(game)
 
 
 def game_record(game: Game, extra: dict | None = None) -> dict:
     """The record of a game so far, as a JSON-ready dict."""
-    return {"format": FORMAT, "version": VERSION, "ruleset": game.ruleset.to_json(),
-            "players": [{"name": s.name, "kind": s.kind} for s in game.seats],
-            "deck": list(game.deck), "moves": [m.to_json() for m in game.moves], **(extra or {})}
+    out = {"format": FORMAT, "version": VERSION, "ruleset": game.ruleset.to_json(),
+           "players": [{"name": s.name, "kind": s.kind} for s in game.seats], "deck": list(game.deck)}
+    if game.start_tiles:
+        out["start_tiles"] = list(game.start_tiles)
+    return {**out, "moves": [m.to_json() for m in game.moves], **(extra or {})}
 
 
 def record_game(record: Record) -> Game:
