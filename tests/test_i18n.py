@@ -221,3 +221,16 @@ def test_every_variant_module_and_power_has_one_name_used_on_the_rules_page(lang
         text = _all_text(rules_page())
         for p in POWERS:
             assert f"{terms.name(p)}: {terms.power_rule(p)}" in text, f"{code}: {p} not on the rules page"
+
+
+def test_a_damaged_catalogue_shows_english_with_one_line_of_explanation(tmp_path, monkeypatch, capsys):
+    bad = tmp_path / "de" / "LC_MESSAGES" / "nmbr9.po"
+    bad.parent.mkdir(parents=True)
+    bad.write_text('msgid "Round {round} of {rounds}"\nmsgstr "Runde {round} von {rounds}\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_translations", {})
+    monkeypatch.setattr(i18n, "_current", "en")
+    set_language("de")
+    assert _("Round {round} of {rounds}") == "Round {round} of {rounds}"
+    err = capsys.readouterr().err.strip()
+    assert "de" in err and "English" in err and "nmbr9.po:2" in err and len(err.splitlines()) == 1

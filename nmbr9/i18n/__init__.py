@@ -11,6 +11,7 @@ The catalogues are the .po files in `locale/`, read at first use.
 from __future__ import annotations
 
 import os
+import sys
 from gettext import NullTranslations
 from pathlib import Path
 from typing import Callable, Mapping
@@ -71,11 +72,14 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
 
 def _load(code: str) -> NullTranslations:
     if code not in _translations:
-        if code == SOURCE_LANGUAGE:
-            _translations[code] = NullTranslations()
-        else:
+        _translations[code] = NullTranslations()  # English, also if the catalogue can't be read
+        if code != SOURCE_LANGUAGE:
             from . import po
-            _translations[code] = po.translations(po.read(LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"))
+            path = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+            try:
+                _translations[code] = po.translations(po.read(path))
+            except (OSError, ValueError) as e:  # a damaged install must not stop the game
+                print(f"nmbr9: the {code} translations can't be read, showing English ({e})", file=sys.stderr)
     return _translations[code]
 
 
