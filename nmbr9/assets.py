@@ -24,12 +24,10 @@ import numpy as np
 from .paths import FONT_BOLD, MODELS
 from .rules import tiles
 
-TILE_THICKNESS = 0.2   # one level, in squares: thick card stock that reads as a layer
+TILE_THICKNESS = 0.25  # one level, in squares: thick card stock that reads as a layer
 BEVEL = 0.045          # softened edge, top and back
 PX = 128               # texture pixels per square
-TEX_SQUARES = 4        # a tile texture covers 4 x 4 squares (every shape fits)
 BACK = (0.13, 0.12, 0.115)
-GRID_SIZE = 64
 TABLE_SIZE = 512
 
 
@@ -145,6 +143,7 @@ def tile_egg(art: PieceArt) -> str:
         return d
 
     egg = _Egg(art.name)
+    n = texture_squares(art.rows)
     colour = rgb(art.colour)
     white, dark = (1.0, 1.0, 1.0, 1.0), (*BACK, 1.0)
     cuts = (0.0, b, 1 - b, 1.0)
@@ -165,7 +164,7 @@ def tile_egg(art: PieceArt) -> str:
                              [corners[k], corners[(k + 2) % 4], corners[(k + 3) % 4]]]
                 for part in parts:
                     top = [(u, -v, T - b + inset(u, v)) for u, v in part]
-                    uvs = [(u / TEX_SQUARES, 1 - v / TEX_SQUARES) for u, v in part]
+                    uvs = [(u / n, 1 - v / n) for u, v in part]
                     egg.polygon("top", top, (0, 0, 1), [white] * len(part), uvs, "numeral")
                     back = [(u, -v, b - inset(u, v)) for u, v in part]
                     egg.polygon("back", back, (0, 0, -1), [dark] * len(part))
@@ -217,26 +216,37 @@ def _seed(name: str) -> int:
     return zlib.crc32(name.encode())
 
 
+def texture_squares(rows) -> int:
+    """Squares along each side of a piece's texture: a power of two that holds the shape."""
+    h, w = tiles.shape_mask(rows).shape
+    n = 1
+    while n < max(h, w):
+        n *= 2
+    return n
+
+
 def tile_texture(art: PieceArt) -> np.ndarray:
     """RGB (uint8) of the top face: the colour with a fine print grain, the numeral large."""
     from .scene.glyphs import glyph_coverage
-    size = TEX_SQUARES * PX
+    size = texture_squares(art.rows) * PX
     rng = np.random.default_rng(_seed(art.name))
     colour = np.array(rgb(art.colour))
     grain = _blur(rng.normal(0, 1, (size, size)), 1) * 0.018
     img = np.clip(colour[None, None, :] * (1 + grain[..., None]), 0, 1)
     if art.label:
         h, w = tiles.shape_mask(art.rows).shape
-        margin = 0.26 * PX
+        margin = 0.36 * PX
         rows, cols = int(h * PX - 2 * margin), int(w * PX - 2 * margin)
         glyph = _resize(glyph_coverage(art.label, FONT_BOLD, 4 * PX), rows, cols)
         ink = np.zeros((size, size))
         top, left = int(margin), int(margin)
         ink[top:top + rows, left:left + cols] = glyph
-        # a soft dark shadow down-right, then the numeral in a pale tint of the colour
-        shadow = _blur(np.roll(np.roll(ink, 5, 0), 4, 1), 4) * 0.45
+        # a soft shadow down-right and a thin darker rim, then the numeral in a pale tint
+        shadow = _blur(np.roll(np.roll(ink, 4, 0), 3, 1), 3) * 0.5
         img = img * (1 - shadow[..., None]) + (colour * 0.25)[None, None, :] * shadow[..., None]
-        fill = 0.82 + 0.18 * colour
+        rim = np.clip(_blur(ink, 2) * 2.5, 0, 1) * 0.6
+        img = img * (1 - rim[..., None]) + (colour * 0.55)[None, None, :] * rim[..., None]
+        fill = 0.45 + 0.55 * colour
         img = img * (1 - ink[..., None]) + fill[None, None, :] * ink[..., None]
     return (np.clip(img, 0, 1) * 255 + 0.5).astype(np.uint8)
 
@@ -249,18 +259,6 @@ def table_texture() -> np.ndarray:
     shade = 1 + 0.05 * coarse + 0.07 * fine
     base = np.array(rgb("#33433f"))
     return (np.clip(base[None, None, :] * shade[..., None], 0, 1) * 255 + 0.5).astype(np.uint8)
-
-
-def grid_texture() -> np.ndarray:
-    """RGBA of one grid square: a thin pale line along its edges, clear inside."""
-    n = GRID_SIZE
-    d = np.minimum(np.arange(n), n - 1 - np.arange(n)).astype(float)  # distance to the edge
-    line = np.clip(1.6 - d, 0, 1)
-    alpha = np.maximum(line[:, None], line[None, :])
-    img = np.zeros((n, n, 4))
-    img[..., :3] = 0.86
-    img[..., 3] = alpha
-    return (img * 255 + 0.5).astype(np.uint8)
 
 
 # ----- PNG (a small writer so the bytes depend on nothing but zlib) ----------
@@ -302,7 +300,6 @@ def generated_files() -> dict[str, bytes]:
         out[f"models/{art.name}.egg"] = tile_egg(art).encode()
         out[f"textures/{art.name}.png"] = png_bytes(tile_texture(art))
     out["textures/table.png"] = png_bytes(table_texture())
-    out["textures/grid.png"] = png_bytes(grid_texture())
     return out
 
 

@@ -11,7 +11,7 @@ from ..i18n import _
 
 
 class SoloApp:
-    def __init__(self, base, seed: int):
+    def __init__(self, base, seed: int, record_path=None):
         from ..rules.game import Game, Seat, new_deck
         from .camera import OrbitCamera
         from .hud import Hud
@@ -19,6 +19,7 @@ class SoloApp:
         from .table import Table
         self.base = base
         self.seed = seed
+        self.record_path = record_path
         self.game = Game([Seat(_("You"))], new_deck(random.Random(seed)))
         self.table = Table(base)
         self.camera = OrbitCamera(base.camera, base.camLens, base.render)
@@ -29,6 +30,11 @@ class SoloApp:
         base.setBackgroundColor(0.12, 0.14, 0.15, 1)
 
     def committed(self, placement) -> None:
+        if self.record_path:
+            import json
+            from ..rules.record import game_record
+            with open(self.record_path, "w", encoding="utf-8") as f:
+                json.dump(game_record(self.game), f)
         if self.game.over:
             score = self.game.scores()[0]
             self.hud.show_result(_("Game over: {score} points").format(score=score))
@@ -46,6 +52,6 @@ def main(args) -> int:
     seed = args.seed if getattr(args, "seed", None) is not None else random.SystemRandom().randrange(10 ** 6)
     print(f"NMBR 9 3D: solo game, deck seed {seed}", flush=True)
     base = make_base(offscreen=False, size=size)
-    SoloApp(base, seed)
+    SoloApp(base, seed, getattr(args, "record", None))
     base.run()
     return 0

@@ -31,6 +31,7 @@ class OrbitCamera:
         self.heading, self.pitch, self.zoom = DEFAULT_HEADING, DEFAULT_PITCH, 1.0
         self.target = LPoint3(0, 0, 0)
         self.fit = 9.0  # distance that shows the whole build
+        self.lens.setFov(50)
         self.lens.setNear(0.2)
         self.lens.setFar(400)
         self.apply()
@@ -54,9 +55,9 @@ class OrbitCamera:
         x0, y0, x1, y1 = bounds
         x1, y1 = x1 + 1, y1 + 1
         self.target = LPoint3((x0 + x1) / 2, -(y0 + y1) / 2, level_height(top_level + 1) / 2)
-        radius = max(3.5, math.hypot(x1 - x0, y1 - y0) / 2 + 1.0)
+        radius = max(4.0, math.hypot(x1 - x0, y1 - y0) / 2 + 0.5)
         fov = math.radians(min(self.lens.getFov()[0], self.lens.getFov()[1]))
-        self.fit = radius / math.sin(fov / 2)
+        self.fit = radius / math.tan(fov / 2)
         self.apply()
 
     def apply(self) -> None:

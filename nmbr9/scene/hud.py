@@ -39,6 +39,7 @@ def load_fonts(base):
 class Hud:
     def __init__(self, base, on_confirm):
         self.base = base
+        self._shown: dict = {}
         self.font, self.bold = load_fonts(base)
         self.anchors = {name: getattr(base, name).attachNewNode(f"hud_{name}")
                         for name in ("a2dTopLeft", "a2dTopRight", "a2dBottomLeft", "a2dBottomRight",
@@ -72,7 +73,16 @@ class Hud:
                            text_shadow=(0, 0, 0, 0.6), text_wordwrap=wrap)
 
     # ----- contents -----------------------------------------------------------
+    def _changed(self, key, *value) -> bool:
+        """Rebuilding text and frames is slow in software GL: skip it when nothing changed."""
+        if self._shown.get(key) == value:
+            return False
+        self._shown[key] = value
+        return True
+
     def show_round(self, round_: int, rounds: int, card, supply: list) -> None:
+        if not self._changed("round", round_, rounds, card, tuple(supply)):
+            return
         self.round["text"] = _("Round {round} of {rounds}").format(round=round_, rounds=rounds)
         self.card_caption["text"] = _("This round's card")
         self.card["frameColor"] = tile_rgba(card) if card is not None else PANEL
@@ -86,6 +96,8 @@ class Hud:
                         text_font=self.bold, text_shadow=(0, 0, 0, 0.5))
 
     def show_score(self, by_level: dict, total: int, gain: int | None) -> None:
+        if not self._changed("score", tuple(by_level.items()), total, gain):
+            return
         lines = [_("Score {score}").format(score=total)]
         for level, points in sorted(by_level.items()):
             if level > 0:
@@ -98,6 +110,8 @@ class Hud:
         self.score.resetFrameSize()
 
     def show_verdict(self, ok: bool, text: str) -> None:
+        if not self._changed("verdict", ok, text):
+            return
         self.verdict["text"] = text
         self.verdict["text_fg"] = OK_GREEN if ok else REFUSED_RED
         self.verdict.resetFrameSize()

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 from panda3d.core import (AmbientLight, DirectionalLight, Geom, GeomNode, GeomTriangles,
                           GeomVertexData, GeomVertexFormat, GeomVertexWriter, NodePath, SamplerState,
-                          TransformState, TransparencyAttrib, LVector3)
+                          Texture, TransformState, TransparencyAttrib)
 
 from ..assets import TILE_THICKNESS, model_path
 from ..paths import TEXTURES
@@ -18,7 +19,12 @@ from ..rules.tiles import piece_shape, shape_mask
 from .camera import level_height
 
 GRID_MARGIN = 4          # squares of grid shown around the build
-GRID_ALPHA = 0.2
+GRID_ALPHA = 0.22
+GRID_INK = np.array([0.86, 0.88, 0.84])
+SUN_HPR = (205, -56, 0)  # light from behind-left: shadows fall towards the viewer, walls show
+SHADE_PX = 16            # shadow pixels per square
+TOP_PX = 32              # baked table-top pixels per square
+FELT_SQUARES = 5         # the cloth texture repeats every 5 squares
 LEGAL = (0.3, 0.9, 0.4, 0.55)
 REFUSED = (0.95, 0.25, 0.2, 0.55)
 
@@ -41,16 +47,18 @@ def placement_transform(placement, level: int, lift: float = 0.0) -> TransformSt
 
 
 class Table:
-    def __init__(self, base, parent=None, shadows: bool = True):
+    def __init__(self, base, parent=None):
         self.base = base
         self.root = (parent or base.render).attachNewNode("table")
         self._models: dict = {}
-        self.surface = self._surface()
-        self.grid = self.root.attachNewNode("grid")
+        self._felt = self._felt_pattern()
+        self.cloth_colour = tuple(self._felt.reshape(-1, 3).mean(0)) + (1,)
+        base.setBackgroundColor(*self.cloth_colour)  # the table beyond the baked part
+        self.top = self.root.attachNewNode("table-top")
+        self.shade = self.root.attachNewNode("shade")
         self.tiles = self.root.attachNewNode("tiles")
         self.board = None
-        self.shader = base.win.getGsg() is not None and base.win.getGsg().getSupportsBasicShaders()
-        self._lights(False)
+        self._lights()
         self.show(None)
 
     # ----- art --------------------------------------------------------------
@@ -61,49 +69,37 @@ class Table:
             if not path.exists():
                 raise FileNotFoundError(f"missing tile model {path}: run `nmbr9 assets`")
             m = self.base.loader.loadModel(path.as_posix(), noCache=True)
+            for tex in m.findAllTextures():
+                tex.setAnisotropicDegree(1)  # software GL: anisotropic filtering costs more than it shows
             self._models[piece] = m
         return self._models[piece]
 
-    def _texture(self, name: str, repeat: bool):
-        tex = self.base.loader.loadTexture((TEXTURES / name).as_posix())
-        tex.setMinfilter(SamplerState.FT_linear_mipmap_linear)
-        tex.setMagfilter(SamplerState.FT_linear)
-        tex.setAnisotropicDegree(4)
-        mode = SamplerState.WM_repeat if repeat else SamplerState.WM_clamp
-        tex.setWrapU(mode)
-        tex.setWrapV(mode)
-        return tex
+    def _felt_pattern(self) -> np.ndarray:
+        """The cloth texture at TOP_PX pixels per square, as floats (rows, cols, 3)."""
+        data = (TEXTURES / "table.png").read_bytes()
+        from ..assets import read_png
+        cloth = read_png(data)[..., :3].astype(float) / 255
+        n = int(FELT_SQUARES * TOP_PX)
+        return _shrink(cloth, n)
 
-    def _surface(self) -> NodePath:
-        size, per = 160, 5.0  # the cloth texture spans 5 squares
-        np_ = self.root.attachNewNode(_quads("felt", [(-size, -size, size, size)], 0.0,
-                                             lambda x, y: (1, 1, 1, 1), uv_scale=1 / per))
-        np_.setTexture(self._texture("table.png", True))
-        return np_
-
-    def _lights(self, shadows: bool) -> None:
-        render = self.root
+    def _lights(self) -> None:
         amb = AmbientLight("ambient")
         amb.setColor((0.46, 0.46, 0.5, 1))
-        self.ambient = render.attachNewNode(amb)
+        self.ambient = self.root.attachNewNode(amb)
         sun = DirectionalLight("sun")
         sun.setColor((0.78, 0.75, 0.68, 1))
-        self.sun = render.attachNewNode(sun)
-        self.sun.setHpr(35, -58, 0)
+        self.sun = self.root.attachNewNode(sun)
+        self.sun.setHpr(*SUN_HPR)
         fill = DirectionalLight("fill")
-        fill.setColor((0.16, 0.18, 0.24, 1))
-        self.fill = render.attachNewNode(fill)
-        self.fill.setHpr(-150, -30, 0)
+        fill.setColor((0.2, 0.22, 0.27, 1))
+        self.fill = self.root.attachNewNode(fill)
+        self.fill.setHpr(15, -30, 0)
         for light in (self.ambient, self.sun, self.fill):
-            render.setLight(light)
-        self.shadows = shadows
-        if shadows:
-            sun.setShadowCaster(True, 2048, 2048)
-            sun.getLens().setNearFar(1, 80)
+            self.root.setLight(light)
 
     # ----- drawing a board --------------------------------------------------
     def show(self, board) -> None:
-        """Draw every tile of `board` (None: an empty table) and the grid around it."""
+        """Draw every tile of `board` (None: an empty table), the grid and the shadows."""
         self.board = board
         self.tiles.removeNode()
         self.tiles = self.root.attachNewNode("tiles")
@@ -113,37 +109,113 @@ class Table:
             t = level_tint(p.level)
             node.setColorScale(t, t, t, 1)
         self.tiles.flattenStrong()  # static: one batch per texture
-        bounds = board.bounds() if board and board.tiles else (0, 0, 3, 3)
-        self._grid(bounds)
-        self._aim_sun(bounds)
+        shades = self._shadows(board) if board and board.tiles else []
+        self._table_top(board.bounds() if board and board.tiles else (0, 0, 3, 3),
+                        shades[0] if shades and shades[0][0] < 0 else None)
+        self._tile_shades([s for s in shades if s[0] >= 0])
 
-    def _grid(self, bounds) -> None:
-        x0, y0, x1, y1 = bounds
-        m = GRID_MARGIN
-        cx, cy = (x0 + x1 + 1) / 2, (y0 + y1 + 1) / 2
-        rx, ry = (x1 + 1 - x0) / 2, (y1 + 1 - y0) / 2
+    def _shadows(self, board):
+        """(surface, x0, y0, alpha) for the table (-1) and each level's top: where higher tiles shade it.
 
-        def alpha(x, y):
-            # fade out with the distance beyond the build's rectangle
-            d = math.hypot(max(0.0, abs(x - cx) - rx), max(0.0, abs(-y - cy) - ry))
-            return (1, 1, 1, GRID_ALPHA * max(0.0, 1 - d / m) ** 1.5)
-        self.grid.removeNode()
-        cells = [(x, -y - 1, x + 1, -y) for x in range(x0 - m, x1 + m + 1) for y in range(y0 - m, y1 + m + 1)]
-        self.grid = self.root.attachNewNode(_quads("grid", cells, 0.003, alpha, uv_scale=1.0))
-        self.grid.setTexture(self._texture("grid.png", True))
-        self.grid.setTransparency(TransparencyAttrib.M_alpha)
-        self.grid.setDepthWrite(False)
-        self.grid.setLightOff(1)
-        self.grid.setBin("fixed", 0)
+        Soft shadows along the light plus a contact shade at every edge, baked
+        per board (no per-frame cost, no shaders). alpha has SHADE_PX pixels
+        per square; (x0, y0) is the square at its top-left corner.
+        """
+        pad = 2
+        filled = np.pad(board.ids >= 0, ((0, 1), (pad, pad), (pad, pad)))
+        ox, oy = board.origin[0] - pad, board.origin[1] - pad
+        levels = board.levels
+        up = np.ones((SHADE_PX, SHADE_PX))
+        sun = self.sun.getQuat().getForward()
+        ground = math.hypot(sun.x, sun.y)
+        along = (sun.x / ground, -sun.y / ground)          # (column, row) per unit of length
+        run = TILE_THICKNESS * ground / max(1e-6, -sun.z)  # shadow length per level of height
+        out = []
+        for surface in range(-1, levels - 1):
+            exposed = ~filled[0] if surface < 0 else filled[surface] & ~filled[surface + 1]
+            if not exposed.any():
+                continue
+            alpha = np.zeros((exposed.shape[0] * SHADE_PX, exposed.shape[1] * SHADE_PX))
+            for caster in range(surface + 1, levels):
+                occ = np.kron(filled[caster], up)
+                height = caster - surface
+                dx, dy = (int(round(a * run * height * SHADE_PX)) for a in along)
+                cast = _soft(np.roll(np.roll(occ, dy, 0), dx, 1), 2 + 2 * height) * 0.45
+                contact = _soft(occ, 3) * 0.32
+                alpha = 1 - (1 - alpha) * (1 - np.maximum(cast, contact))
+            alpha *= np.kron(exposed, up)
+            out.append((surface, ox, oy, alpha))
+        return out
 
-    def _aim_sun(self, bounds) -> None:
-        if not self.shadows:
-            return
-        x0, y0, x1, y1 = bounds
-        centre = LVector3((x0 + x1 + 1) / 2, -(y0 + y1 + 1) / 2, 0)
-        size = max(x1 - x0, y1 - y0) + 14
-        self.sun.setPos(centre - self.sun.getQuat().getForward() * 40)
-        self.sun.node().getLens().setFilmSize(size, size)
+    def _table_top(self, bounds, shade) -> None:
+        """Bake the cloth, the faint grid near the build and the table's shadows into one texture."""
+        bx0, by0, bx1, by1 = bounds
+        m = GRID_MARGIN + 2
+        x0, y0, x1, y1 = bx0 - m, by0 - m, bx1 + 1 + m, by1 + 1 + m
+        P = TOP_PX
+        rows, cols = (y1 - y0) * P, (x1 - x0) * P
+        n = self._felt.shape[0]
+        ri = (np.arange(rows) + y0 * P) % n
+        ci = (np.arange(cols) + x0 * P) % n
+        img = self._felt[np.ix_(ri, ci)]
+        # pixel centres in squares
+        ys = y0 + (np.arange(rows) + 0.5) / P
+        xs = x0 + (np.arange(cols) + 0.5) / P
+        # fade the weave into the flat cloth colour at the border, so no seam shows
+        edge = np.minimum.outer(np.minimum(ys - y0, y1 - ys), np.minimum(xs - x0, x1 - xs))
+        weave = np.clip(edge / 1.5, 0, 1)[..., None]
+        mean = self._felt.reshape(-1, 3).mean(0)
+        img = mean + (img - mean) * weave
+        # grid lines, strongest beside the build and fading with the distance from it
+        line_y = np.clip(1.2 - np.abs(ys - np.round(ys)) * P, 0, 1)
+        line_x = np.clip(1.2 - np.abs(xs - np.round(xs)) * P, 0, 1)
+        line = np.maximum.outer(line_y, line_x)
+        dy = np.maximum(0, np.maximum(by0 - ys, ys - (by1 + 1)))
+        dx = np.maximum(0, np.maximum(bx0 - xs, xs - (bx1 + 1)))
+        fade = np.clip(1 - np.hypot.outer(dy, dx) / GRID_MARGIN, 0, 1) ** 1.5
+        grid = (line * fade * GRID_ALPHA)[..., None]
+        img = img * (1 - grid) + GRID_INK * grid
+        if shade is not None:
+            _, sx, sy, alpha = shade
+            k = P // SHADE_PX
+            a = np.kron(alpha, np.ones((k, k)))
+            r0, c0 = (sy - y0) * P, (sx - x0) * P
+            # paste the shadow where the two areas overlap
+            rr0, cc0 = max(0, r0), max(0, c0)
+            rr1, cc1 = min(rows, r0 + a.shape[0]), min(cols, c0 + a.shape[1])
+            if rr1 > rr0 and cc1 > cc0:
+                sub = a[rr0 - r0:rr1 - r0, cc0 - c0:cc1 - c0]
+                img[rr0:rr1, cc0:cc1] *= (1 - sub)[..., None]
+        self.top.removeNode()
+        tex = _texture("table-top", img)
+        self.top = self.root.attachNewNode(_quads("table-top", [(x0, -y1, x1, -y0)], 0.0, lambda x, y: (1, 1, 1, 1)))
+        self.top.setTexture(tex)
+        self.top.setTexScale(_tex_stage(), 1 / (x1 - x0), 1 / (y1 - y0))
+        self.top.setTexOffset(_tex_stage(), -x0 / (x1 - x0), y1 / (y1 - y0))
+        self.top.setLightOff(1)
+
+    def _tile_shades(self, shades) -> None:
+        """Shadow decals on the tops of tiles, each cropped to where it is not clear."""
+        self.shade.removeNode()
+        self.shade = self.root.attachNewNode("shade")
+        for surface, ox, oy, alpha in shades:
+            rows, cols = np.nonzero(alpha > 0.01)
+            if not len(rows):
+                continue
+            r0, r1 = rows.min() // SHADE_PX, rows.max() // SHADE_PX + 1
+            c0, c1 = cols.min() // SHADE_PX, cols.max() // SHADE_PX + 1
+            a = alpha[r0 * SHADE_PX:r1 * SHADE_PX, c0 * SHADE_PX:c1 * SHADE_PX]
+            x0, y0, x1, y1 = ox + c0, oy + r0, ox + c1, oy + r1
+            tex = _texture("shade", np.zeros(a.shape + (3,)), a)
+            z = level_height(surface + 1) + 0.004
+            node = self.shade.attachNewNode(_quads("shade", [(x0, -y1, x1, -y0)], z, lambda x, y: (1, 1, 1, 1)))
+            node.setTexture(tex)
+            node.setTexScale(_tex_stage(), 1 / (x1 - x0), 1 / (y1 - y0))
+            node.setTexOffset(_tex_stage(), -x0 / (x1 - x0), y1 / (y1 - y0))
+        self.shade.setTransparency(TransparencyAttrib.M_alpha)
+        self.shade.setDepthWrite(False)
+        self.shade.setLightOff(1)
+        self.shade.setBin("fixed", 1)
 
     # ----- the candidate ------------------------------------------------------
     def ghost(self, piece) -> "Ghost":
@@ -159,9 +231,13 @@ class Ghost:
         self.node = table.model(piece).copyTo(table.root)
         self.node.setName(f"ghost_{piece}")
         self.footprint = None
+        self.shown = None
 
     def show(self, placement, level: int, lift: float, ok: bool) -> None:
         self.node.setTransform(placement_transform(placement, level, lift))
+        if self.shown == (placement, level, ok):
+            return
+        self.shown = (placement, level, ok)
         self.node.setColorScale((0.82, 1.12, 0.85, 1) if ok else (1.2, 0.7, 0.68, 1))
         if self.footprint is not None:
             self.footprint.removeNode()
@@ -182,6 +258,48 @@ class Ghost:
         self.node.removeNode()
         if self.footprint is not None:
             self.footprint.removeNode()
+
+
+def _texture(name: str, rgb: np.ndarray, alpha: np.ndarray | None = None) -> Texture:
+    """A mipmapped texture from float arrays (rows top to bottom)."""
+    rows, cols = rgb.shape[:2]
+    tex = Texture(name)
+    if alpha is None:
+        tex.setup2dTexture(cols, rows, Texture.T_unsigned_byte, Texture.F_rgb)
+        data = rgb[::-1, :, ::-1]  # Panda3D stores rows bottom-up, as BGR
+    else:
+        tex.setup2dTexture(cols, rows, Texture.T_unsigned_byte, Texture.F_rgba)
+        data = np.dstack([rgb[::-1, :, ::-1], alpha[::-1]])
+    tex.setRamImage((np.clip(data, 0, 1) * 255 + 0.5).astype(np.uint8).tobytes())
+    tex.setMinfilter(SamplerState.FT_linear_mipmap_linear)
+    tex.setMagfilter(SamplerState.FT_linear)
+    tex.setWrapU(SamplerState.WM_clamp)
+    tex.setWrapV(SamplerState.WM_clamp)
+    return tex
+
+
+def _shrink(img: np.ndarray, n: int) -> np.ndarray:
+    """Area-average a square (k*n, k*n, c) image down to (n, n, c), wrapping (it tiles)."""
+    size = img.shape[0]
+    idx = (np.arange(n + 1) * size) // n
+    out = np.add.reduceat(np.add.reduceat(img, idx[:-1], axis=0), idx[:-1], axis=1)
+    counts = np.outer(np.diff(idx), np.diff(idx))[..., None]
+    return out / counts
+
+
+def _tex_stage():
+    from panda3d.core import TextureStage
+    return TextureStage.getDefault()
+
+
+def _soft(a: np.ndarray, r: int) -> np.ndarray:
+    """Box blur of radius r, twice (close to a gaussian); zero beyond the edges."""
+    for _ in range(2):
+        for axis in (0, 1):
+            c = np.cumsum(np.pad(a, [(r + 1, r) if k == axis else (0, 0) for k in (0, 1)]), axis=axis)
+            n = a.shape[axis]
+            a = (c.take(range(2 * r + 1, 2 * r + 1 + n), axis) - c.take(range(0, n), axis)) / (2 * r + 1)
+    return a
 
 
 def _quads(name: str, rects, z: float, colour_at, uv_scale: float = 1.0) -> GeomNode:

@@ -1,0 +1,60 @@
+"""`nmbr9 bench render`: frame time of the play screen, offscreen at 1280x720.
+
+A 20-tile board from a seeded game (nmbr9.bench.seeded_board), the HUD and
+the candidate tile following a moving pointer, so each frame does what a
+frame in play does: picking, a verdict when the square changes, drawing.
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import time
+
+FRAMES = 240
+WARMUP = 30
+
+
+def bench_render(args) -> int:
+    from panda3d.core import loadPrcFileData
+    from ..bench import seeded_board
+    from ..rules.game import Game, Seat
+    from .base import make_base
+    from .camera import OrbitCamera
+    from .hud import Hud
+    from .play import PlayScreen
+    from .table import Table
+    seed = getattr(args, "seed", 0)
+    loadPrcFileData("bench", "gl-finish true")  # count the GPU's work in each frame
+    base = make_base(offscreen=True, size=(1280, 720))
+    gsg = base.win.getGsg()
+    played = seeded_board(19, seed)  # 19 placed; the 20th is the candidate in hand
+    game = Game([Seat("bench")], list(played.deck))
+    for m in played.moves:
+        game.play(0, m.placement)
+    table = Table(base)
+    camera = OrbitCamera(base.camera, base.camLens, base.render)
+    hud = Hud(base, on_confirm=lambda: None)
+    screen = PlayScreen(base, game, 0, table, camera, hud)
+    screen.pointer(0.0, 0.0)
+    times, cpu = [], []
+    for i in range(FRAMES + WARMUP):
+        t, c = time.perf_counter(), time.process_time()
+        # the pointer sweeps across the table and the view turns slowly
+        screen.pointer(-0.6 + 1.2 * ((i * 7) % 100) / 100, -0.3 + 0.4 * ((i * 3) % 50) / 50)
+        camera.orbit(0.5, 0)
+        screen.step(1 / 60)
+        base.graphicsEngine.renderFrame()
+        if i >= WARMUP:
+            times.append(time.perf_counter() - t)
+            cpu.append(time.process_time() - c)
+    ms = sorted(t * 1000 for t in times)
+    cpu_ms = statistics.median(cpu) * 1000
+    tiles = len(game.boards[0].tiles)
+    print(f"render: {gsg.getDriverRenderer()} ({gsg.getClassType().getName()}), 1280x720 offscreen, "
+          f"{tiles} tiles + candidate + HUD, {FRAMES} frames")
+    print(f"frame time ms: median {statistics.median(ms):.2f}  p90 {ms[int(len(ms) * 0.9)]:.2f}  "
+          f"max {ms[-1]:.2f}  (target: median < 16)")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"CPU time per frame (all threads of this process, GL included): median {cpu_ms:.2f} ms; "
+          f"machine load average {load:.1f} on {os.cpu_count()} cores")
+    return 0
