@@ -1,0 +1,80 @@
+"""`nmbr9 bench bots`: solo games on seeded decks, scores and time per move."""
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+
+from ..rules import Game, Seat, new_deck
+from . import STRENGTHS, View, make_bot
+
+
+def play_solo(level: str, seed: int) -> tuple[int, list[float], int]:
+    """One solo game on deck seed `seed`: (score, seconds per move, refused moves)."""
+    game = Game([Seat("bot", f"bot:{level}")], new_deck(random.Random(seed)))
+    bot = make_bot(level, seed)
+    times, refused = [], 0
+    while not game.over:
+        view = View(game.boards[0].copy(), game.card, tuple(game.seen()), game.ruleset, game.rounds)
+        t = time.perf_counter()
+        p = bot.choose(view)
+        times.append(time.perf_counter() - t)
+        if not game.play(0, p):
+            refused += 1  # counted, then the game cannot go on
+            break
+    return game.boards[0].score(), times, refused
+
+
+def _play(job):
+    return play_solo(*job)
+
+
+def progress(done: int, total: int, started: float, out=sys.stderr) -> None:
+    width = 30
+    fill = width * done // max(total, 1)
+    spent = time.perf_counter() - started
+    out.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} games  {spent:.0f} s")
+    if done == total:
+        out.write("\n")
+    out.flush()
+
+
+def bench_bots(args) -> int:
+    if args.level not in STRENGTHS:
+        print(f"unknown bot level {args.level!r} (choose from {', '.join(STRENGTHS)})")
+        return 2
+    if args.variant != "classic":
+        print(f"bots are benchmarked on the classic game only, not {args.variant!r}")
+        return 2
+    if args.games < 1 or args.jobs < 1:
+        print("--games and --jobs must be at least 1")
+        return 2
+    jobs = [(args.level, args.seed + i) for i in range(args.games)]
+    results = []
+    started = time.perf_counter()
+    progress(0, len(jobs), started)
+    if args.jobs > 1:
+        import multiprocessing
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+            for r in pool.imap(_play, jobs):
+                results.append(r)
+                progress(len(results), len(jobs), started)
+    else:
+        for job in jobs:
+            results.append(_play(job))
+            progress(len(results), len(jobs), started)
+    wall = time.perf_counter() - started
+    scores = [r[0] for r in results]
+    times = sorted(t for r in results for t in r[1])
+    refused = sum(r[2] for r in results)
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    print(f"bots {args.level}: {args.games} solo games, deck seeds {args.seed}..{args.seed + args.games - 1}, "
+          f"{args.jobs} job(s)")
+    print(f"  score        mean {statistics.mean(scores):.1f}  median {statistics.median(scores):g}  "
+          f"min {min(scores)}  max {max(scores)}")
+    print(f"  time/move    mean {statistics.mean(times) * 1000:.1f} ms  p95 {p95 * 1000:.1f} ms")
+    print(f"  speed        {args.games / wall:.2f} games/s ({wall:.1f} s wall)")
+    if refused:
+        print(f"  REFUSED      {refused} illegal move(s)")
+    return 0 if not refused else 1

@@ -1,0 +1,152 @@
+"""How good a table is for the cards still to come, for many candidate moves at once.
+
+value = points so far + w . features, the features scaled by what is left
+of the deck (its sum of numbers and its number of cards): with the deck
+spent only points count. The features describe what future tiles need:
+- room to build upward: the area at each height;
+- footing: flat 3 x 4 patches at each height, where any number fits;
+- ragged edges: the summed height steps between neighbouring squares
+  (squares no tile can use);
+- pits: squares lower than all four neighbours, never covered again, so
+  everything above them loses footing.
+The weights are fitted to the final scores of self-played games (learn.py).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .grid import SHAPES, Grid
+
+AREA = 5      # area at heights >= 1..AREA
+FOOT = 4      # footing at heights 1..FOOT
+BOARD = AREA + 2 + FOOT
+NBASE = 2 * BOARD + 3
+NREACH = 3
+NFEAT = NBASE + NREACH
+SHORTLIST = 16  # candidates whose footing per number is measured (the costly part)
+
+
+def stamp(grid: Grid, digit: int, si, r, c, lv) -> np.ndarray:
+    """Heights after each candidate, cropped to the build plus a margin: (K, h, w)."""
+    H = grid.H
+    built = np.nonzero(H)
+    if len(built[0]):
+        r0, r1 = max(built[0].min() - 5, 0), built[0].max() + 6
+        c0, c1 = max(built[1].min() - 5, 0), built[1].max() + 6
+    else:
+        r0 = c0 = 0
+        r1 = c1 = H.shape[0]
+    crop = H[r0:r1, c0:c1]
+    K = len(si)
+    out = np.broadcast_to(crop, (K,) + crop.shape).copy()
+    for s_i, s in enumerate(SHAPES[digit]):
+        k = np.nonzero(si == s_i)[0]
+        if not len(k):
+            continue
+        ys = r[k, None] + (s.ys - 1 - r0)
+        xs = c[k, None] + (s.xs - 1 - c0)
+        out[k[:, None], ys, xs] = (lv[k] + 1)[:, None]
+    return out
+
+
+def _run(a, op, axis, n):
+    """op over each run of n neighbours along an axis (separable window min or max)."""
+    size = a.shape[axis]
+    cut = lambda i: a[(slice(None),) * axis + (slice(i, size - n + 1 + i),)]
+    out = cut(0)
+    for i in range(1, n):
+        out = op(out, cut(i))
+    return out
+
+
+def _flat(H, h_rows, w_cols):
+    """Per table and height, windows of that size whose squares all have that height."""
+    lo = _run(_run(H, np.minimum, 1, h_rows), np.minimum, 2, w_cols)
+    hi = _run(_run(H, np.maximum, 1, h_rows), np.maximum, 2, w_cols)
+    return np.where(lo == hi, lo, -1)
+
+
+def board_features(Hs: np.ndarray) -> np.ndarray:
+    """(K, BOARD): area at heights >= 1..AREA, height steps, pits, footing at 1..FOOT."""
+    H = Hs.astype(np.int16)
+    K = H.shape[0]
+    f = np.empty((K, BOARD), np.float64)
+    for h in range(AREA):
+        f[:, h] = (H > h).sum(axis=(1, 2))
+    f[:, AREA] = (np.abs(np.diff(H, axis=1)).sum(axis=(1, 2)) + np.abs(np.diff(H, axis=2)).sum(axis=(1, 2)))
+    inner = H[:, 1:-1, 1:-1]
+    around = np.minimum(np.minimum(H[:, :-2, 1:-1], H[:, 2:, 1:-1]),
+                        np.minimum(H[:, 1:-1, :-2], H[:, 1:-1, 2:]))
+    f[:, AREA + 1] = (inner < around).sum(axis=(1, 2))
+    tall, wide = _flat(H, 4, 3), _flat(H, 3, 4)
+    for h in range(1, FOOT + 1):
+        f[:, AREA + 1 + h] = np.sqrt((tall == h).sum(axis=(1, 2)) + (wide == h).sum(axis=(1, 2)))
+    return f
+
+
+def deck_scales(remaining: dict[int, int]) -> tuple[float, float]:
+    """(sum of the numbers left / 90, cards left / 20)."""
+    return sum(d * n for d, n in remaining.items()) / 90.0, sum(remaining.values()) / 20.0
+
+
+def features(Hs: np.ndarray, remaining: dict[int, int]) -> np.ndarray:
+    """(K, NFEAT): the board features scaled by each deck scale, then the scales and 1."""
+    f = board_features(Hs)
+    ls, lc = deck_scales(remaining)
+    K = len(f)
+    return np.hstack([f * ls, f * lc, np.tile([ls, lc, 1.0], (K, 1))])
+
+
+def reach_features(Hs: np.ndarray, remaining: dict[int, int]) -> np.ndarray:
+    """(K, NREACH): from the footing per number: the next card's expected number x level,
+    the same summed over all cards left, and the mean footing level of the numbers left."""
+    ml = reach(Hs).astype(np.float64)
+    n = np.zeros(10)
+    for d, k in remaining.items():
+        n[d] = k
+    digits = np.arange(10)
+    total = max(n.sum(), 1.0)
+    return np.stack([ml @ (n * digits / total), ml @ (n * digits) / 90.0,
+                     ml @ (n > 0) / 10.0], axis=1)
+
+
+def values(grid: Grid, digit: int, cand, remaining: dict[int, int], w: np.ndarray,
+           shortlist: int = SHORTLIST) -> np.ndarray:
+    """Estimated final score after each candidate placement of `digit`.
+
+    All candidates get the cheap features; the best `shortlist` of them also
+    the footing per number, the rest are left at -inf (never chosen)."""
+    si, r, c, lv = cand
+    Hs = stamp(grid, digit, si, r, c, lv)
+    base = grid.score + digit * lv + features(Hs, remaining) @ w[:NBASE]
+    if not np.any(w[NBASE:]):
+        return base
+    top = np.argsort(-base, kind="stable")[:shortlist]
+    out = np.full(len(base), -np.inf)
+    out[top] = base[top] + reach_features(Hs[top], remaining) @ w[NBASE:]
+    return out
+
+
+def hand_weights() -> np.ndarray:
+    """A starting point before any fitting: area up high is good, steps and pits bad."""
+    w = np.zeros(NFEAT)
+    w[NBASE:] = (1.0, 0.5, 0.0)
+    w[:AREA] = (0.2, 0.5, 0.3, 0.4, 1.1)
+    w[AREA] = -1.1
+    w[AREA + 1] = -1.8
+    return w
+
+
+def reach(Hs: np.ndarray) -> np.ndarray:
+    """(K, 10): the highest level (>= 1) where each number finds a flat resting place, else 0.
+    Ignores touching and the two-tile rule: a quick measure of footing per number."""
+    K = Hs.shape[0]
+    out = np.zeros((K, 10), np.int16)
+    from numpy.lib.stride_tricks import sliding_window_view
+    for d in range(10):
+        for s in SHAPES[d]:
+            win = sliding_window_view(Hs, (s.h, s.w), axis=(1, 2))[..., s.ys - 1, s.xs - 1]
+            lo = win.min(-1)
+            lv = np.where(lo == win.max(-1), lo, 0).reshape(K, -1).max(-1)
+            np.maximum(out[:, d], lv, out=out[:, d])
+    return out
