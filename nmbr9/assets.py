@@ -293,21 +293,26 @@ def read_png(data: bytes) -> np.ndarray:
 
 # ----- the command -----------------------------------------------------------
 
+def art_files(art: PieceArt) -> dict[str, bytes]:
+    """One piece's model and texture, by path relative to the checkout."""
+    return {f"models/{art.name}.egg": tile_egg(art).encode(),
+            f"textures/{art.name}.png": png_bytes(tile_texture(art))}
+
+
 def generated_files() -> dict[str, bytes]:
     """Every generated file, by path relative to the checkout."""
     out: dict[str, bytes] = {}
     for art in piece_arts():
-        out[f"models/{art.name}.egg"] = tile_egg(art).encode()
-        out[f"textures/{art.name}.png"] = png_bytes(tile_texture(art))
+        out.update(art_files(art))
     out["textures/table.png"] = png_bytes(table_texture())
     return out
 
 
-def write_assets(root: Path | None = None) -> list[str]:
+def write_assets(root: Path | None = None, files: dict[str, bytes] | None = None) -> list[str]:
     """Write the generated files under `root` (the checkout); returns those that changed."""
     root = Path(root) if root else MODELS.parent
     changed = []
-    for rel, data in generated_files().items():
+    for rel, data in (files or generated_files()).items():
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists() or path.read_bytes() != data:

@@ -84,14 +84,14 @@ class Table:
 
     def _lights(self) -> None:
         amb = AmbientLight("ambient")
-        amb.setColor((0.46, 0.46, 0.5, 1))
+        amb.setColor((0.4, 0.4, 0.44, 1))
         self.ambient = self.root.attachNewNode(amb)
         sun = DirectionalLight("sun")
-        sun.setColor((0.78, 0.75, 0.68, 1))
+        sun.setColor((0.66, 0.63, 0.58, 1))
         self.sun = self.root.attachNewNode(sun)
         self.sun.setHpr(*SUN_HPR)
         fill = DirectionalLight("fill")
-        fill.setColor((0.2, 0.22, 0.27, 1))
+        fill.setColor((0.16, 0.17, 0.21, 1))
         self.fill = self.root.attachNewNode(fill)
         self.fill.setHpr(15, -30, 0)
         for light in (self.ambient, self.sun, self.fill):

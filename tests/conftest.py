@@ -1,0 +1,26 @@
+"""Shared fixtures. Scene tests share one offscreen ShowBase (Panda3D allows one per process)."""
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def scene_base():
+    """The process's offscreen ShowBase (EGL, or the software renderer), 640x360."""
+    from nmbr9.scene.base import make_base
+    base = make_base(offscreen=True, size=(640, 360), multisamples=0)
+    if base.win is None:
+        pytest.skip("no offscreen rendering on this machine")
+    return base
+
+
+@pytest.fixture
+def scene(scene_base):
+    """The shared base, with everything a test added to the scene removed afterwards."""
+    yield scene_base
+    for parent in (scene_base.render, *(getattr(scene_base, a) for a in (
+            "a2dTopLeft", "a2dTopRight", "a2dBottomLeft", "a2dBottomRight", "a2dBottomCenter", "a2dTopCenter"))):
+        for child in parent.getChildren():
+            if child != scene_base.camera and not child.getName().startswith("a2d"):
+                child.removeNode()
+    scene_base.taskMgr.remove("play-screen")

@@ -1,0 +1,91 @@
+"""The tile art in models/ and textures/ is what `nmbr9 assets` makes from the rules' shapes."""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from nmbr9 import assets
+from nmbr9.paths import ROOT
+from nmbr9.rules import tiles
+
+
+@pytest.fixture(scope="module")
+def generated():
+    return assets.generated_files()
+
+
+def test_committed_art_is_what_the_generator_makes_now(generated):
+    stale = []
+    for rel, data in generated.items():
+        path = ROOT / rel
+        if not path.exists():
+            stale.append(f"{rel} is missing")
+        elif rel.endswith(".png"):
+            on_disk = assets.read_png(path.read_bytes())
+            fresh = assets.read_png(data)
+            if on_disk.shape != fresh.shape or np.abs(on_disk.astype(int) - fresh).max() > 2:
+                stale.append(f"{rel} differs")
+        elif path.read_bytes() != data:
+            stale.append(f"{rel} differs")
+    assert not stale, "art is out of date, run `nmbr9 assets`: " + "; ".join(stale)
+
+
+def test_every_piece_of_the_rules_has_a_model_and_a_texture(generated):
+    for piece in [*tiles.SHAPES, *tiles.EXTRA_SHAPES]:
+        assert f"models/tile_{piece}.egg" in generated
+        assert f"textures/tile_{piece}.png" in generated
+
+
+def _top_squares(egg: str) -> set[tuple[int, int]]:
+    """The grid squares under the tile's top polygons (from the egg's vertex pool)."""
+    verts = {int(i): tuple(map(float, xyz.split()))
+             for i, xyz in re.findall(r"<Vertex> (\d+) \{ ([-\d. ]+?) (?:<UV>|<RGBA>)", egg)}
+    top = egg[egg.index("<Group> top"):egg.index("<Group> sides")]
+    squares = set()
+    for refs in re.findall(r"<VertexRef> \{ ([\d ]+) <Ref>", top):
+        pts = [verts[int(i)] for i in refs.split()]
+        cx = sum(p[0] for p in pts) / len(pts)
+        cy = sum(p[1] for p in pts) / len(pts)
+        squares.add((int(np.floor(cx)), int(np.floor(-cy))))
+    return squares
+
+
+@pytest.mark.parametrize("digit", range(10))
+def test_a_number_tile_covers_exactly_its_squares_and_is_card_thick(generated, digit):
+    egg = generated[f"models/tile_{digit}.egg"].decode()
+    mask = tiles.shape_mask(tiles.SHAPES[digit])
+    want = {(int(x), int(y)) for y, x in zip(*np.nonzero(mask))}
+    assert _top_squares(egg) == want
+    zs = [float(z) for z in re.findall(r"<Vertex> \d+ \{ [-\d.]+ [-\d.]+ ([-\d.]+)", egg)]
+    assert min(zs) == 0 and max(zs) == pytest.approx(assets.TILE_THICKNESS)
+    # the bevel: some top vertices sit lower than the flat top, at the edges
+    assert any(0 < z < assets.TILE_THICKNESS - 0.01 for z in zs)
+
+
+def test_the_numeral_is_printed_on_the_top_face():
+    art = next(a for a in assets.piece_arts() if a.piece == 7)
+    img = assets.tile_texture(art).astype(float)
+    colour = np.array(assets.rgb(art.colour)) * 255
+    off = np.abs(img - colour).sum(-1) > 60   # pixels far from the plain tile colour
+    h, w = tiles.shape_mask(art.rows).shape
+    inside = off[: h * assets.PX, : w * assets.PX]
+    assert 0.1 < inside.mean() < 0.6          # a large numeral, not a flood
+    assert not off[:, w * assets.PX + 8:].any()  # nothing printed beyond the tile
+
+
+def test_a_new_shape_gets_art_from_the_same_code(monkeypatch):
+    monkeypatch.setitem(tiles.EXTRA_SHAPES, "T3", ("###", ".#."))
+    art = next(a for a in assets.piece_arts() if a.piece == "T3")
+    files = assets.art_files(art)
+    egg = files["models/tile_T3.egg"].decode()
+    assert _top_squares(egg) == {(0, 0), (1, 0), (2, 0), (1, 1)}
+    assert assets.read_png(files["textures/tile_T3.png"]).shape[:2] == (4 * assets.PX, 4 * assets.PX)
+
+
+def test_the_command_writes_into_a_checkout_and_then_has_nothing_to_do(tmp_path, generated):
+    written = assets.write_assets(tmp_path, generated)
+    assert "models/tile_8.egg" in written and "textures/table.png" in written
+    assert assets.write_assets(tmp_path, generated) == []
+    assert (tmp_path / "models/tile_8.egg").read_bytes() == generated["models/tile_8.egg"]
