@@ -22,7 +22,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def make_base(offscreen: bool, size=(1280, 720), title: str = "NMBR 9 3D", software: bool = False,
-              multisamples: int = 4):
+              multisamples: int = 4, audio: bool = False):
     """The process's ShowBase, built once. Offscreen uses EGL (headless GL), else tinydisplay."""
     global _base
     if _base is not None:
@@ -31,7 +31,7 @@ def make_base(offscreen: bool, size=(1280, 720), title: str = "NMBR 9 3D", softw
     lines = [
         f"win-size {size[0]} {size[1]}",
         f"window-title {title}",
-        "audio-library-name null",
+        "audio-library-name p3openal_audio" if audio else "audio-library-name null",
         "sync-video false",
         "textures-power-2 none",
         "notify-level-device fatal",

@@ -26,6 +26,9 @@ DOUBLE_CLICK = 0.35    # seconds
 
 
 class PlayScreen:
+    orbit_speed = ORBIT_SPEED   # the game's settings scale these (camera sensitivity, animation speed)
+    speed = 1.0                 # 0: no animation
+
     def __init__(self, base, game, seat: int, table, camera, hud, on_commit=None):
         self.base, self.game, self.seat = base, game, seat
         self.table, self.camera, self.hud = table, camera, hud
@@ -187,7 +190,7 @@ class PlayScreen:
             if abs(mx - px) + abs(my - py) > DRAG_START:
                 self.dragged.add(button)
         if last is not None and ("mouse3" in self.dragged or "mouse2" in self.dragged):
-            self.camera.orbit(-(mx - last[0]) * ORBIT_SPEED, -(my - last[1]) * ORBIT_SPEED * 0.6)
+            self.camera.orbit(-(mx - last[0]) * self.orbit_speed, -(my - last[1]) * self.orbit_speed * 0.6)
             return
         if last is not None and self.held and self._can_move() and (mx, my) != last:
             self.follow(mx, my)
@@ -318,5 +321,5 @@ class PlayScreen:
         m = self._mouse()
         if m and not (self._over_gui() and not self.pressed):
             self.pointer(*m)
-        self.step(min(self.base.clock.getDt(), 0.05))
+        self.step(min(self.base.clock.getDt(), 0.05) * self.speed if self.speed else 1.0)
         return task.cont
