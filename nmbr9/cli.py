@@ -116,6 +116,11 @@ def cmd_assets(args) -> int:
     return assets(args)
 
 
+def cmd_analyse(args) -> int:
+    from .ai.analyse import main as analyse
+    return analyse(args)
+
+
 def cmd_tournament(args) -> int:
     from .store.tournament_cli import main as tournament
     return tournament(args)
@@ -168,6 +173,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--variant", default="classic")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("analyse", help="best layout found for a recorded game's deck, beside each score")
+    p.add_argument("file")
+    p.add_argument("--out", help="write the best layout as a game record to this file")
+    p.add_argument("--player", type=int, default=None, help="compare with this player only")
+    p.add_argument("--time", type=float, default=30.0, help="seconds to search (default 30)")
+    p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser("tournament", help="run a bot-only tournament headless; list or show past tournaments")
     p.add_argument("--bots", help="strengths of the bots, e.g. hard,medium,easy")

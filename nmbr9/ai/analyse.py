@@ -12,7 +12,7 @@ from collections import Counter
 
 import numpy as np
 
-from ..rules import Board, Placement
+from ..rules import Board, Placement, tile_points
 from .evaluate import values
 from .weights import WEIGHTS
 from .grid import Grid
@@ -57,12 +57,21 @@ def beam(deck: list[int], width: int, weights=None, deadline: float | None = Non
 
 
 def analyse(deck: list[int], progress=None, time_limit: float = 30.0,
-            weights=None) -> list[Placement]:
+            weights=None, layouts=()) -> list[Placement]:
     """The best layout found for this card order within `time_limit` seconds.
 
     Runs beams of doubling width until time runs out; progress(fraction) is
-    called as it goes (from this thread; the caller hands it to its own).
+    called as it goes, never backwards (from this thread; the caller hands it
+    to its own). `layouts` (e.g. the players' own games, lists of
+    placements) are returned instead if one scores more than the search.
     """
+    if progress:
+        report, shown = progress, [0.0]
+
+        def progress(fraction):
+            if fraction > shown[0]:
+                shown[0] = fraction
+                report(fraction)
     start = time.perf_counter()
     deadline = start + time_limit
     best = None
@@ -82,6 +91,10 @@ def analyse(deck: list[int], progress=None, time_limit: float = 30.0,
         width *= 2
     if progress:
         progress(1.0)
+    for layout in layouts:
+        layout = list(layout)
+        if len(layout) == len(deck) and sum(tile_points(p) for p in layout) > best[0]:
+            best = (sum(tile_points(p) for p in layout), layout)
     return _as_played(best[1])
 
 
@@ -92,3 +105,71 @@ def _as_played(moves: list[Placement]) -> list[Placement]:
         dx, dy = moves[0].x, moves[0].y
         moves = [Placement(p.piece, p.rotation, p.x - dx, p.y - dy, p.level) for p in moves]
     return [board.place(p) for p in moves]
+
+
+def best_game(deck: list[int], placements: list[Placement], extra_seat: str = "Best found"):
+    """A one-seat Game holding the best layout, for game_record() and the viewer."""
+    from ..rules import Game, Seat
+    game = Game([Seat(extra_seat, "analysis")], list(deck))
+    for p in placements:
+        v = game.play(0, p)
+        assert v, v.message  # the layout was checked through the rules already
+    return game
+
+
+def main(args) -> int:
+    """`nmbr9 analyse RECORD [--out FILE] [--player P] [--time S]`."""
+    import json
+    import sys
+
+    from ..i18n import _
+    from ..rules.record import RecordError, game_record, load_record, replay
+    try:
+        record = load_record(args.file)
+    except RecordError as e:
+        print(_("Not a usable game record: {reason}").format(reason=e))
+        return 2
+    if record.ruleset.variant != "classic" or record.ruleset.modules:
+        print(_("Analysis covers the classic game only, not this record's rules."))
+        return 2
+    result = replay(record)
+    if not result.ok:
+        print(_("Illegal record: {message}").format(message=result.error["message"]))
+        return 1
+    game = result.game
+    players = range(len(game.seats)) if args.player is None else [args.player]
+    if args.player is not None and not 0 <= args.player < len(game.seats):
+        print(_("There is no player {player} (players are 0 to {last}).").format(
+            player=args.player, last=len(game.seats) - 1))
+        return 2
+    if args.time <= 0:
+        print(_("--time must be more than 0 seconds."))
+        return 2
+
+    def bar(fraction: float) -> None:
+        fill = int(30 * fraction)
+        sys.stderr.write(f"\r[{'#' * fill}{'.' * (30 - fill)}] {int(100 * fraction):3d}%")
+        if fraction >= 1.0:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    started = time.perf_counter()
+    own = [[m.placement for m in game.moves if m.player == i] for i in range(len(game.seats))]
+    placements = analyse(record.deck, progress=bar, time_limit=args.time, layouts=own)
+    best = best_game(record.deck, placements)
+    found = best.boards[0].score()
+    print(_("Best found for this deck: {score} points ({seconds:.0f} s of search)").format(
+        score=found, seconds=time.perf_counter() - started))
+    for i in players:
+        name = game.seats[i].name
+        print(_("  {name}: {score}").format(name=name, score=game.boards[i].score()))
+    if args.out:
+        data = game_record(best, {"analysis": {"of": str(args.file), "score": found}})
+        try:
+            with open(args.out, "w", encoding="utf-8") as f:
+                json.dump(data, f, indent=1)
+        except OSError as e:
+            print(_("Can't write {path}: {reason}").format(path=args.out, reason=e.strerror))
+            return 2
+        print(_("Best layout written to {path}").format(path=args.out))
+    return 0

@@ -1,0 +1,145 @@
+"""Bots, hints and analysis, as a player would notice them."""
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from nmbr9.ai import View, make_bot
+from nmbr9.ai.analyse import analyse
+from nmbr9.ai.bots import hint, remaining_cards
+from nmbr9.ai.grid import Grid
+from nmbr9.rules import Board, Game, Seat, new_deck
+from nmbr9.rules.record import game_record, load_record, replay
+
+
+def view_of(game, player=0):
+    return View(game.boards[player].copy(), game.card, tuple(game.seen()), game.ruleset, game.rounds)
+
+
+def play(level, deck, seed=0, rounds=None):
+    """A solo game of one bot; every move goes through the rules (asserted legal)."""
+    game = Game([Seat("bot", f"bot:{level}")], deck)
+    bot = make_bot(level, seed)
+    for _ in range(rounds or len(deck)):
+        p = bot.choose(view_of(game))
+        v = game.play(0, p)
+        assert v, f"{level} bot made an illegal move: {v.message}"
+    return game
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_bots_play_whole_games_with_legal_moves_only(level):
+    game = play(level, new_deck(random.Random(11)), seed=3)
+    assert game.over and len(game.boards[0].tiles) == 20
+
+
+def test_expert_and_hint_choose_legal_moves_late_in_a_game():
+    game = play("medium", new_deck(random.Random(5)), rounds=16)
+    before = [p for p in game.boards[0].tiles]
+    v = view_of(game)
+    p = hint(v)
+    assert game.boards[0].verdict(p).ok
+    assert v.board.tiles == before  # the hint only looks
+    assert game.play(0, make_bot("expert", 1).choose(view_of(game)))
+
+
+def test_a_bot_with_the_same_seed_plays_the_same_game():
+    deck = new_deck(random.Random(2))
+    for level in ("easy", "hard"):
+        a = play(level, deck, seed=9, rounds=10).boards[0].tiles
+        b = play(level, deck, seed=9, rounds=10).boards[0].tiles
+        assert a == b
+
+
+def test_easy_bots_with_other_seeds_play_differently():
+    deck = new_deck(random.Random(2))
+    games = {tuple(play("easy", deck, seed=s, rounds=8).boards[0].tiles) for s in range(4)}
+    assert len(games) > 1
+
+
+def test_bots_never_see_the_order_of_the_cards_to_come():
+    """Two decks with the same first cards and a different order after them:
+    a bot plays those first rounds the same on both."""
+    past = [4, 9, 0, 7, 2, 8, 5, 3]
+    rest_a = [0, 1, 1, 2, 3, 4, 5, 6, 6, 7, 8, 9]
+    rest_b = list(reversed(rest_a))
+    for level in ("medium", "hard"):
+        a = play(level, past + rest_a, seed=1, rounds=len(past)).boards[0].tiles
+        b = play(level, past + rest_b, seed=1, rounds=len(past)).boards[0].tiles
+        assert a == b
+    assert "deck" not in View.__dataclass_fields__
+
+
+def test_remaining_cards_are_the_composition_minus_what_was_seen():
+    v = View(Board(), 3, (5, 5, 3), deck_size=20)
+    left = remaining_cards(v)
+    assert 5 not in left and left[3] == 1 and left[0] == 2 and sum(left.values()) == 17
+
+
+def test_stronger_bots_score_more():
+    decks = [new_deck(random.Random(s)) for s in (101, 102, 103)]
+    totals = {lv: sum(play(lv, d, seed=i).boards[0].score() for i, d in enumerate(decks))
+              for lv in ("easy", "medium", "hard")}
+    assert totals["easy"] < totals["medium"] < totals["hard"], totals
+
+
+def test_fast_grid_finds_exactly_the_rules_legal_placements():
+    game = play("easy", new_deck(random.Random(4)), rounds=12)
+    board = game.boards[0]
+    grid = Grid.from_board(board)
+    for digit in range(10):
+        mine = {grid.placement(digit, *map(int, c)) for c in zip(*grid.candidates(digit))}
+        assert mine == set(board.legal_placements(digit))
+
+
+def test_analysis_beats_a_bot_on_its_deck_and_reports_progress():
+    deck = new_deck(random.Random(21))
+    bot_score = play("medium", deck, seed=2).boards[0].score()
+    seen = []
+    layout = analyse(deck, progress=seen.append, time_limit=3)
+    board = Board()
+    for p in layout:
+        board.place(p)
+    assert len(layout) == 20 and [p.piece for p in layout] == deck
+    assert board.score() >= bot_score
+    assert seen == sorted(seen) and seen[-1] == 1.0
+
+
+def test_analyse_command_writes_a_record_replay_accepts(tmp_path):
+    game = Game([Seat("Ana", "bot:easy"), Seat("Bo", "bot:medium")], new_deck(random.Random(8)))
+    bots = [make_bot("easy", 1), make_bot("medium", 2)]
+    while not game.over:
+        for i in game.waiting():
+            game.play(i, bots[i].choose(view_of(game, i)))
+    src, out = tmp_path / "game.json", tmp_path / "best.json"
+    src.write_text(json.dumps(game_record(game)))
+    run = subprocess.run([sys.executable, "-m", "nmbr9", "analyse", str(src), "--out", str(out), "--time", "2"],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "Ana" in run.stdout and "Bo" in run.stdout
+    best = replay(load_record(out))
+    assert best.ok and best.game.over
+    found = best.game.scores()[0]
+    assert found >= max(game.scores())
+    assert str(found) in run.stdout
+
+
+def test_analyse_command_refuses_bad_input_in_one_line(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    run = subprocess.run([sys.executable, "-m", "nmbr9", "analyse", str(bad)], capture_output=True, text=True)
+    assert run.returncode == 2 and "Traceback" not in run.stderr and len(run.stdout.strip().splitlines()) == 1
+
+
+def test_bench_bots_prints_scores_and_times():
+    run = subprocess.run([sys.executable, "-m", "nmbr9", "bench", "bots", "--level", "easy", "--games", "3",
+                          "--seed", "0", "--jobs", "2"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+    for word in ("mean", "median", "min", "max", "p95", "games/s"):
+        assert word in run.stdout
+    assert "3/3" in run.stderr  # the progress bar
+    run = subprocess.run([sys.executable, "-m", "nmbr9", "bench", "bots", "--level", "genius", "--games", "1"],
+                         capture_output=True, text=True)
+    assert run.returncode == 2 and "Traceback" not in run.stderr
