@@ -260,19 +260,31 @@ class Match:
         return [] if h is None else self.board(h).legal_placements(self.card)
 
     # ----- playing ----------------------------------------------------------------
-    def check(self, p: Placement) -> Verdict:
-        """The verdict for the current human laying `p` (for the green or red ghost)."""
-        h = self.current_human
-        return self.game.check(-1 if h is None else h, p)
+    # check/play/waiting/boards read like Game's, so a screen written for a Game can drive a Match
+    def check(self, player: int, p: Placement) -> Verdict:
+        """The verdict for `player` laying `p` now; only current_human may place (pass-and-play order)."""
+        return self.game.check(player if player == self.current_human else -1, p)
 
-    def confirm(self, p: Placement) -> Verdict:
-        """Commit the current human's tile if legal, then save; returns the verdict."""
-        h = self.current_human
-        v = self.game.check(-1, p) if h is None else self.game.play(h, p)
+    def play(self, player: int, p: Placement) -> Verdict:
+        """Commit `player`'s tile if it is their turn and legal, then save; returns the verdict."""
+        v = self.check(player, p)
         if v:
-            self._at_table = h
+            self.game.play(player, p)
+            self._at_table = player
             self._changed()
         return v
+
+    def confirm(self, p: Placement) -> Verdict:
+        """play() for the current human."""
+        h = self.current_human
+        return self.play(-1 if h is None else h, p)
+
+    def waiting(self) -> list[int]:
+        return self.game.waiting()
+
+    @property
+    def boards(self) -> list[Board]:
+        return self.game.boards
 
     def update(self) -> bool:
         """Call every frame: commits the bots' tiles once they and the round's humans are done.

@@ -10,7 +10,9 @@ from nmbr9.rules import Placement, Seat
 from nmbr9.rules.record import RecordError, parse_record, replay
 
 ANA, BEN, CAT = Seat("Ana"), Seat("Ben"), Seat("Cat")
-EASY, HARD = Seat("Easy", "bot:easy"), Seat("Hard", "bot:hard")
+# Easy and medium bots only: they are quick, and their choice never depends on the clock
+# (hard and expert stop searching after a time budget, see the report to the lead).
+EASY, MEDIUM = Seat("Easy", "bot:easy"), Seat("Mid", "bot:medium")
 
 
 class Recorder:
@@ -77,6 +79,9 @@ def test_a_single_human_never_sees_a_handoff():
 def test_confirm_refuses_an_illegal_tile_and_out_of_turn_play():
     m = Match.new([ANA, BEN], seed=3)
     m.hand_over()
+    assert m.check(1, Placement(m.card, 0, 0, 0)).code == "wrong_turn", "Ben waits for Ana (pass-and-play)"
+    assert m.play(1, Placement(m.card, 0, 0, 0)).code == "wrong_turn" and m.boards[1].is_empty()
+    assert m.check(0, Placement(m.card, 0, 0, 0)), "a Game-like check for the screen's ghost"
     wrong = Placement((m.card + 1) % 10, 0, 0, 0)
     v = m.confirm(wrong)
     assert not v and v.code == "wrong_digit" and m.game.moves == []
@@ -89,7 +94,7 @@ def test_confirm_refuses_an_illegal_tile_and_out_of_turn_play():
 
 
 def test_bots_wait_for_the_round_s_humans_and_commit_in_seat_order():
-    m = Match.new([HARD, ANA, EASY], seed=8)
+    m = Match.new([MEDIUM, ANA, EASY], seed=8)
     m.run_bots()                          # a human is still to place: nothing happens
     assert m.game.moves == []
     m.confirm(human_choice(m))
@@ -127,7 +132,7 @@ def test_bots_do_not_hold_up_the_window():
 
 
 def test_bots_play_the_same_whatever_the_timing():
-    seats = [ANA, HARD, EASY, Seat("Mid", "bot:medium")]
+    seats = [ANA, MEDIUM, EASY, Seat("Mid 2", "bot:medium")]
     threaded = Match.new(seats, seed=21)
     play(threaded)
     stepped = Match.new(seats, seed=21, threaded=False)   # one bot thinks per update()
@@ -150,7 +155,7 @@ def test_boards_of_others_as_they_stood_at_the_current_round():
 
 
 def test_take_back_in_solo_practice_only():
-    m = Match.new([ANA, HARD], seed=9, practice=True, threaded=False)
+    m = Match.new([ANA, MEDIUM], seed=9, practice=True, threaded=False)
     play(m, humans=3)
     m.run_bots()
     before = [mv.to_json() for mv in m.game.moves]
@@ -198,7 +203,7 @@ def test_rematch_same_seats_new_deck():
 
 
 def test_record_restores_the_exact_position():
-    m = Match.new([ANA, BEN, HARD], seed=14, extra={"puzzle": "ABCD-EFGH-JKMN"})
+    m = Match.new([ANA, BEN, MEDIUM], seed=14, extra={"puzzle": "ABCD-EFGH-JKMN"})
     play(m, humans=7)
     rec = m.record()
     assert replay(parse_record(rec)).ok

@@ -34,10 +34,13 @@ def print_standings(t: Tournament, out=sys.stdout) -> None:
               f"{' '.join(str(x) for x in s.scores)}", file=out)
 
 
-def play(t: Tournament, store: Store) -> None:
-    """Play the tournament's remaining games, all bots; progress on stderr."""
+def play(t: Tournament) -> None:
+    """Play the tournament's remaining games, all bots; progress on stderr.
+
+    The database alone keeps the game in progress: the player's autosave is left alone.
+    """
     tty = sys.stderr.isatty()
-    while (match := store.tournament_match(t, threaded=False)) is not None:
+    while (match := t.next_match(threaded=False)) is not None:
         number = match.tournament["game"]
 
         def progress(m, number=number):
@@ -92,7 +95,7 @@ def main(args) -> int:
             t = store.new_tournament(seats, args.games, best, args.seed, args.name)
             print(_("{name} (id {id}), stored in {path}").format(name=t.name, id=t.id, path=store.folder),
                   file=sys.stderr)
-        play(t, store)
+        play(t)
         print_standings(t)
         return 0
     except ValueError as e:
