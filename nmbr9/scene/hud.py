@@ -30,7 +30,8 @@ def load_fonts(base):
     font = base.loader.loadFont(FONT.as_posix())
     bold = base.loader.loadFont(FONT_BOLD.as_posix())
     for f in (font, bold):
-        f.setPixelsPerUnit(60)
+        if f.getNumPages() == 0:  # the loader shares fonts; set the size before first use only
+            f.setPixelsPerUnit(60)
     DGG.setDefaultFont(font)
     TextNode.setDefaultFont(font)
     return font, bold

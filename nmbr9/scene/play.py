@@ -173,8 +173,9 @@ class PlayScreen:
             point = self.camera.point_on_level(mx, my, level)
             if point is None:
                 return
-            x = math.floor(point.x - o.width / 2 + 0.5)
-            y = math.floor(-point.y - o.height / 2 + 0.5)
+            # the square under the pointer is the tile's middle one (upper left of the middle)
+            x = math.floor(point.x) - (o.width - 1) // 2
+            y = math.floor(-point.y) - (o.height - 1) // 2
             new_level = self.board.resting_level(self.piece, self.rotation, x, y)
             if new_level == level:
                 break

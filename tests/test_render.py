@@ -1,0 +1,108 @@
+"""Offscreen pictures of boards: every tile shows its colour where it lies; levels show."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from panda3d.core import PNMImage, Point3
+
+from nmbr9.assets import rgb
+from nmbr9.bench import seeded_board
+from nmbr9.paths import ROOT
+from nmbr9.rules import Board, Placement
+from nmbr9.rules.record import game_record
+from nmbr9.rules.tiles import COLOURS
+
+pytestmark = pytest.mark.render
+
+PALETTE = {d: np.array(rgb(c)) / np.linalg.norm(rgb(c)) for d, c in COLOURS.items()}
+
+
+def colour_name(pixel) -> int:
+    """The palette number whose colour points the same way (shade and light do not matter)."""
+    v = np.asarray(pixel, float)
+    v = v / max(1e-9, np.linalg.norm(v))
+    return max(PALETTE, key=lambda d: float(v @ PALETTE[d]))
+
+
+def pixel_at(picture, image: PNMImage, world) -> tuple:
+    mx, my = picture.camera.screen_point(Point3(*world))
+    col = int((mx + 1) / 2 * image.getXSize())
+    row = int((1 - my) / 2 * image.getYSize())
+    return tuple(image.getXel(col, row))
+
+
+def plain_points(board: Board, p: Placement):
+    """Points on the tile's exposed top away from the printed numeral (near its box's edge)."""
+    squares = p.squares()
+    xs = [s[0] for s in squares]
+    ys = [s[1] for s in squares]
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs) + 1, max(ys) + 1
+    for sx, sy in squares:
+        if board.height_at(sx, sy) != p.level + 1:
+            continue  # covered by a higher tile
+        for dx, dy in ((0.2, 0.5), (0.8, 0.5), (0.5, 0.2), (0.5, 0.8)):
+            x, y = sx + dx, sy + dy
+            if min(x - x0, x1 - x, y - y0, y1 - y) < 0.3:
+                yield (x, -y)
+
+
+@pytest.fixture
+def picture(scene):
+    from nmbr9.scene.render import BoardPicture
+    return BoardPicture(scene)
+
+
+def test_every_tile_shows_its_colour_where_the_board_has_it(picture):
+    board = seeded_board(20, 3).boards[0]
+    assert {p.piece for p in board.tiles} == set(range(10))
+    image = picture.shoot(board, "top")
+    from nmbr9.scene.camera import level_height
+    checked = set()
+    for p in board.tiles:
+        for x, y in plain_points(board, p):
+            seen = colour_name(pixel_at(picture, image, (x, y, level_height(p.level + 1))))
+            assert seen == p.piece, f"tile {p} shows colour of {seen} at ({x:.1f}, {y:.1f})"
+            checked.add(p.piece)
+    assert checked == set(range(10))
+
+
+def test_a_tile_on_level_one_is_drawn_higher_and_changes_the_picture(picture):
+    from nmbr9.scene.camera import level_height
+    board = Board()
+    for p in (Placement(9, 0, 0, 0), Placement(5, 0, 3, 0), Placement(6, 0, 0, 4), Placement(0, 0, 3, 4)):
+        board.place(p)
+    up = next(p for p in board.legal_placements(7) if p.level == 1)
+    before = picture.shoot(board, "low")
+    raised = board.copy()
+    raised.place(up)
+    after = picture.shoot(raised, "low")
+    points = list(plain_points(raised, raised.tiles[-1]))
+    assert points
+    for x, y in points:
+        top = (x, y, level_height(2))
+        assert colour_name(pixel_at(picture, after, top)) == 7
+        assert colour_name(pixel_at(picture, before, top)) != 7
+    a = np.array([[after.getXel(c, r) for c in range(0, after.getXSize(), 8)] for r in range(0, after.getYSize(), 8)])
+    b = np.array([[before.getXel(c, r) for c in range(0, before.getXSize(), 8)] for r in range(0, before.getYSize(), 8)])
+    assert np.abs(a - b).sum(-1).max() > 0.3
+
+
+def test_render_command_writes_a_picture_of_the_chosen_player(tmp_path):
+    game = seeded_board(6, 1)
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(game_record(game)))
+    out = tmp_path / "board.png"
+    done = subprocess.run([sys.executable, "-m", "nmbr9", "render", str(record), "--out", str(out),
+                           "--size", "320x200", "--player", "0"], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    image = PNMImage(str(out))
+    assert (image.getXSize(), image.getYSize()) == (320, 200)
+    assert "6 tiles" in done.stdout
+    bad = subprocess.run([sys.executable, "-m", "nmbr9", "render", str(record), "--out", str(out),
+                          "--player", "3"], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert bad.returncode == 2 and "no player 3" in bad.stdout and "Traceback" not in bad.stderr

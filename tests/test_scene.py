@@ -1,0 +1,216 @@
+"""Picking and the play screen's handlers, driven with explicit screen coordinates (offscreen)."""
+from __future__ import annotations
+
+import pytest
+from panda3d.core import Point3
+
+from nmbr9.rules import Game, Placement, Seat
+from nmbr9.rules.tiles import orientation
+
+pytestmark = pytest.mark.render
+
+DECK = [8, 1, 3, 2, 7, 4, 1, 6, 0, 0, 6, 5, 9, 4, 7, 5, 2, 8, 9, 3]
+# the first four cards of DECK laid so that the 7 can go on level 1
+BUILD = (Placement(8, 0, 0, 0), Placement(1, 0, 0, -4), Placement(3, 0, -2, -8), Placement(2, 0, -1, -12))
+
+
+@pytest.fixture
+def camera(scene):
+    from nmbr9.scene.camera import OrbitCamera
+    cam = OrbitCamera(scene.camera, scene.camLens, scene.render)
+    cam.frame((-3, -3, 6, 6))
+    return cam
+
+
+@pytest.fixture
+def play(scene):
+    from nmbr9.scene.camera import OrbitCamera
+    from nmbr9.scene.hud import Hud
+    from nmbr9.scene.play import PlayScreen
+    from nmbr9.scene.table import Table
+    game = Game([Seat("Ada")], list(DECK))
+    table = Table(scene)
+    cam = OrbitCamera(scene.camera, scene.camLens, scene.render)
+    hud = Hud(scene, on_confirm=lambda: screen.confirm())
+    committed = []
+    screen = PlayScreen(scene, game, 0, table, cam, hud, committed.append)
+    screen.committed = committed
+    return screen
+
+
+def screen_of_square(cam, x, y, level, dx=0.5, dy=0.5):
+    from nmbr9.scene.camera import level_height
+    return cam.screen_point(Point3(x + dx, -(y + dy), level_height(level)))
+
+
+@pytest.mark.parametrize("heading,pitch", [(0, 58), (0, 89), (45, 30), (200, 20), (300, 70)])
+def test_picking_finds_the_square_under_the_pointer_on_each_level(camera, heading, pitch):
+    camera.heading, camera.pitch = heading, pitch
+    camera.apply()
+    for level in (0, 1, 3):
+        for x, y in ((0, 0), (2, -1), (-2, 3), (4, 4)):
+            point = screen_of_square(camera, x, y, level, 0.3, 0.7)
+            assert point is not None
+            assert camera.square_at(*point, level) == (x, y)
+
+
+def test_the_level_matters_when_the_view_is_slanted(camera):
+    camera.heading, camera.pitch = 0, 25
+    camera.apply()
+    point = screen_of_square(camera, 1, 1, 8)
+    assert camera.square_at(*point, 8) == (1, 1)
+    assert camera.square_at(*point, 0) != (1, 1)
+
+
+def test_camera_stays_above_the_table_and_resets(camera):
+    camera.orbit(40, -200)
+    assert camera.pitch >= 12 and camera.camera.getZ() > 0
+    camera.orbit(0, 500)
+    assert camera.pitch <= 89
+    camera.zoom_by(100)
+    camera.reset()
+    assert (camera.heading, camera.pitch, camera.zoom) == (0, 58, 1)
+
+
+def test_the_tile_follows_the_pointer_snapped_to_the_grid(play):
+    cam = play.camera
+    o = orientation(8, 0)
+    play.pointer(0, 0)
+    target = screen_of_square(cam, 2, 1, 0)
+    play.pointer(*target)
+    # the middle of the tile is on the square under the pointer
+    assert (play.x + (o.width - 1) // 2, play.y + (o.height - 1) // 2) == (2, 1)
+    assert play.verdict.ok and play.hud.confirm["state"] == "normal"
+
+
+def test_click_puts_down_and_picks_up_and_drag_moves(play):
+    cam = play.camera
+    play.pointer(0, 0)
+    play.pointer(*screen_of_square(cam, 0, 0, 0))
+    play.press("mouse1", *screen_of_square(cam, 0, 0, 0), now=10.0)
+    play.release("mouse1", *screen_of_square(cam, 0, 0, 0))
+    assert not play.held
+    spot = (play.x, play.y)
+    play.pointer(*screen_of_square(cam, 3, 3, 0))
+    assert (play.x, play.y) == spot  # put down: it stays
+    # press on it, drag to another square, release: it lies there
+    play.press("mouse1", *screen_of_square(cam, 3, 3, 0), now=20.0)
+    play.pointer(*screen_of_square(cam, -2, 4, 0))
+    play.release("mouse1", *screen_of_square(cam, -2, 4, 0))
+    o = orientation(play.piece, play.rotation)
+    assert (play.x + (o.width - 1) // 2, play.y + (o.height - 1) // 2) == (-2, 4)
+    assert not play.held
+
+
+def test_right_click_turns_the_tile_and_right_drag_turns_the_view(play):
+    cam = play.camera
+    play.pointer(0.1, 0.1)
+    play.press("mouse3", 0.1, 0.1)
+    play.release("mouse3", 0.1, 0.1)
+    assert play.rotation == 90
+    heading = cam.heading
+    play.press("mouse3", 0.1, 0.1)
+    play.pointer(0.3, 0.1)
+    play.pointer(0.5, 0.0)
+    play.release("mouse3", 0.5, 0.0)
+    assert play.rotation == 90 and cam.heading != heading
+
+
+def test_wheel_turns_a_held_tile_and_zooms_otherwise(play):
+    play.wheel(1)
+    assert play.rotation == 90
+    play.wheel(-1)
+    play.wheel(-1)
+    assert play.rotation == 270
+    zoom = play.camera.zoom
+    play.move(1, 0)  # keyboard: the tile is put down
+    play.wheel(1)
+    assert play.rotation == 270 and play.camera.zoom < zoom
+
+
+def test_double_click_resets_the_view(play):
+    play.camera.orbit(50, -20)
+    play.press("mouse1", 0.2, 0.2, now=5.0)
+    play.release("mouse1", 0.2, 0.2)
+    play.press("mouse1", 0.2, 0.2, now=5.2)
+    assert (play.camera.heading, play.camera.pitch) == (0, 58)
+
+
+def test_refused_spot_shows_the_reason_and_confirm_does_nothing(play):
+    play.x, play.y = 0, 0
+    play.update()
+    assert play.confirm()
+    play.finish_animation()
+    assert len(play.game.moves) == 1 and play.committed
+    # round 2: the 1, far from the 8, is refused with the rules' sentence
+    play.x, play.y, play.rotation = 10, 10, 0
+    play.update()
+    assert play.verdict.code == "not_adjacent"
+    assert play.hud.verdict["text"] == play.verdict.text(lambda s: s)
+    assert play.hud.confirm["state"] == "disabled"
+    assert not play.confirm()
+    play.finish_animation()
+    assert len(play.game.moves) == 1
+
+
+def test_keyboard_alone_places_tiles_with_a_settling_drop(play):
+    from nmbr9.scene.camera import level_height
+    play.x, play.y = 0, 0
+    play.update()
+    play.confirm()
+    play.finish_animation()
+    # the 1 starts somewhere legal; arrows and Q/E move it, Enter confirms
+    assert play.piece == 1 and play.verdict.ok
+    start = (play.x, play.y)
+    play.move(1, 0)
+    play.move(-1, 0)
+    play.rotate(1)
+    play.rotate(-1)
+    assert (play.x, play.y, play.rotation) == (*start, 0)
+    assert play.confirm()
+    heights = [play.z]
+    for _ in range(60):
+        play.step(1 / 60)
+        if not play.settling:
+            break
+        heights.append(play.z)
+    # it falls, faster and faster, from where it hovered to the table, then is committed
+    falls = [a - b for a, b in zip(heights, heights[1:])]
+    assert len(falls) > 3 and all(f > 0 for f in falls) and falls == sorted(falls)
+    assert heights[-1] > level_height(0)
+    assert [m.placement for m in play.game.moves][-1] == Placement(1, 0, *start, 0)
+    assert play.game.round == 3 and play.piece == 3
+
+
+def test_the_tile_drops_smoothly_when_it_moves_onto_a_higher_level(play):
+    from nmbr9.scene.camera import level_height
+    game = play.game
+    for p in BUILD:
+        assert game.play(0, p)
+    play.table.show(play.board)
+    play.start_turn()
+    play.finish_animation()
+    up = next(p for p in play.board.legal_placements(play.piece) if p.level == 1)
+    z0 = play.z
+    play.rotation, play.x, play.y = up.rotation, up.x, up.y
+    play.update()
+    assert play.level == 1 and play.verdict.ok
+    play.step(1 / 60)
+    assert z0 < play.z < level_height(1) + 0.38  # on its way up, not there at once
+    play.finish_animation()
+    assert play.z == pytest.approx(level_height(1) + 0.38, abs=1e-2)
+
+
+def test_hud_shows_round_card_supply_and_score_by_level(play):
+    hud = play.hud
+    assert hud.round["text"] == "Round 1 of 20"
+    assert hud.card["text"] == "8"
+    assert len(hud.supply.getChildren()) == 19
+    game = play.game
+    for p in BUILD:
+        assert game.play(0, p)
+    game.play(0, next(p for p in play.board.legal_placements(7) if p.level == 1))
+    play.start_turn()
+    assert hud.round["text"] == "Round 6 of 20" and hud.card["text"] == "4"
+    assert "Score 7" in hud.score["text"] and "Level 1: 7 \u00d7 1 = 7" in hud.score["text"]
+    assert len(hud.supply.getChildren()) == 14
