@@ -1,0 +1,85 @@
+"""A real window under Xvfb: the pointer path (move, click, Enter) places tiles."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from nmbr9.paths import ROOT
+
+pytestmark = pytest.mark.window
+
+
+def _wait(predicate, timeout: float):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.2)
+    return None
+
+
+@pytest.fixture
+def display():
+    if not (shutil.which("Xvfb") and shutil.which("xdotool")):
+        pytest.skip("needs Xvfb and xdotool")
+    for n in range(91, 120):
+        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
+            break
+    xvfb = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1024x600x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        if not _wait(lambda: Path(f"/tmp/.X11-unix/X{n}").exists(), 10):
+            pytest.skip("Xvfb did not start")
+        yield f":{n}"
+    finally:
+        xvfb.terminate()
+        xvfb.wait(10)
+
+
+def test_mouse_then_keyboard_place_tiles_in_a_real_window(display, tmp_path):
+    env = {**os.environ, "DISPLAY": display, "NMBR9_DATA": str(tmp_path)}
+    record = tmp_path / "game.json"
+    game = subprocess.Popen([sys.executable, "run_game.py", "--seed", "5", "--size", "1024x600",
+                             "--record", str(record)], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+    def xdo(*args):
+        return subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True, timeout=20).stdout
+
+    def moves():
+        try:
+            return json.loads(record.read_text())["moves"]
+        except (OSError, ValueError):
+            return []
+    try:
+        assert _wait(lambda: xdo("search", "--name", "NMBR 9 3D").strip(), 30), "no window"
+        time.sleep(1.0)
+        # the tile follows the pointer: to the right of the middle, a click puts it down, Enter confirms
+        xdo("mousemove", "512", "300")
+        time.sleep(0.3)
+        xdo("mousemove", "700", "320")
+        time.sleep(0.5)
+        xdo("click", "1")
+        time.sleep(0.3)
+        xdo("key", "Return")
+        first = _wait(lambda: moves(), 15)
+        assert first and len(first) == 1, "the mouse and Enter did not place the first tile"
+        assert first[0]["x"] > 0  # right of the middle of the view is +x
+        # keyboard alone: the next tile starts at a legal spot; an arrow and back, then Enter
+        xdo("key", "Right", "Left", "Return")
+        second = _wait(lambda: len(moves()) == 2 and moves(), 15)
+        assert second, "the keyboard did not place the second tile"
+    finally:
+        game.terminate()
+        try:
+            game.wait(10)
+        except subprocess.TimeoutExpired:
+            game.kill()
