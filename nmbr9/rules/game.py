@@ -650,15 +650,14 @@ class Game:
         if not v:
             return v, None, None
         turn = self._turn(player)
-        if turn.tile is not None:
-            return _wrong_turn(N_("You have already dealt with this turn's tile.")), None, None
-        if self.variant == TWO_OF_THREE:
-            if turn.decision is False:
-                return _wrong_turn(N_("You have rejected this tile.")), None, None
-            can_build, _ = self._may_build(player)
-            if not can_build:
+        if self.variant == TWO_OF_THREE and turn.tile in (None, "rejected") and \
+                (turn.decision is False or not self._may_build(player)[0]):
+            if self.players[player].decisions.count(True) >= BUILDS_PER_ROUND:
                 return refuse("must_reject", N_(
                     "You have built two of this round's three tiles: reject this one.")), None, None
+            return _wrong_turn(N_("You have rejected this tile.")), None, None
+        if turn.tile is not None:
+            return _wrong_turn(N_("You have already dealt with this turn's tile.")), None, None
         digit = self._turn_digit(player)
         if digit is None:
             return refuse("choose_first", N_("Choose one of the shown tiles first.")), None, None

@@ -1,0 +1,445 @@
+"""NMBR 9 ++ modules: start tiles, gap fillers and every Breaking Rules power, with the rulings."""
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from nmbr9.rules import Board, Game, Placement, Ruleset, Seat, orientation
+from nmbr9.rules.board import ALLOW_BRIDGE, ALLOW_LONER, ALLOW_SINGLE_SUPPORT, REFUSAL_CODES
+from nmbr9.rules.game import GAME_REFUSAL_CODES, MODULES, POWERS, VARIANTS
+from nmbr9.rules.record import game_record, parse_record, replay
+from nmbr9.rules.tiles import START_TILES, distinct_orientations, shape_mask, square_count
+
+ROOT = Path(__file__).resolve().parent.parent
+BR = "breaking_rules"
+
+
+def deck_from(first, variant="classic"):
+    """A legal deck for the variant that starts with the cards `first`."""
+    each = VARIANTS[variant] // 10
+    rest = [d for d in range(10) for _ in range(each)]
+    for d in first:
+        rest.remove(d)
+    return list(first) + rest
+
+
+def solo(first, modules=(), powers=(), players=1, variant="classic", start_tiles=None):
+    return Game([Seat(f"P{i}") for i in range(players)], deck_from(first, variant),
+                Ruleset(variant, tuple(modules), tuple(powers)), start_tiles)
+
+
+def play_turn(game, player, rng, upward=0.7, extras=0.3):
+    """One turn of `player` with random legal choices, using every module and power now and then."""
+    step = game.step
+    for _ in range(60):
+        o = game.options(player)
+        if o.step in ("done", "over") or game.step != step:
+            return
+        if o.step == "decide":
+            assert game.decide(player, o.can_build and (not o.can_reject or rng.random() < 0.65))
+        elif o.step == "choose":
+            assert game.choose(player, max(o.choices) if rng.random() < upward else rng.choice(list(o.choices)))
+        elif o.step == "place":
+            power = rng.choice(o.powers_left) if o.powers_left and rng.random() < 0.25 else None
+            if power == "reserve":
+                assert game.reserve(player)
+                continue
+            powers = (power,) if power in ("flip", "single_support", "bridge", "loner") else ()
+            options = game.legal_placements(player, powers=powers)
+            if rng.random() < upward:
+                options = [p for p in options if p.level == max(q.level for q in options)]
+            p = rng.choice(options)
+            v = game.play(player, p, powers)
+            assert v, (v, p, powers)
+        else:
+            r = rng.random()
+            if o.reserve_ready and r < 0.6 and game.legal_placements(player, reserved=True):
+                assert game.play(player, rng.choice(game.legal_placements(player, reserved=True)), reserved=True)
+            elif o.fillers and r < extras:
+                assert game.play(player, rng.choice(game.legal_placements(player, piece=rng.choice(o.fillers))))
+            elif "relocate" in o.powers_left and r < 0.5:
+                board = game.boards[player]
+                free = [i for i, t in enumerate(board.tiles) if isinstance(t.piece, int) and board.free(i)]
+                i = rng.choice(free)
+                t = board.tiles[i]
+                targets = [q for q in board.lifted(i).legal_placements(t.piece, t.flipped) if q.level <= t.level]
+                assert game.relocate(player, (*t.squares()[0], t.level), rng.choice(targets))
+            else:
+                assert game.end_turn(player)
+    raise AssertionError("a turn did not end")
+
+
+def play_out(game, seed, upward=0.7):
+    rng = random.Random(seed)
+    while not game.over:
+        for player in game.waiting():
+            play_turn(game, player, rng, upward)
+    return game
+
+
+def nmbr9(*args):
+    return subprocess.run([sys.executable, "-m", "nmbr9", *map(str, args)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+
+
+# ----- start tiles ------------------------------------------------------------------
+
+def footprints(piece):
+    m = shape_mask(START_TILES[piece])
+    return {(o.shape, o.tobytes()) for f in (m, m[:, ::-1]) for o in (np.rot90(f, k) for k in range(4))}
+
+
+def test_six_start_tiles_of_10_to_14_squares_with_six_different_footprints():
+    assert len(START_TILES) == 6
+    for piece in START_TILES:
+        assert 10 <= square_count(piece) <= 14
+        cells = {(x, y) for x, y in distinct_orientations(piece)[0].cells}
+        seen, todo = {min(cells)}, [min(cells)]
+        while todo:                                         # one connected piece
+            x, y = todo.pop()
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if n in cells and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        assert seen == cells
+    names = sorted(START_TILES)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert not footprints(a) & footprints(b), (a, b)  # not the same even turned or mirrored
+
+
+def test_start_tiles_are_dealt_at_random_and_start_every_table():
+    seats = [Seat(f"P{i}") for i in range(6)]
+    g = Game.new(seats, Ruleset(modules=("start_tiles",)), random.Random(3))
+    assert sorted(g.start_tiles) == sorted(START_TILES)    # six players, six different tiles
+    assert g.start_tiles == Game.new(seats, Ruleset(modules=("start_tiles",)), random.Random(3)).start_tiles
+    assert any(Game.new(seats[:2], Ruleset(modules=("start_tiles",)), random.Random(s)).start_tiles
+               != g.start_tiles[:2] for s in range(5))
+    for board, tile in zip(g.boards, g.start_tiles):
+        assert [(t.piece, t.level) for t in board.tiles] == [(tile, 0)] and board.score() == 0
+
+
+def test_the_first_tile_must_touch_the_start_tile_which_counts_as_support():
+    g = solo([9, 9, 1], modules=("start_tiles",), start_tiles=["S3"])   # S3: a 4 x 4 L, solid bottom rows
+    assert g.check(0, Placement(9, 0, 20, 20)).code == "not_adjacent"
+    assert g.play(0, Placement(9, 0, 4, 0))            # right of S3's tall part
+    # level 1 across the start tile and the 9: it rests on two tiles
+    on_both = [p for p in g.legal_placements(0) if p.level == 1]
+    assert on_both
+    p = on_both[0]
+    under = {g.boards[0].tile_at(x, y, 0) for x, y in p.squares()}
+    assert under == {0, 1}                              # the start tile is tile 0
+    assert g.play(0, p) and g.scores() == [9]          # the start tile scores nothing
+
+
+# ----- gap fillers ------------------------------------------------------------------
+
+BLOCK = [(9, 0, 0, 0), (9, 180, 2, 0)]   # two 9s fill x 0..4, y 0..3
+
+
+def build(game, moves, player=0):
+    for d, r, x, y in moves:
+        v = game.play(player, Placement(d, r, x, y))
+        assert v, v
+        if game.options(player).step == "extras":
+            assert game.end_turn(player)
+
+
+def test_gap_fillers_rest_on_one_tile_obey_the_other_rules_and_are_placed_once():
+    g = solo([9, 9, 5, 5], modules=("gap_fillers",))
+    build(g, BLOCK)
+    assert g.options(0).fillers == ("F1", "F2")
+    assert g.check(0, Placement("F1", 0, 0, 0)).level == 1 and g.check(0, Placement("F1", 0, 0, 0)).ok
+    assert g.check(0, Placement("F2", 0, 4, 0, level=1)).code == "not_supported"     # overhang
+    assert g.check(0, Placement("F2", 0, 7, 0)).code == "not_adjacent"
+    assert g.check(0, Placement("F1", 0, 0, 0), powers=("flip",)).code == "bad_power"
+    assert g.play(0, Placement("F1", 0, 0, 0))          # before the round's tile: any time in the turn
+    assert g.options(0).step == "place" and g.scores() == [0]
+    assert g.check(0, Placement("F1", 0, 1, 0)).code == "no_filler"   # each filler once
+    assert g.play(0, Placement(5, 0, 0, 4))
+    o = g.options(0)
+    assert o.step == "extras" and o.can_end and g.round == 3  # the F2 is left: the turn stays open
+    assert g.play(0, Placement("F2", 90, 1, 0))        # after the tile, on level 1 beside the F1
+    assert g.round == 4 and g.options(0).fillers == ()  # nothing optional left: the turn ended by itself
+    assert {t.piece for t in g.boards[0].tiles if t.level == 1} == {"F1", "F2"}
+    assert g.boards[0].score() == 0
+    # a filler counts as a tile for the pieces above it: this 1 rests on a 9 and an F2
+    b = Board([Placement(9, 0, 0, 0), Placement("F2", 0, 3, 0)])
+    assert b.verdict(Placement(1, 270, 1, 0)).ok and b.verdict(Placement(1, 270, 1, 0)).level == 1
+    assert Board([Placement(9, 0, 0, 0)]).verdict(Placement(1, 270, 1, 0)).code == "not_supported"
+
+
+def test_gap_fillers_are_refused_without_the_module():
+    g = solo([9])
+    v = g.check(0, Placement("F1", 0, 0, 0))
+    assert v.code == "no_filler" and "not in play" in v.message
+
+
+# ----- Breaking Rules ---------------------------------------------------------------
+
+def test_a_power_needs_breaking_rules_and_to_be_drawn():
+    g = solo([9, 9, 1], modules=(BR,), powers=("single_support",))
+    build(g, BLOCK)
+    assert g.check(0, Placement(1, 0, 0, 0), powers=("loner",)).code == "power_not_in_play"
+    assert g.check(0, Placement(1, 0, 0, 0), powers=("teleport",)).code == "bad_power"
+    assert g.check(0, Placement(1, 0, 0, 0), powers=("reserve",)).code == "bad_power"
+    assert solo([9]).check(0, Placement(9, 0, 0, 0, flipped=True)).code == "power_not_in_play"
+
+
+def test_powers_are_drawn_at_random_two_per_game_or_chosen():
+    seats = [Seat("A")]
+    drawn = {Game.new(seats, Ruleset(modules=(BR,)), random.Random(s)).ruleset.powers for s in range(12)}
+    assert all(len(p) == 2 and set(p) <= set(POWERS) for p in drawn) and len(drawn) > 3
+    chosen = Game.new(seats, Ruleset(modules=(BR,), powers=POWERS), random.Random(1))
+    assert chosen.ruleset.powers == POWERS and chosen.options(0).powers == POWERS
+
+
+def test_single_support_lets_a_tile_rest_on_one_tile():
+    g = solo([9, 9, 1, 1], modules=(BR,), powers=("single_support",))
+    build(g, BLOCK)
+    assert g.check(0, Placement(1, 0, 0, 0)).code == "single_support"
+    assert g.play(0, Placement(1, 0, 0, 0), powers=("single_support",))
+    assert g.scores() == [1] and g.options(0).markers_left == 1
+    assert g.check(0, Placement(1, 0, 3, 0), powers=("single_support",)).code == "power_used"
+
+
+def test_flip_lays_the_mirror_image_which_scores_0_and_still_supports():
+    assert (orientation(2, 0, flipped=True).mask == orientation(2, 0).mask[:, ::-1]).all()
+    g = solo([9, 9, 1, 0, 0, 1], modules=(BR,), powers=("flip", "single_support"))
+    build(g, BLOCK)
+    v = g.check(0, Placement(1, 0, 0, 0, flipped=False), powers=("flip",))
+    assert v.code == "bad_power"                       # Flip means a flipped placement
+    flipped = [p for p in g.legal_placements(0, powers=("flip",)) if p.level == 1]
+    assert flipped and all(p.flipped for p in flipped)
+    assert g.play(0, flipped[0]) and g.scores() == [0]  # a 1 on level 1 would score 1
+    assert g.moves[-1].powers == ("flip",) and g.options(0).powers_left == ("single_support",)
+    # the ruling: a flipped tile counts as a tile for support (0 is the same both sides)
+    g = solo([0, 0, 1], modules=(BR,), powers=("flip",))
+    assert g.play(0, Placement(0, 0, 0, 0)) and g.play(0, Placement(0, 0, 3, 0, flipped=True))
+    assert g.play(0, Placement(1, 270, 2, 0))          # on level 1, across the 0 and the flipped 0
+    assert g.boards[0].tiles[-1].level == 1 and g.scores() == [1]
+
+
+def two_zeros(powers, first=(0, 0, 9, 1)):
+    """Two 0s side by side: each has a closed 1 x 2 hole (x 1 and x 4, y 1..2)."""
+    g = solo(list(first), modules=(BR,), powers=powers)
+    build(g, [(0, 0, 0, 0), (0, 0, 3, 0)])
+    return g
+
+
+def test_bridge_spans_a_closed_hole_it_covers_completely():
+    g = two_zeros(("bridge", "single_support"))
+    over = Placement(9, 0, 1, 0, level=1)              # covers the left 0's hole, rests on both 0s
+    assert g.check(0, over).code == "not_supported"
+    part = Placement(1, 90, 1, 0, level=1)             # covers one square of each hole
+    whole = Placement(1, 270, 1, 1, level=1)           # covers the left hole, one square of the right one
+    for p in (part, whole):
+        assert g.boards[0].verdict(p, frozenset({ALLOW_BRIDGE, ALLOW_SINGLE_SUPPORT})).code == "not_supported"
+    assert g.play(0, over, powers=("bridge",)) and g.scores() == [9]
+    # the bridged hole is closed for good: nothing goes under the bridge
+    board = g.boards[0]
+    v = board.verdict(Placement("F1", 0, 1, 2, level=0))
+    assert v.code == "covered" and "(1, 2)" in v.message
+    assert board.verdict(Placement("F1", 0, 4, 2, level=0)).ok    # the other hole is open to fill
+    assert board.height_at(1, 1) == 2                  # a tile dropped there lands on the bridge
+
+
+def test_bridge_never_spans_a_gap_open_to_the_outside():
+    b = Board([Placement(9, 0, 0, 0), Placement(9, 0, 3, 0)])  # the notch at x 2, y 2..3 is open below
+    gap = [p for p in b.legal_placements(1, allow=frozenset({ALLOW_BRIDGE, ALLOW_SINGLE_SUPPORT}))
+           if p.level == 1 and any(b.tile_at(x, y, 0) < 0 for x, y in p.squares())]
+    assert gap == []
+    assert b.verdict(Placement(1, 0, 1, 0, level=1), frozenset({ALLOW_BRIDGE})).code == "not_supported"
+
+
+@pytest.mark.parametrize("allow", [
+    frozenset({ALLOW_BRIDGE}), frozenset({ALLOW_BRIDGE, ALLOW_SINGLE_SUPPORT}), frozenset({ALLOW_LONER}),
+    frozenset({ALLOW_SINGLE_SUPPORT, ALLOW_LONER}), frozenset()])
+@pytest.mark.parametrize("flipped", [False, True])
+def test_listed_placements_under_a_power_are_exactly_the_accepted_ones(allow, flipped):
+    b = Board([Placement(0, 0, 0, 0), Placement(0, 0, 3, 0), Placement(6, 0, 0, 4), Placement(9, 90, 3, 4)])
+    b.place(Placement(5, 90, 0, 0, 1), frozenset({ALLOW_BRIDGE}))  # a bridge over the left hole
+    x0, y0, x1, y1 = b.bounds()
+    for piece in (2, 5, 8, "F2"):
+        legal = b.legal_placements(piece, flipped and piece != "F2", allow)
+        listed = set(legal)
+        assert len(listed) == len(legal)
+        for o in distinct_orientations(piece, flipped and piece != "F2"):
+            for x in range(x0 - 5, x1 + 2):
+                for y in range(y0 - 5, y1 + 2):
+                    for level in range(0, 4):
+                        p = Placement(piece, o.rotation, x, y, level, flipped and piece != "F2")
+                        assert b.verdict(p, allow).ok == (p in listed), (p, b.verdict(p, allow))
+
+
+def test_loner_frees_a_tile_from_touching_its_level_from_level_1_only():
+    g = solo([9, 9, 1], modules=(BR, "gap_fillers"), powers=("loner",))
+    build(g, BLOCK)
+    assert g.play(0, Placement("F1", 0, 0, 0)) and g.boards[0].tiles[-1].level == 1   # level 1 has a piece
+    far = Placement(1, 0, 2, 0)                        # level 1 across both 9s, not touching the F1
+    assert g.check(0, far).level == 1 and g.check(0, far).code == "not_adjacent"
+    assert g.check(0, Placement(1, 0, 9, 0), powers=("loner",)).code == "not_adjacent"   # level 0
+    assert g.play(0, far, powers=("loner",)) and g.boards[0].tiles[-1].level == 1
+
+
+def test_relocate_moves_a_free_tile_to_its_level_or_lower_before_or_after_placing():
+    g = solo([9, 9, 1, 2, 3], modules=(BR, "gap_fillers"), powers=("relocate", "flip"))
+    build(g, BLOCK)
+    assert g.play(0, Placement(1, 90, 1, 0))           # level 1, across both 9s
+    g.end_turn(0)
+    board = g.boards[0]
+    assert g.check_relocate(0, (0, 0, 0), Placement(9, 0, 0, 5)).code == "not_movable"   # the 1 lies on it
+    assert g.check_relocate(0, (9, 9, 0), Placement(9, 0, 0, 5)).code == "not_movable"   # no tile there
+    assert g.play(0, Placement("F1", 0, 5, 0))
+    assert g.check_relocate(0, (5, 0, 0), Placement("F1", 0, 6, 0)).code == "not_movable"  # fillers never move
+    assert g.check_relocate(0, (1, 1, 1), Placement(2, 0, 0, 4)).code == "wrong_digit"
+    assert g.check_relocate(0, (1, 1, 1), Placement(1, 90, 0, 9, level=0)).code == "not_adjacent"
+    # before placing: the 1 goes down to level 0, below the block
+    down = Placement(1, 90, 0, 4, level=0)
+    assert g.check_relocate(0, (1, 1, 1), down).ok
+    assert g.relocate(0, (1, 1, 1), down) and board.tiles[2].level == 0 and g.scores() == [0]
+    assert g.options(0).step == "place" and "relocate" not in g.options(0).powers_left
+    assert g.check_relocate(0, (0, 4, 0), Placement(1, 90, 0, 5)).code == "power_used"
+    assert g.play(0, Placement(2, 0, 5, 1))
+    # after placing, in another game: and never to a higher level
+    g = solo([9, 9, 2, 1], modules=(BR,), powers=("relocate",))
+    build(g, BLOCK)
+    assert g.play(0, Placement(2, 0, 5, 0))            # the turn stays open: Relocate is left
+    assert g.options(0).step == "extras"
+    up = Placement(2, 0, 1, 0, level=1)
+    assert g.check_relocate(0, (6, 0, 0), up).code == "relocate_higher"
+    assert g.relocate(0, (6, 0, 0), Placement(2, 0, 0, 4)) and g.round == 4   # nothing left: turn over
+    assert g.boards[0].tiles[2] == Placement(2, 0, 0, 4, 0) and g.moves[-1].kind == "relocate"
+
+
+def test_reserve_sets_the_tile_aside_to_build_later_as_a_second_tile():
+    g = solo([9, 9, 5, 1, 3], modules=(BR, "gap_fillers"), powers=("reserve",))
+    build(g, BLOCK)
+    assert g.reserve(0) and g.options(0).step == "extras"
+    v = g.check(0, Placement(5, 0, 5, 0), reserved=True)
+    assert v.code == "no_reserve" and "later turn" in v.message
+    assert g.end_turn(0) and g.round == 4
+    o = g.options(0)
+    assert o.reserved == 5 and o.reserve_ready and o.reserve_level == 1
+    assert [w.code for w in o.warnings] == ["reserve_waiting"] and "level 1" in o.warnings[0].message
+    assert g.play(0, Placement(1, 0, 5, 0)) and g.play(0, Placement(5, 0, 0, 4), reserved=True)
+    assert g.options(0).reserved is None and g.moves[-1].reserved
+    assert g.check(0, Placement(5, 0, 0, 8), reserved=True).code == "no_reserve"
+
+
+def test_a_reserved_tile_is_lost_after_the_turn_that_first_builds_higher():
+    g = solo([9, 9, 5, 1, 3, 2], modules=(BR, "gap_fillers"), powers=("reserve",))
+    build(g, BLOCK)
+    assert g.reserve(0) and g.end_turn(0)              # reserved with the table at level 0
+    assert g.play(0, Placement(1, 90, 1, 0)) and g.boards[0].tiles[-1].level == 1
+    o = g.options(0)
+    assert [w.code for w in o.warnings] == ["reserve_waiting", "reserve_last_turn"] and o.reserve_ready
+    assert g.end_turn(0)                               # not built in that turn
+    assert g.options(0).reserved is None
+    v = g.check(0, Placement(5, 0, 0, 4), reserved=True)
+    assert v.code == "reserve_expired" and "lost" in v.message
+    # built in time: in the same deciding turn, it is fine
+    g = solo([9, 9, 5, 1, 3, 2], modules=(BR, "gap_fillers"), powers=("reserve",))
+    build(g, BLOCK)
+    assert g.reserve(0) and g.end_turn(0)
+    assert g.play(0, Placement(1, 90, 1, 0)) and g.play(0, Placement(5, 0, 0, 4), reserved=True)
+    assert g.boards[0].tiles[-1].piece == 5
+
+
+def test_two_markers_each_power_once_both_usable_in_one_turn():
+    g = solo([9, 9, 1, 1], modules=(BR,), powers=("flip", "single_support", "loner"))
+    build(g, BLOCK)
+    p = Placement(1, 0, 0, 0, flipped=True)            # flipped and on one tile: two markers at once
+    assert g.check(0, p).code == "single_support"
+    assert g.play(0, p, powers=("single_support",))
+    o = g.options(0)
+    assert o.markers_left == 0 and o.powers_left == ()
+    assert g.moves[-1].powers == ("flip", "single_support")
+    assert g.check(0, Placement(1, 90, 1, 0), powers=("loner",)).code == "no_marker"
+    assert g.check(0, Placement(1, 90, 1, 0, flipped=True)).code == "power_used"
+
+
+def test_new_refusal_codes_are_listed_once():
+    codes = REFUSAL_CODES + GAME_REFUSAL_CODES
+    assert len(set(codes)) == len(codes)
+    doc = (ROOT / "docs" / "record-plus.md").read_text()
+    for code in ("covered", "level_cap") + GAME_REFUSAL_CODES:
+        assert f"`{code}`" in doc, code
+
+
+# ----- whole games and records ------------------------------------------------------
+
+@pytest.mark.parametrize("seed, players", [(1, 6), (2, 3)])
+def test_games_with_every_module_and_power_play_to_the_end_and_replay(seed, players):
+    rng = random.Random(seed)
+    g = play_out(Game.new([Seat(f"P{i}") for i in range(players)],
+                          Ruleset(modules=MODULES, powers=POWERS), rng), seed)
+    assert g.over and g.rounds_played == 20
+    kinds = {m.kind for m in g.moves}
+    assert {"place", "filler", "end"} <= kinds
+    data = json.loads(json.dumps(game_record(g)))
+    assert data["ruleset"]["powers"] == list(POWERS) and data["start_tiles"] == g.start_tiles
+    again = replay(parse_record(data))
+    assert again.ok, again.error
+    assert again.game.scores() == g.scores() and again.game.over
+    for a, b in zip(again.game.boards, g.boards):
+        assert a.tiles == b.tiles
+
+
+def test_record_with_powers_replays_on_the_command_line_and_a_broken_one_names_the_rule(tmp_path):
+    g = solo([9, 9, 1, 2], modules=(BR, "gap_fillers"), powers=("flip", "single_support"))
+    build(g, BLOCK)
+    assert g.play(0, Placement(1, 0, 0, 0, flipped=True), powers=("single_support",))
+    assert g.play(0, Placement("F1", 0, 5, 0)) and g.end_turn(0)
+    data = game_record(g)
+    assert [m.get("kind", "place") for m in data["moves"]] == ["place", "end", "place", "end", "place", "filler", "end"]
+    assert data["moves"][4] == {"round": 3, "player": 0, "digit": 1, "rotation": 0, "x": 0, "y": 0, "level": 1,
+                                "flipped": True, "powers": ["flip", "single_support"]}
+    assert data["moves"][5]["piece"] == "F1"
+    assert data["moves"][-1] == {"kind": "end", "round": 3, "player": 0}
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(data))
+    r = nmbr9("replay", path, "--json")
+    assert r.returncode == 0 and json.loads(r.stdout) == {"ok": True, "complete": False, "rounds": 3,
+                                                          "scores": [0]}
+    listed = json.loads(nmbr9("moves", path, "--player", 0, "--json").stdout)
+    assert {p["digit"] for p in listed if "digit" in p} == {2} and {p["piece"] for p in listed if "piece" in p} == {"F2"}
+    data["moves"][4]["powers"] = ["flip"]              # on one tile without the Single support marker
+    path.write_text(json.dumps(data))
+    r = nmbr9("replay", path, "--json")
+    out = json.loads(r.stdout)
+    assert r.returncode == 1 and out["error"]["code"] == "single_support" and out["error"]["move"] == 4
+    data["moves"][4]["powers"] = ["flip", "single_support", "loner"]    # three markers
+    path.write_text(json.dumps(data))
+    assert json.loads(nmbr9("replay", path, "--json").stdout)["error"]["code"] == "power_not_in_play"
+    data["ruleset"]["modules"] = ["gap_fillers"]        # powers without Breaking Rules
+    path.write_text(json.dumps(data))
+    r = nmbr9("replay", path)
+    assert r.returncode == 2 and "Breaking Rules" in r.stdout and "Traceback" not in r.stderr
+
+
+def test_moves_lists_placements_under_a_power(tmp_path):
+    g = solo([9, 9, 2], modules=(BR,), powers=("flip",))
+    build(g, BLOCK)
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(game_record(g)))
+    plain = json.loads(nmbr9("moves", path, "--player", 0, "--json").stdout)
+    flipped = json.loads(nmbr9("moves", path, "--player", 0, "--power", "flip", "--json").stdout)
+    assert plain and flipped and all(p.get("flipped") for p in flipped) and not any("flipped" in p for p in plain)
+    r = nmbr9("moves", path, "--player", 0, "--power", "wings", "--json")
+    assert r.returncode == 1 and json.loads(r.stdout)["error"]["code"] == "bad_power"
+
+
+def test_take_back_undoes_any_action():
+    g = solo([9, 9, 1, 2], modules=(BR, "gap_fillers"), powers=("relocate",))
+    build(g, BLOCK)
+    assert g.play(0, Placement(1, 90, 1, 0))
+    before = [list(b.tiles) for b in g.boards]
+    assert g.relocate(0, (1, 1, 1), Placement(1, 90, 0, 4))
+    assert g.take_back().kind == "relocate"
+    assert [list(b.tiles) for b in g.boards] == before and "relocate" in g.options(0).powers_left
+    assert g.board_at_round(0, 3).tiles == before[0][:2]
