@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from .ai import STRENGTHS, View
-from .rules import Board, Game, Move, Placement, Ruleset, Seat, Verdict, new_deck
+from .rules import Board, Game, Move, Options, Placement, Ruleset, Seat, Verdict
+from .rules.game import CHOOSE, DECIDE
 from .rules.record import Record, RecordError, game_record, parse_record, record_game
 
 # Match.phase: what the table is waiting for.
@@ -74,8 +75,7 @@ class _BotJob:
 
     def __init__(self, key, tasks, factory, threaded: bool):
         self.key = key
-        self.results: dict[int, Placement] = {}
-        self.error: BaseException | None = None
+        self.results: dict[int, Placement | Exception | None] = {}   # None: nothing to place
         self._pending = list(tasks)
         self._factory = factory
         self._done = threading.Event()
@@ -90,25 +90,21 @@ class _BotJob:
 
     def _think_one(self) -> None:
         seat, strength, seed, view = self._pending.pop(0)
-        self.results[seat] = self._factory(strength, seed).choose(view)
+        try:
+            self.results[seat] = None if view is None else self._factory(strength, seed).choose(view)
+        except Exception as e:  # judged on the main thread when committing (see Match._commit)
+            self.results[seat] = e
 
     def _run(self) -> None:
-        try:
-            while self._pending:
-                self._think_one()
-        except BaseException as e:  # reported on the main thread when committing
-            self.error = e
-        finally:
-            self._done.set()
+        while self._pending:
+            self._think_one()
+        self._done.set()
 
     def step(self) -> None:
         """Without a thread: think for one bot (the UI calls this once a frame)."""
         if self._thread is None and not self.done:
-            try:
-                self._think_one()
-            except Exception as e:
-                self.error = e
-            if self.error or not self._pending:
+            self._think_one()
+            if not self._pending:
                 self._done.set()
 
     def wait(self) -> None:
@@ -150,9 +146,10 @@ class Match:
     @classmethod
     def new(cls, seats: list[Seat], seed: int, ruleset: Ruleset = Ruleset(), deck: list[int] | None = None,
             **kw) -> "Match":
-        """A new game; the deck is shuffled by random.Random(seed) unless given."""
-        deck = list(deck) if deck is not None else new_deck(random.Random(seed))
-        return cls(Game(list(seats), deck, ruleset), seed, **kw)
+        """A new game set up by random.Random(seed) (deck, powers, start tiles), or with the deck given."""
+        if deck is not None:
+            return cls(Game(list(seats), list(deck), ruleset), seed, **kw)
+        return cls(Game.new(list(seats), ruleset, random.Random(seed)), seed, **kw)
 
     @classmethod
     def from_record(cls, data, **kw) -> "Match":
@@ -254,30 +251,53 @@ class Match:
         """What `viewer` sees of `seat`'s board: their own as it is, others' as at this round."""
         return self.board(seat) if seat == viewer else self.board_at_round(seat)
 
-    def legal_placements(self) -> list[Placement]:
-        """Where the current human can lay this round's card."""
-        h = self.current_human
-        return [] if h is None else self.board(h).legal_placements(self.card)
+    # ----- a human's actions ----------------------------------------------------------
+    # They read like Game's (player first), so a screen written for a Game can drive a Match.
+    # Only current_human may act (pass-and-play order); every action that changes the game
+    # is saved at once.
+    def options(self, player: int | None = None) -> Options:
+        """What a player (default: the current human) may do now: step, digit, fillers, powers..."""
+        return self.game.options(self.current_human if player is None else player)
 
-    # ----- playing ----------------------------------------------------------------
-    # check/play/waiting/boards read like Game's, so a screen written for a Game can drive a Match
-    def check(self, player: int, p: Placement) -> Verdict:
-        """The verdict for `player` laying `p` now; only current_human may place (pass-and-play order)."""
-        return self.game.check(player if player == self.current_human else -1, p)
+    def legal_placements(self, player: int | None = None, **kw) -> list[Placement]:
+        """Where a player (default: the current human) can lay the turn's tile (kw as Game's)."""
+        player = self.current_human if player is None else player
+        return [] if player is None else self.game.legal_placements(player, **kw)
 
-    def play(self, player: int, p: Placement) -> Verdict:
-        """Commit `player`'s tile if it is their turn and legal, then save; returns the verdict."""
-        v = self.check(player, p)
-        if v:
-            self.game.play(player, p)
-            self._at_table = player
-            self._changed()
-        return v
+    def check(self, player: int, p: Placement, powers=(), reserved: bool = False) -> Verdict:
+        """The verdict for `player` laying `p` now (for the green or red ghost); nothing changes."""
+        return self.game.check(self._turn_of(player), p, powers, reserved)
 
-    def confirm(self, p: Placement) -> Verdict:
+    def play(self, player: int, p: Placement, powers=(), reserved: bool = False) -> Verdict:
+        """Commit `player`'s tile (or gap filler) if it is their turn and legal; returns the verdict."""
+        return self._act(self.game.play, player, p, powers, reserved)
+
+    def confirm(self, p: Placement, powers=(), reserved: bool = False) -> Verdict:
         """play() for the current human."""
-        h = self.current_human
-        return self.play(-1 if h is None else h, p)
+        return self.play(self.current_human, p, powers, reserved)
+
+    def decide(self, player: int, build: bool) -> Verdict:
+        """"2 of 3": build this card's tile or reject it."""
+        return self._act(self.game.decide, player, build)
+
+    def choose(self, player: int, marker: int) -> Verdict:
+        """"Level to Level": take the tile shown under `marker`."""
+        return self._act(self.game.choose, player, marker)
+
+    def reserve(self, player: int) -> Verdict:
+        """Breaking Rules, Reserve: set the turn's tile aside."""
+        return self._act(self.game.reserve, player)
+
+    def check_relocate(self, player: int, at: tuple[int, int, int], p: Placement) -> Verdict:
+        return self.game.check_relocate(self._turn_of(player), at, p)
+
+    def relocate(self, player: int, at: tuple[int, int, int], p: Placement) -> Verdict:
+        """Breaking Rules, Relocate: move a free tile with a square at `at` to `p`."""
+        return self._act(self.game.relocate, player, at, p)
+
+    def end_turn(self, player: int) -> Verdict:
+        """End a turn that still offers optional actions (gap fillers, reserved tile, Relocate)."""
+        return self._act(self.game.end_turn, player)
 
     def waiting(self) -> list[int]:
         return self.game.waiting()
@@ -285,6 +305,17 @@ class Match:
     @property
     def boards(self) -> list[Board]:
         return self.game.boards
+
+    def _turn_of(self, player: int | None) -> int:
+        """`player` if it is their turn to act, else -1 (which every Game action refuses as wrong_turn)."""
+        return player if player is not None and player == self.current_human else -1
+
+    def _act(self, action, player, *args) -> Verdict:
+        v = action(self._turn_of(player), *args)
+        if v:
+            self._at_table = player
+            self._changed()
+        return v
 
     def update(self) -> bool:
         """Call every frame: commits the bots' tiles once they and the round's humans are done.
@@ -375,26 +406,59 @@ class Match:
         self._ensure_job()
 
     def _ensure_job(self) -> _BotJob | None:
-        """The bots' job for this round, started as soon as the round's card is turned."""
+        """The bots' job for this step, started as soon as its card is turned."""
         g = self.game
         bots = [i for i in g.waiting() if self.seats[i].is_bot]
         if not bots:
             self._job = None
             return None
-        key = (g.round, tuple(bots))
+        key = (g.step, tuple(bots))
         if self._job is None or self._job.key != key:
             seen = tuple(g.seen())
-            tasks = [(i, self.seats[i].strength, derive_seed(self.seed, "bot", i, g.round),
-                      View(g.boards[i].copy(), g.card, seen, g.ruleset, g.rounds)) for i in bots]
+            tasks = []
+            for i in bots:
+                digit = self._bot_plan(i)[1]
+                view = None if digit is None else View(g.boards[i].copy(), digit, seen, g.ruleset, len(g.deck))
+                tasks.append((i, self.seats[i].strength, derive_seed(self.seed, "bot", i, g.step), view))
             self._job = _BotJob(key, tasks, self.bot_factory, self.threaded)
         return self._job
 
+    def _bot_plan(self, seat: int) -> tuple[int | None, int | None]:
+        """(marker to choose, digit to place) for a bot's turn; digit None: it rejects the card.
+
+        Bots build whenever they may ("2 of 3"), take the tile under the highest marker, which
+        may go highest ("Level to Level"), and use no powers or gap fillers.
+        """
+        o = self.game.options(seat)
+        if o.step == DECIDE and not o.can_build:
+            return None, None
+        if o.step == CHOOSE:
+            marker = max(o.choices)
+            return marker, o.choices[marker]
+        return None, o.digit
+
     def _commit(self, job: _BotJob) -> None:
         self._job = None
-        if job.error is not None:
-            raise RuntimeError(f"a bot failed to choose a placement: {job.error!r}") from job.error
+        g = self.game
         for seat in sorted(job.results):
-            v = self.game.play(seat, job.results[seat])
-            if not v:
-                raise RuntimeError(f"the bot of {self.seats[seat].name!r} chose an illegal placement: {v.message}")
+            marker, digit = self._bot_plan(seat)
+            if g.options(seat).step == DECIDE:
+                g.decide(seat, digit is not None)
+            if marker is not None:
+                g.choose(seat, marker)
+            if digit is not None:
+                p = job.results[seat]
+                v = g.play(seat, p) if isinstance(p, Placement) else None
+                if not v:
+                    # The bots' View knows the classic game only: under NMBR 9 ++ rules (start tiles,
+                    # level caps) their answer may fail; the game goes on with a legal placement.
+                    if g.ruleset == Ruleset():
+                        why = v.message if v is not None else repr(p)
+                        raise RuntimeError(f"the bot of {self.seats[seat].name!r} failed: {why}") from (
+                            p if isinstance(p, Exception) else None)
+                    options = g.legal_placements(seat)
+                    if options:
+                        g.play(seat, options[0])
+            if seat in g.waiting() and g.options(seat).can_end:
+                g.end_turn(seat)   # bots skip optional actions
         self._changed()

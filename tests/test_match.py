@@ -6,7 +6,9 @@ import pytest
 
 from nmbr9.ai import make_bot
 from nmbr9.match import BOTS, HANDOFF, OVER, PLACE, Match, places
-from nmbr9.rules import Placement, Seat
+from nmbr9.rules import (BREAKING_RULES, GAP_FILLERS, LEVEL_TO_LEVEL, START_TILES_MODULE, TWO_OF_THREE, Placement,
+                         Ruleset, Seat)
+from nmbr9.rules.game import CHOOSE, DECIDE, EXTRAS
 from nmbr9.rules.record import RecordError, parse_record, replay
 
 ANA, BEN, CAT = Seat("Ana"), Seat("Ben"), Seat("Cat")
@@ -32,10 +34,23 @@ def human_choice(match):
     return next(p for p in options if p.level == top)
 
 
+def human_turn(match):
+    """One action of the current human, whatever the rules in play ask for."""
+    h, o = match.current_human, match.options()
+    if o.step == DECIDE:                         # "2 of 3"
+        assert match.decide(h, o.can_build)
+    elif o.step == CHOOSE:                       # "Level to Level"
+        assert match.choose(h, max(o.choices))
+    elif o.step == EXTRAS:                       # gap fillers left: not this time
+        assert match.end_turn(h)
+    else:
+        assert match.confirm(human_choice(match))
+
+
 def play(match, humans: int | None = None, on_confirm=None):
     """Drive a match as the window does: hand over, humans confirm, bots through update().
 
-    Stops at the end or after `humans` human placements; returns the hand-offs seen.
+    Stops at the end or after `humans` human actions; returns the hand-offs seen.
     """
     handoffs, placed = [], 0
     deadline = time.monotonic() + 60
@@ -46,7 +61,7 @@ def play(match, humans: int | None = None, on_confirm=None):
             handoffs.append((match.round, match.current_human))
             match.hand_over()
         elif match.phase == PLACE:
-            assert match.confirm(human_choice(match))
+            human_turn(match)
             placed += 1
             if on_confirm:
                 on_confirm(match)
@@ -231,3 +246,37 @@ def test_savers_are_called_after_every_confirmed_placement():
     m = Match.new([ANA, BEN, EASY], seed=15, savers=[r])
     play(m, humans=4)
     assert r.saved == [1, 2, 3, 4, 5]          # round 1: Ana, Ben, then the bot; round 2: Ana, Ben
+
+
+@pytest.mark.parametrize("ruleset", [
+    Ruleset(TWO_OF_THREE),
+    Ruleset(LEVEL_TO_LEVEL),
+    Ruleset(modules=(START_TILES_MODULE, GAP_FILLERS)),
+    Ruleset(modules=(BREAKING_RULES,)),
+], ids=["2 of 3", "level to level", "start tiles and gap fillers", "breaking rules"])
+def test_nmbr9_plus_games_play_to_the_end_and_continue(ruleset):
+    m = Match.new([ANA, EASY, BEN], seed=31, ruleset=ruleset, threaded=False)
+    play(m, humans=9)
+    back = Match.from_record(m.record(), threaded=False)
+    assert back.record() == m.record() and back.current_human == m.current_human and back.round == m.round
+    play(m)
+    play(back)
+    assert back.record()["moves"] == m.record()["moves"]
+    r = replay(parse_record(m.record()))
+    assert r.ok and r.game.over and r.game.scores() == [res.score for res in sorted(m.results(), key=lambda x: x.seat)]
+    built = [sum(1 for mv in m.game.moves if mv.player == i and mv.kind == "place") for i in range(3)]
+    assert built[1] == built[0] > 0, "the bot built a tile whenever Ana did"
+
+
+def test_a_failing_bot_stops_a_classic_game_but_not_an_nmbr9_plus_one():
+    class Broken:
+        def choose(self, view):
+            raise ValueError("no idea")
+
+    classic = Match.new([EASY], seed=1, threaded=False, bot_factory=lambda strength, seed: Broken())
+    with pytest.raises(RuntimeError, match="no idea"):
+        classic.run_bots()
+    plus = Match.new([EASY], seed=1, ruleset=Ruleset(modules=(START_TILES_MODULE,)), threaded=False,
+                     bot_factory=lambda strength, seed: Broken())
+    plus.play_out()
+    assert plus.over and replay(parse_record(plus.record())).ok
