@@ -197,7 +197,7 @@ class Options:
     can_reject: bool              # "2 of 3": rejecting this card is allowed
     decisions: tuple[bool, ...]   # "2 of 3": this round's decisions so far (True: built)
     cards: tuple[int | None, ...]  # "2 of 3": the round's cards, None while face down
-    choices: dict                 # "Level to Level": marker -> number this player may choose
+    choices: dict                 # "Level to Level": marker -> number this player may take (before placing)
     marker: int | None            # "Level to Level": the marker of the turn's tile (chosen, or the only one)
     fillers: tuple[str, ...]      # gap fillers not yet placed
     powers: tuple[str, ...]       # the powers in play
@@ -376,8 +376,8 @@ class Game:
             step = EXTRAS
         elif self.variant == TWO_OF_THREE and turn.decision is None:
             step = DECIDE
-        elif self.variant == LEVEL_TO_LEVEL and turn.marker is None:
-            step = CHOOSE
+        elif self.variant == LEVEL_TO_LEVEL and self._turn_marker(player) is None:
+            step = CHOOSE   # more than one tile to choose from (with one, it is simply placed)
         else:
             step = PLACE_TILE
         if self.variant == TWO_OF_THREE and step in (DECIDE, PLACE_TILE):
@@ -397,7 +397,7 @@ class Game:
             player=player, round=self.round, slot=self.slot if self.variant == TWO_OF_THREE else None,
             step=step, digit=digit, max_level=cap, can_build=can_build, can_reject=can_reject,
             decisions=tuple(st.decisions), cards=self.round_cards() if self.variant == TWO_OF_THREE else (),
-            choices=self._choices(player) if step == CHOOSE else {},
+            choices=self._choices(player) if step in (CHOOSE, PLACE_TILE) and self.variant == LEVEL_TO_LEVEL else {},
             marker=self._turn_marker(player) if self.variant == LEVEL_TO_LEVEL and not self._over else None,
             fillers=tuple(st.fillers), powers=self.ruleset.powers,
             powers_left=tuple(p for p in self.ruleset.powers if p not in st.powers_used) if st.markers_left else (),
