@@ -24,7 +24,7 @@ import numpy as np
 from .paths import FONT_BOLD, MODELS
 from .rules import tiles
 
-TILE_THICKNESS = 0.25  # one level, in squares: thick card stock that reads as a layer
+TILE_THICKNESS = 0.3   # one level, in squares: thick card stock that reads as a layer
 BEVEL = 0.045          # softened edge, top and back
 PX = 128               # texture pixels per square
 BACK = (0.13, 0.12, 0.115)

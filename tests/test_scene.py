@@ -6,6 +6,7 @@ from panda3d.core import Point3
 
 from nmbr9.rules import Game, Placement, Seat
 from nmbr9.rules.tiles import orientation
+from nmbr9.scene.camera import DEFAULT_HEADING, DEFAULT_PITCH
 
 pytestmark = pytest.mark.render
 
@@ -69,7 +70,7 @@ def test_camera_stays_above_the_table_and_resets(camera):
     assert camera.pitch <= 89
     camera.zoom_by(100)
     camera.reset()
-    assert (camera.heading, camera.pitch, camera.zoom) == (0, 58, 1)
+    assert (camera.heading, camera.pitch, camera.zoom) == (DEFAULT_HEADING, DEFAULT_PITCH, 1)
 
 
 def test_the_tile_follows_the_pointer_snapped_to_the_grid(play):
@@ -133,7 +134,7 @@ def test_double_click_resets_the_view(play):
     play.press("mouse1", 0.2, 0.2, now=5.0)
     play.release("mouse1", 0.2, 0.2)
     play.press("mouse1", 0.2, 0.2, now=5.2)
-    assert (play.camera.heading, play.camera.pitch) == (0, 58)
+    assert (play.camera.heading, play.camera.pitch) == (DEFAULT_HEADING, DEFAULT_PITCH)
 
 
 def test_refused_spot_shows_the_reason_and_confirm_does_nothing(play):

@@ -27,7 +27,6 @@ class SoloApp:
         self.screen = PlayScreen(base, self.game, 0, self.table, self.camera, self.hud, self.committed)
         self.screen.bind()
         base.accept("window-event", lambda win: self.hud.fit_window())
-        base.setBackgroundColor(0.12, 0.14, 0.15, 1)
 
     def committed(self, placement) -> None:
         if self.record_path:

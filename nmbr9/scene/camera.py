@@ -13,7 +13,7 @@ from panda3d.core import LPoint3, LVector3, Point2, Point3
 from ..assets import TILE_THICKNESS
 
 DEFAULT_HEADING = 0.0     # camera south of the build, rows running towards it
-DEFAULT_PITCH = 58.0      # degrees above the table
+DEFAULT_PITCH = 52.0      # degrees above the table
 MIN_PITCH, MAX_PITCH = 12.0, 89.0
 MIN_ZOOM, MAX_ZOOM = 0.35, 3.0
 
@@ -57,7 +57,7 @@ class OrbitCamera:
         self.target = LPoint3((x0 + x1) / 2, -(y0 + y1) / 2, level_height(top_level + 1) / 2)
         radius = max(4.0, math.hypot(x1 - x0, y1 - y0) / 2 + 0.5)
         fov = math.radians(min(self.lens.getFov()[0], self.lens.getFov()[1]))
-        self.fit = radius / math.tan(fov / 2)
+        self.fit = 0.8 * radius / math.tan(fov / 2)  # a tilted view needs less than the full circle
         self.apply()
 
     def apply(self) -> None:

@@ -46,7 +46,7 @@ class Hud:
                         for name in ("a2dTopLeft", "a2dTopRight", "a2dBottomLeft", "a2dBottomRight",
                                      "a2dBottomCenter", "a2dTopCenter")}
         tl, tr = self.anchors["a2dTopLeft"], self.anchors["a2dTopRight"]
-        bl, br, bc = self.anchors["a2dBottomLeft"], self.anchors["a2dBottomRight"], self.anchors["a2dBottomCenter"]
+        bl, br = self.anchors["a2dBottomLeft"], self.anchors["a2dBottomRight"]
         self.round = self._label(tl, (0.05, -0.085), 0.06, TextNode.ALeft, bold=True)
         self.card_caption = self._label(tl, (0.05, -0.15), 0.04, TextNode.ALeft)
         self.card = DirectFrame(parent=tl, frameSize=(0, 0.2, -0.27, 0), pos=(0.05, 0, -0.18),
@@ -58,14 +58,19 @@ class Hud:
         self.score = DirectButton(parent=tr, frameColor=PANEL, relief=DGG.FLAT, command=on_confirm,
                                   text="", text_align=TextNode.ARight, text_scale=0.045, text_fg=INK,
                                   pad=(0.03, 0.02), pos=(-0.05, 0, -0.1), pressEffect=0)
-        self.verdict = self._label(bc, (0, 0.2), 0.048, TextNode.ACenter, wrap=30)
+        self.verdict = self._label(self.anchors["a2dTopCenter"], (0, -0.1), 0.045, TextNode.ACenter, wrap=26)
         self.verdict["frameColor"] = PANEL
         self.verdict["pad"] = (0.5, 0.3)
         self.confirm = DirectButton(parent=br, text="", text_font=self.bold, text_scale=0.055,
                                     frameColor=(0.2, 0.55, 0.3, 1), relief=DGG.FLAT, pad=(0.04, 0.025),
                                     text_fg=(1, 1, 1, 1), pos=(-0.3, 0, 0.1), command=on_confirm)
-        self.legend = self._label(bl, (0.05, 0.42), 0.034, TextNode.ALeft)
-        self.result = self._label(self.anchors["a2dTopCenter"], (0, -0.5), 0.085, TextNode.ACenter, bold=True)
+        self.legend = self._label(bl, (0.05, 0.3), 0.03, TextNode.ALeft)
+        self.legend["frameColor"] = PANEL
+        self.legend["pad"] = (0.5, 0.4)
+        self.result = self._label(self.anchors["a2dTopCenter"], (0, -0.13), 0.085, TextNode.ACenter, bold=True)
+        self.result["frameColor"] = PANEL
+        self.result["pad"] = (0.4, 0.3)
+        self.result.hide()
         self.fit_window()
 
     def _label(self, parent, pos, scale, align, bold=False, wrap=None):
@@ -86,9 +91,11 @@ class Hud:
             return
         self.round["text"] = _("Round {round} of {rounds}").format(round=round_, rounds=rounds)
         self.card_caption["text"] = _("This round's card")
+        for node in (self.card, self.card_caption, self.supply_caption):
+            node.show() if card is not None else node.hide()
         self.card["frameColor"] = tile_rgba(card) if card is not None else PANEL
         self.card["text"] = "" if card is None else str(card)
-        self.supply_caption["text"] = _("Still to come:") if supply else _("Last card")
+        self.supply_caption["text"] = _("Still to come:") if supply else _("This is the last card.")
         self.supply.getChildren().detach()
         for i, n in enumerate(supply):
             DirectFrame(parent=self.supply, relief=DGG.FLAT, frameColor=tile_rgba(n),
@@ -106,7 +113,8 @@ class Hud:
                     level=level, numbers=points // level, points=points))
         if gain:
             lines.append(_("+{points} here").format(points=gain))
-        lines.append(_("(click to confirm)"))
+        if gain is not None:
+            lines.append(_("(click to confirm)"))
         self.score["text"] = "\n".join(lines)
         self.score.resetFrameSize()
 
@@ -116,6 +124,7 @@ class Hud:
         self.verdict["text"] = text
         self.verdict["text_fg"] = OK_GREEN if ok else REFUSED_RED
         self.verdict.resetFrameSize()
+        self.verdict.show() if text else self.verdict.hide()
         self.confirm["text"] = _("Confirm (Enter)")
         self.confirm["state"] = DGG.NORMAL if ok else DGG.DISABLED
         self.confirm["frameColor"] = (0.2, 0.55, 0.3, 1) if ok else (0.3, 0.3, 0.3, 0.8)
@@ -130,11 +139,18 @@ class Hud:
             _("Arrow keys: move one square  \u00b7  Enter: confirm"),
             _("Right or middle drag, A D W S: turn and tilt the view"),
             _("Shift+wheel, + / -: zoom  \u00b7  Home or double click: reset view"),
+            _("H: hide or show this help"),
         ])
+        self.legend.resetFrameSize()
+
+    def toggle_legend(self) -> None:
+        self.legend.show() if self.legend.isHidden() else self.legend.hide()
 
     def show_result(self, text: str) -> None:
         self.result["text"] = text
-        self.verdict["text"] = ""
+        self.result.resetFrameSize()
+        self.result.show()
+        self.verdict.hide()
         self.confirm.hide()
 
     def fit_window(self) -> None:

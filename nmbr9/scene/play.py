@@ -276,10 +276,11 @@ class PlayScreen:
             "=": lambda: self.camera.zoom_by(0.88), "+": lambda: self.camera.zoom_by(0.88),
             "-": lambda: self.camera.zoom_by(1 / 0.88), "page_up": lambda: self.camera.zoom_by(0.88),
             "page_down": lambda: self.camera.zoom_by(1 / 0.88), "home": self.camera.reset,
+            "h": self.hud.toggle_legend,
         }
         for key, fn in keys.items():
             b.accept(key, fn)
-            if key not in ("enter", "space", "home"):
+            if key not in ("enter", "space", "home", "h"):
                 b.accept(key + "-repeat", fn)
         for button in ("mouse1", "mouse2", "mouse3"):
             b.accept(button, self._event_press, [button])

@@ -21,7 +21,7 @@ from .camera import level_height
 GRID_MARGIN = 4          # squares of grid shown around the build
 GRID_ALPHA = 0.22
 GRID_INK = np.array([0.86, 0.88, 0.84])
-SUN_HPR = (205, -56, 0)  # light from behind-left: shadows fall towards the viewer, walls show
+SUN_HPR = (205, -47, 0)  # light from behind-left: shadows fall towards the viewer, walls show
 SHADE_PX = 16            # shadow pixels per square
 TOP_PX = 32              # baked table-top pixels per square
 FELT_SQUARES = 5         # the cloth texture repeats every 5 squares
@@ -31,7 +31,7 @@ REFUSED = (0.95, 0.25, 0.2, 0.55)
 
 def level_tint(level: int) -> float:
     """Higher levels a little brighter, so stacks read at a glance."""
-    return min(1.18, 0.9 + 0.09 * level)
+    return min(1.2, 0.88 + 0.08 * level)
 
 
 def placement_transform(placement, level: int, lift: float = 0.0) -> TransformState:
@@ -114,6 +114,13 @@ class Table:
                         shades[0] if shades and shades[0][0] < 0 else None)
         self._tile_shades([s for s in shades if s[0] >= 0])
 
+    def shadow_run(self) -> tuple[float, float]:
+        """How far (columns, rows) a shadow falls per unit of height."""
+        sun = self.sun.getQuat().getForward()
+        ground = math.hypot(sun.x, sun.y)
+        k = 1 / max(1e-6, -sun.z)
+        return sun.x * k, -sun.y * k
+
     def _shadows(self, board):
         """(surface, x0, y0, alpha) for the table (-1) and each level's top: where higher tiles shade it.
 
@@ -126,10 +133,7 @@ class Table:
         ox, oy = board.origin[0] - pad, board.origin[1] - pad
         levels = board.levels
         up = np.ones((SHADE_PX, SHADE_PX))
-        sun = self.sun.getQuat().getForward()
-        ground = math.hypot(sun.x, sun.y)
-        along = (sun.x / ground, -sun.y / ground)          # (column, row) per unit of length
-        run = TILE_THICKNESS * ground / max(1e-6, -sun.z)  # shadow length per level of height
+        run_x, run_y = self.shadow_run()
         out = []
         for surface in range(-1, levels - 1):
             exposed = ~filled[0] if surface < 0 else filled[surface] & ~filled[surface + 1]
@@ -139,9 +143,9 @@ class Table:
             for caster in range(surface + 1, levels):
                 occ = np.kron(filled[caster], up)
                 height = caster - surface
-                dx, dy = (int(round(a * run * height * SHADE_PX)) for a in along)
-                cast = _soft(np.roll(np.roll(occ, dy, 0), dx, 1), 2 + 2 * height) * 0.45
-                contact = _soft(occ, 3) * 0.32
+                dx, dy = (int(round(r * TILE_THICKNESS * height * SHADE_PX)) for r in (run_x, run_y))
+                cast = _soft(np.roll(np.roll(occ, dy, 0), dx, 1), 2 + 2 * height) * 0.5
+                contact = _soft(occ, 3) * 0.36
                 alpha = 1 - (1 - alpha) * (1 - np.maximum(cast, contact))
             alpha *= np.kron(exposed, up)
             out.append((surface, ox, oy, alpha))
@@ -187,11 +191,7 @@ class Table:
                 sub = a[rr0 - r0:rr1 - r0, cc0 - c0:cc1 - c0]
                 img[rr0:rr1, cc0:cc1] *= (1 - sub)[..., None]
         self.top.removeNode()
-        tex = _texture("table-top", img)
-        self.top = self.root.attachNewNode(_quads("table-top", [(x0, -y1, x1, -y0)], 0.0, lambda x, y: (1, 1, 1, 1)))
-        self.top.setTexture(tex)
-        self.top.setTexScale(_tex_stage(), 1 / (x1 - x0), 1 / (y1 - y0))
-        self.top.setTexOffset(_tex_stage(), -x0 / (x1 - x0), y1 / (y1 - y0))
+        self.top = _decal(self.root, "table-top", x0, y0, x1, y1, 0.0, _texture("table-top", img))
         self.top.setLightOff(1)
 
     def _tile_shades(self, shades) -> None:
@@ -207,11 +207,7 @@ class Table:
             a = alpha[r0 * SHADE_PX:r1 * SHADE_PX, c0 * SHADE_PX:c1 * SHADE_PX]
             x0, y0, x1, y1 = ox + c0, oy + r0, ox + c1, oy + r1
             tex = _texture("shade", np.zeros(a.shape + (3,)), a)
-            z = level_height(surface + 1) + 0.004
-            node = self.shade.attachNewNode(_quads("shade", [(x0, -y1, x1, -y0)], z, lambda x, y: (1, 1, 1, 1)))
-            node.setTexture(tex)
-            node.setTexScale(_tex_stage(), 1 / (x1 - x0), 1 / (y1 - y0))
-            node.setTexOffset(_tex_stage(), -x0 / (x1 - x0), y1 / (y1 - y0))
+            _decal(self.shade, "shade", x0, y0, x1, y1, level_height(surface + 1) + 0.004, tex)
         self.shade.setTransparency(TransparencyAttrib.M_alpha)
         self.shade.setDepthWrite(False)
         self.shade.setLightOff(1)
@@ -223,7 +219,7 @@ class Table:
 
 
 class Ghost:
-    """The round's tile in the player's hand, and its footprint where it would land."""
+    """The round's tile in the player's hand, its shadow, and its footprint where it would land."""
 
     def __init__(self, table: Table, piece):
         self.table = table
@@ -231,33 +227,53 @@ class Ghost:
         self.node = table.model(piece).copyTo(table.root)
         self.node.setName(f"ghost_{piece}")
         self.footprint = None
+        self.shadow = None
         self.shown = None
 
     def show(self, placement, level: int, lift: float, ok: bool) -> None:
-        self.node.setTransform(placement_transform(placement, level, lift))
-        if self.shown == (placement, level, ok):
-            return
-        self.shown = (placement, level, ok)
-        self.node.setColorScale((0.82, 1.12, 0.85, 1) if ok else (1.2, 0.7, 0.68, 1))
-        if self.footprint is not None:
-            self.footprint.removeNode()
+        if self.shown != (placement, level, ok):
+            self.shown = (placement, level, ok)
+            self.node.setColorScale((0.85, 1.1, 0.87, 1) if ok else (1.2, 0.72, 0.7, 1))
+            self._footprint(placement, level, ok)
+        self.set_lift(placement, level, lift)
+
+    def _footprint(self, placement, level: int, ok: bool) -> None:
+        for node in (self.footprint, self.shadow):
+            if node is not None:
+                node.removeNode()
         colour = LEGAL if ok else REFUSED
-        inset = 0.06
+        inset = 0.04
         cells = [(sx + inset, -sy - 1 + inset, sx + 1 - inset, -sy - inset) for sx, sy in placement.squares()]
         self.footprint = self.table.root.attachNewNode(
             _quads("footprint", cells, level_height(level) + 0.006, lambda x, y: colour))
         self.footprint.setTransparency(TransparencyAttrib.M_alpha)
         self.footprint.setLightOff(1)
         self.footprint.setDepthWrite(False)
-        self.footprint.setShaderOff(1)
+        self.footprint.setBin("fixed", 2)
+        # a soft shadow of the tile in the hand, moved along the light as it rises
+        o = placement.orientation()
+        pad = 1
+        occ = np.kron(np.pad(o.mask, pad).astype(float), np.ones((SHADE_PX, SHADE_PX)))
+        alpha = _soft(occ, 5) * 0.5
+        tex = _texture("hand-shadow", np.zeros(alpha.shape + (3,)), alpha)
+        self.shadow = _decal(self.table.root, "hand-shadow", -pad, -pad, o.width + pad, o.height + pad, 0.0, tex)
+        self.shadow.setTransparency(TransparencyAttrib.M_alpha)
+        self.shadow.setLightOff(1)
+        self.shadow.setDepthWrite(False)
+        self.shadow.setBin("fixed", 3)
 
     def set_lift(self, placement, level: int, lift: float) -> None:
         self.node.setTransform(placement_transform(placement, level, lift))
+        if self.shadow is not None:
+            run_x, run_y = self.table.shadow_run()
+            height = lift + TILE_THICKNESS
+            self.shadow.setPos(placement.x + run_x * height, -(placement.y + run_y * height),
+                               level_height(level) + 0.008)
 
     def destroy(self) -> None:
-        self.node.removeNode()
-        if self.footprint is not None:
-            self.footprint.removeNode()
+        for node in (self.node, self.footprint, self.shadow):
+            if node is not None:
+                node.removeNode()
 
 
 def _texture(name: str, rgb: np.ndarray, alpha: np.ndarray | None = None) -> Texture:
@@ -285,6 +301,15 @@ def _shrink(img: np.ndarray, n: int) -> np.ndarray:
     out = np.add.reduceat(np.add.reduceat(img, idx[:-1], axis=0), idx[:-1], axis=1)
     counts = np.outer(np.diff(idx), np.diff(idx))[..., None]
     return out / counts
+
+
+def _decal(parent, name: str, x0, y0, x1, y1, z: float, tex: Texture) -> NodePath:
+    """A flat rectangle over squares x0..x1, y0..y1 (rows downward) at height z, showing all of `tex`."""
+    node = parent.attachNewNode(_quads(name, [(x0, -y1, x1, -y0)], z, lambda x, y: (1, 1, 1, 1)))
+    node.setTexture(tex)
+    node.setTexScale(_tex_stage(), 1 / (x1 - x0), 1 / (y1 - y0))
+    node.setTexOffset(_tex_stage(), -x0 / (x1 - x0), y1 / (y1 - y0))
+    return node
 
 
 def _tex_stage():
