@@ -1,0 +1,158 @@
+"""`nmbr9` / `nmbr9 play`: the whole game in a window, one screen at a time.
+
+`GameApp` is the state manager: it holds the player's Store and settings
+and shows one Screen (nmbr9/scene/screens/) at a time: main menu, new game,
+rules, settings, play, results, tournaments, puzzles. `goto(Screen, ...)`
+leaves the current screen and enters the next.
+
+With NMBR9_TRACE=1 every change of screen and every confirmed placement is
+printed as one line on stdout (the end-to-end tests read it). F12 saves a
+screenshot into the data folder.
+"""
+from __future__ import annotations
+
+import os
+import time
+
+from ..i18n import _, on_language_change, set_language
+
+
+class GameApp:
+    def __init__(self, base, store, audio: bool = True):
+        from .hud import load_fonts
+        from .sound import Sounds
+        self.base = base
+        self.store = store
+        self.settings = store.settings()
+        self.trace_on = os.environ.get("NMBR9_TRACE") == "1"
+        if self.settings.language:
+            try:
+                set_language(self.settings.language)
+            except ValueError:
+                pass
+        self.font, self.bold = load_fonts(base)
+        self.audio = audio and bool(base.sfxManagerList)   # an audio library is loaded
+        self.sounds = Sounds(base, store.folder / "sounds", self.audio and self.settings.sound)
+        self.screen = None
+        self.notice: str | None = None      # a message for the next menu (e.g. a set-aside save)
+        self._unsubscribe = on_language_change(lambda code: self.screen and self.screen.relabel())
+        base.accept("f12", self.screenshot)
+        base.accept("window-event", self._window_event)
+        base.setBackgroundColor(0.12, 0.14, 0.15, 1)
+        self.apply_settings(self.settings, window=False)
+
+    # ----- screens ---------------------------------------------------------------
+    def goto(self, screen_class, **kw):
+        if self.screen is not None:
+            self.screen.exit()
+        self.screen = screen_class(self, **kw)
+        self.screen.enter()
+        self.trace("screen", self.screen.name)
+        return self.screen
+
+    def menu(self):
+        from .screens.menu import MenuScreen
+        return self.goto(MenuScreen)
+
+    def play(self, match, context=None):
+        from .screens.session import SessionScreen
+        return self.goto(SessionScreen, match=match, context=context or {})
+
+    def quit(self) -> None:
+        self.trace("quit")
+        self.base.userExit()
+
+    # ----- settings ----------------------------------------------------------------
+    def apply_settings(self, settings, window: bool = True) -> None:
+        """Use and keep new settings; the window changes only when `window` (not at start: main() sized it)."""
+        old, self.settings = self.settings, settings
+        self.sounds.enabled = settings.sound and self.audio
+        if window and (old.window_size != settings.window_size or old.fullscreen != settings.fullscreen):
+            from panda3d.core import WindowProperties
+            props = WindowProperties()
+            props.setFullscreen(settings.fullscreen)
+            props.setSize(*settings.window_size)
+            if self.base.win is not None and hasattr(self.base.win, "requestProperties"):
+                self.base.win.requestProperties(props)
+        if old.language != settings.language:
+            try:
+                set_language(settings.language)
+            except ValueError:
+                pass
+
+    def save_settings(self, settings) -> str | None:
+        """Apply and store; returns a sentence when the file could not be written."""
+        self.apply_settings(settings)
+        try:
+            self.store.save_settings(settings)
+        except OSError as e:
+            return getattr(e, "message", str(e))
+        return None
+
+    # ----- odds and ends -------------------------------------------------------------
+    def trace(self, *words) -> None:
+        if self.trace_on:
+            print("trace:", *words, flush=True)
+
+    def screenshot(self) -> str | None:
+        path = self.store.folder / f"screenshot-{time.strftime('%Y%m%d-%H%M%S')}.png"
+        from panda3d.core import Filename
+        ok = self.base.win.saveScreenshot(Filename.fromOsSpecific(str(path)))
+        self.trace("screenshot", path if ok else "failed")
+        return str(path) if ok else None
+
+    def _window_event(self, win) -> None:
+        if self.screen is not None and hasattr(self.screen, "window_changed"):
+            self.screen.window_changed()
+
+
+class RecordFile:
+    """A Match saver for `--record FILE`: the game record after every placement."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def save(self, match) -> None:
+        import json
+        from ..store import write_atomic
+        write_atomic(self.path, json.dumps(match.record()))
+
+
+def main(args) -> int:
+    from ..store import Store, StoreError
+    from .base import make_base, parse_size
+    try:
+        store = Store()
+        settings = store.settings()
+    except OSError as e:
+        print(_("Can't start: the data folder can't be used ({reason})").format(reason=e.strerror or e))
+        return 2
+    size = settings.window_size
+    if getattr(args, "size", None):
+        try:
+            size = parse_size(args.size)
+        except ValueError as e:
+            print(f"Can't start: {e}")
+            return 2
+    audio = os.environ.get("NMBR9_NO_AUDIO") != "1"   # tests run silent
+    base = make_base(offscreen=False, size=size, audio=audio)
+    if settings.fullscreen:
+        from panda3d.core import WindowProperties
+        props = WindowProperties()
+        props.setFullscreen(True)
+        base.win.requestProperties(props)
+    app = GameApp(base, store, audio=audio)
+    if getattr(args, "seed", None) is not None:   # `nmbr9 play --seed N`: straight into a solo game
+        from ..rules import Seat
+        savers = [RecordFile(args.record)] if getattr(args, "record", None) else []
+        app.play(store.new_match([Seat(_("You"))], seed=args.seed, savers=savers))
+    else:
+        app.menu()
+    try:
+        base.run()
+    except StoreError as e:
+        print(e.message)
+        return 2
+    finally:
+        store.close()
+    return 0

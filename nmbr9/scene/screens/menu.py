@@ -1,0 +1,90 @@
+"""The main menu: Continue (when a game is saved), New game, Puzzles, Tournament, Rules, Settings, Quit."""
+from __future__ import annotations
+
+from ...i18n import _
+from .widgets import ACCENT, DIM, WARN, KeyMenu, Screen
+
+TOP = 0.36         # the first button's height (aspect2d); the e2e test clicks by these
+STEP = 0.125
+WIDTH = 0.9
+
+
+def button_y(index: int) -> float:
+    return TOP - index * STEP
+
+
+class MenuScreen(Screen):
+    name = "menu"
+
+    def enter(self) -> None:
+        found = self.app.store.continue_game()
+        self.resume = found.match
+        if found.message:
+            self.app.notice = found.message
+        try:
+            self.app.store.db
+        except Exception as e:   # StoreError: the menu still works without tournaments and puzzles
+            self.app.notice = getattr(e, "message", str(e))
+        if self.app.store.db_message:
+            self.app.notice = self.app.store.db_message
+            self.app.store.db_message = None
+        super().enter()
+        if self.resume is not None:
+            m = self.resume
+            self.app.trace("continue-offered", f"round={m.round}", f"moves={len(m.game.moves)}")
+
+    def items(self) -> list[tuple[str, object]]:
+        out = []
+        if self.resume is not None:
+            out.append((_("Continue"), self.continue_game))
+        out += [(_("New game"), self.new_game), (_("Puzzles"), self.puzzles), (_("Tournament"), self.tournament),
+                (_("Rules"), self.rules), (_("Settings"), self.settings), (_("Quit"), self.app.quit)]
+        return out
+
+    def build(self) -> None:
+        self.backdrop()
+        self.label("NMBR 9 3D", (0, 0.66), scale=0.15, bold=True, fg=ACCENT)
+        self.label(_("Build up, score high: the tile game in three dimensions"), (0, 0.53), scale=0.045, fg=DIM)
+        buttons = [self.button(text, command, (0, button_y(i)), width=WIDTH, scale=0.055)
+                   for i, (text, command) in enumerate(self.items())]
+        if self.resume is not None:
+            m = self.resume
+            names = ", ".join(s.name for s in m.seats)
+            self.label(_("Round {round} of {rounds}: {players}").format(round=m.round, rounds=m.rounds, players=names),
+                       (WIDTH / 2 + 0.06, button_y(0) - 0.01), scale=0.036, align=0, fg=DIM, wrap=18)
+        if self.app.notice:
+            self.label(self.app.notice, (0, -0.78), scale=0.04, fg=WARN, wrap=40)
+        self.label(_("Arrow keys and Enter, or the mouse"), (0, -0.93), scale=0.035, fg=DIM)
+        self.keys = KeyMenu(self, buttons)
+        self.accept("escape", self.app.quit)
+
+    # ----- the choices ----------------------------------------------------------------
+    def continue_game(self) -> None:
+        self.app.notice = None
+        context = {}
+        if self.resume.extra.get("puzzle"):
+            context = {"puzzle": self.resume.extra["puzzle"]}
+        self.app.play(self.resume, context)
+
+    def new_game(self) -> None:
+        from .setup import SetupScreen
+        self.app.notice = None
+        self.app.goto(SetupScreen)
+
+    def puzzles(self) -> None:
+        from .puzzles import PuzzleScreen
+        self.app.notice = None
+        self.app.goto(PuzzleScreen)
+
+    def tournament(self) -> None:
+        from .tournament import TournamentScreen
+        self.app.notice = None
+        self.app.goto(TournamentScreen)
+
+    def rules(self) -> None:
+        from .rules import RulesScreen
+        self.app.goto(RulesScreen)
+
+    def settings(self) -> None:
+        from .settings import SettingsScreen
+        self.app.goto(SettingsScreen)

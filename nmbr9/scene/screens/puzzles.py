@@ -1,0 +1,101 @@
+"""Puzzles: pick one of two offered puzzles, the daily puzzle, or type a friend's code.
+
+A puzzle is played by the named player against three bots (their scores
+join the leaderboard once per puzzle). Earlier players of the same puzzle
+appear in the play screen's score list, and their boards show as they stood
+at the same round as the player's own.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+from panda3d.core import TextNode
+
+from ...i18n import _
+from ...match import Match, derive_seed, fresh_seed
+from ...puzzle import Puzzle, PuzzleCodeError, daily_puzzle, decode, offered_puzzles
+from ...rules import Seat
+from .widgets import DIM, GO, WARN, Screen
+
+BOT_SEATS = ("easy", "medium", "hard")
+
+
+def puzzle_seats(player: str) -> list[Seat]:
+    names = {"easy": _("Easy bot"), "medium": _("Medium bot"), "hard": _("Hard bot")}
+    return [Seat(player, "human")] + [Seat(names[s], f"bot:{s}") for s in BOT_SEATS]
+
+
+def start_puzzle(app, puzzle: Puzzle, seats: list[Seat]):
+    """A new game of the puzzle (its first tile laid), autosaved, on the table."""
+    code = puzzle.code
+    match = Match(puzzle.new_game(seats), derive_seed("puzzle", code), extra={"puzzle": code},
+                  savers=[app.store.autosave])
+    match.save()
+    return app.play(match, {"puzzle": code})
+
+
+class PuzzleScreen(Screen):
+    name = "puzzles"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.offered = offered_puzzles(random.Random(fresh_seed()))
+        self.daily = daily_puzzle(dt.date.today())
+        self.player = ""
+        self.code_text = ""
+        self.message = ""
+
+    def build(self) -> None:
+        self.backdrop()
+        self.label(_("Puzzles"), (0, 0.8), scale=0.09, bold=True)
+        self.label(_("Everyone gets the same cards in the same order, and the first tile is already laid."),
+                   (0, 0.68), scale=0.04, fg=DIM, wrap=60)
+        self.label(_("Your name:"), (-0.45, 0.5), scale=0.05, align=TextNode.ARight)
+        self.name_entry = self.entry(self.player, (-0.4, 0.5), width=0.9, scale=0.05)
+        rows = [(_("Puzzle A"), self.offered[0]), (_("Puzzle B"), self.offered[1]),
+                (_("Daily puzzle, {date}").format(date=dt.date.today().isoformat()), self.daily)]
+        for i, (title, puzzle) in enumerate(rows):
+            y = 0.3 - i * 0.17
+            self.button(title, self.play, (-0.75, y), width=0.95, scale=0.05, args=(puzzle,),
+                        colour=GO if i < 2 else (0.45, 0.38, 0.2, 1))
+            self.label(self._about(puzzle), (-0.2, y), scale=0.038, align=TextNode.ALeft, fg=DIM)
+        y = -0.25
+        self.label(_("A friend's code:"), (-0.45, y), scale=0.05, align=TextNode.ARight)
+        self.code_entry = self.entry(self.code_text, (-0.4, y), width=0.7, scale=0.05, command=self.play_code)
+        self.button(_("Play this code"), self.play_code, (0.65, y + 0.015), width=0.55, scale=0.045)
+        if self.message:
+            self.label(self.message, (0, -0.45), scale=0.042, fg=WARN, wrap=40)
+        self.label(_("Tell friends the code: they play the same puzzle and compare boards round by round."),
+                   (0, -0.6), scale=0.036, fg=DIM, wrap=60)
+        self.button(_("Back (Esc)"), self.app.menu, (0, -0.85), width=0.5, scale=0.05)
+        self.accept("escape", self.app.menu)
+
+    def _about(self, puzzle: Puzzle) -> str:
+        from ...store import puzzle_results
+        text = _("code {code}, first tile {digit}").format(code=puzzle.code, digit=puzzle.deck[0])
+        try:
+            results = [r for r in puzzle_results(self.app.store.db, puzzle.code) if r.kind == "human"]
+        except Exception:
+            results = []
+        if results:
+            text += "  \u00b7  " + _("best so far {score} ({name})").format(score=results[0].score,
+                                                                          name=results[0].player)
+        return text
+
+    def _name(self) -> str:
+        return self.name_entry.get().strip() or _("Player 1")
+
+    def play(self, puzzle: Puzzle) -> None:
+        start_puzzle(self.app, puzzle, puzzle_seats(self._name()))
+
+    def play_code(self, *_args) -> None:
+        self.player, self.code_text = self.name_entry.get().strip(), self.code_entry.get().strip()
+        try:
+            puzzle = decode(self.code_text)
+        except PuzzleCodeError as e:
+            self.message = _("That code doesn't work: {reason}").format(reason=e)
+            self.relabel()
+            return
+        self.play(puzzle)
+

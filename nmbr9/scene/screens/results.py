@@ -1,0 +1,266 @@
+"""The end of a game: every board scored top level first with a running total, then the results.
+
+Ties share the win. Beside the scores, the analysis looks for the best
+layout it can find for this deck (in a worker thread, with progress), and
+its layout can be stepped through tile by tile on the table. A tournament
+game shows the standings and offers the next game; a puzzle stores its
+results and shows the puzzle's leaderboard; Rematch plays the same seats
+again (a puzzle: the same puzzle again).
+"""
+from __future__ import annotations
+
+import threading
+
+from panda3d.core import TextNode
+
+from ...i18n import _
+from ...match import Match
+from .widgets import ACCENT, DIM, GO, INK, PANEL, Screen
+
+LEVEL_SECONDS = 0.7      # one level of every board is scored per step (at animation speed 1)
+ANALYSIS_SECONDS = 10.0
+LEFT = -1.72             # the score panel's left edge (aspect2d, 16:9)
+
+
+class ResultsScreen(Screen):
+    name = "results"
+
+    def __init__(self, app, match: Match, context: dict):
+        super().__init__(app)
+        self.match = match
+        self.context = context
+        self.results = match.results()
+        self.levels = sorted({lv for r in self.results for lv in r.by_level}, reverse=True)
+        speed = app.settings.animation_speed
+        self.step_time = LEVEL_SECONDS / speed if speed else 0.0
+        self.clock = 0.0
+        self.shown_step = -1
+        self.showing = self.results[0].seat     # whose board is on the table
+        self.analysis = {"progress": 0.0, "placements": None, "error": None}
+        self.walk = None                        # the tile shown when stepping through the best layout
+        self.saved_note = self._store_results()
+
+    # ----- the database ---------------------------------------------------------------
+    def _store_results(self) -> str | None:
+        """A puzzle's results go to the puzzle's leaderboard (bots once per puzzle and strength)."""
+        code = self.context.get("puzzle")
+        if not code:
+            return None
+        from ...store import add_puzzle_result, puzzle_results
+        try:
+            db = self.app.store.db
+            known = {r.kind for r in puzzle_results(db, code)}
+            record = self.match.record()
+            for r in self.results:
+                if r.kind == "human" or r.kind not in known:
+                    add_puzzle_result(db, code, r.name, r.score, record, r.kind)
+        except Exception as e:   # StoreError, sqlite3.Error: the game is over either way
+            return _("The result could not be stored: {reason}").format(reason=getattr(e, "message", e))
+        return None
+
+    # ----- building ----------------------------------------------------------------------
+    def enter(self) -> None:
+        from ..camera import OrbitCamera
+        from ..table import Table
+        self.table = Table(self.base)
+        self.camera = OrbitCamera(self.base.camera, self.base.camLens, self.base.render)
+        lens = self.base.camLens
+        self.film_offset = lens.getFilmOffset()
+        lens.setFilmOffset(-lens.getFilmSize()[0] * 0.24, 0)   # the board beside the score panel
+        self.show_board(self.showing)
+        super().enter()
+        self.base.taskMgr.add(self._task, "results")
+        threading.Thread(target=self._analyse, name="nmbr9-analysis", daemon=True).start()
+        self.app.trace("results", *(f"{r.name}={r.score}" for r in self.results))
+
+    def build(self) -> None:
+        self.panel = self.root.attachNewNode("scores")
+        from direct.gui.DirectGui import DirectFrame
+        DirectFrame(parent=self.root, frameColor=PANEL, frameSize=(LEFT - 0.05, 0.0, -0.98, 0.98))
+        self.label(_("Game over"), (LEFT, 0.85), scale=0.08, bold=True, align=TextNode.ALeft)
+        self.lines = []
+        for i, r in enumerate(self.results):
+            y = 0.68 - i * 0.2
+            name = self.button(r.name, self.show_board, (LEFT + 0.2, y + 0.01), width=0.4, scale=0.042,
+                               args=(r.seat,))
+            name.setPythonTag("seat", r.seat)
+            detail = self.label("", (LEFT + 0.45, y), scale=0.04, align=TextNode.ALeft)
+            total = self.label("", (-0.06, y), scale=0.06, align=TextNode.ARight, bold=True)
+            verdict = self.label("", (LEFT + 0.45, y - 0.075), scale=0.037, align=TextNode.ALeft, fg=ACCENT)
+            self.lines.append((r, detail, total, verdict))
+        y = 0.68 - len(self.results) * 0.2
+        self.analysis_label = self.label("", (LEFT, y - 0.02), scale=0.038, align=TextNode.ALeft, fg=DIM, wrap=42)
+        self.walk_button = self.button(_("Step through it"), self.start_walk, (-0.35, y - 0.12), width=0.6,
+                                       scale=0.04)
+        self.walk_button.hide()
+        self.extra_label = self.label(self._extra_text(), (LEFT, y - 0.22), scale=0.036, align=TextNode.ALeft,
+                                      wrap=44)
+        next_text, self.next_command = self._next()
+        self.button(_("Menu"), self.app.menu, (LEFT + 0.3, -0.88), width=0.55, scale=0.05)
+        if next_text:
+            self.button(next_text, self.next_command, (-0.4, -0.88), width=0.65, scale=0.05, colour=GO)
+        self.walk_label = self.label(_("{name}'s board").format(name=self.match.seats[self.showing].name),
+                                     (0.9, -0.9), scale=0.04, fg=INK)
+        self.accept("escape", self.app.menu)
+        self.accept("arrow_right", self.walk_step, [1])
+        self.accept("arrow_left", self.walk_step, [-1])
+        self.accept("arrow_right-repeat", self.walk_step, [1])
+        self.accept("arrow_left-repeat", self.walk_step, [-1])
+        self.shown_step = -1
+        self._draw_scores()
+
+    def _next(self):
+        """The green button: next tournament game, the same puzzle again, or a rematch."""
+        if self.context.get("tournament"):
+            t = self._tournament()
+            if t is not None and not t.over:
+                return _("Next game"), self.next_tournament_game
+            return None, None
+        if self.context.get("puzzle"):
+            return _("Play it again"), self.puzzle_again
+        return _("Rematch"), self.rematch
+
+    def _tournament(self):
+        try:
+            return self.app.store.tournament(self.context["tournament"])
+        except Exception:
+            return None
+
+    def _extra_text(self) -> str:
+        if self.saved_note:
+            return self.saved_note
+        if self.context.get("tournament"):
+            t = self._tournament()
+            if t is None:
+                return ""
+            lines = [_("{name}: game {played} of {games} played, best {best} count").format(
+                name=t.name, played=t.played, games=t.games, best=t.best)]
+            for s in t.standings():
+                lines.append(_("{place}. {name}: {best} points, {wins} wins").format(
+                    place=s.place, name=s.name, best=s.best, wins=s.wins))
+            return "\n".join(lines)
+        if self.context.get("puzzle"):
+            from ...store import puzzle_results
+            code = self.context["puzzle"]
+            try:
+                board = puzzle_results(self.app.store.db, code)
+            except Exception:
+                return ""
+            lines = [_("Leaderboard of puzzle {code}").format(code=code)]
+            kinds = {"human": "", "bot:easy": _(" (bot)"), "bot:medium": _(" (bot)"), "bot:hard": _(" (bot)"),
+                     "bot:expert": _(" (bot)")}
+            for n, r in enumerate(board[:8]):
+                lines.append(f"{n + 1}. {r.player}{kinds.get(r.kind, '')}: {r.score}  ({r.played[:10]})")
+            return "\n".join(lines)
+        return ""
+
+    # ----- the scoring animation ------------------------------------------------------------
+    def _task(self, task):
+        self.clock += min(self.base.clock.getDt(), 0.1)
+        step = len(self.levels) if not self.step_time else min(len(self.levels), int(self.clock / self.step_time))
+        if step != self.shown_step:
+            self.shown_step = step
+            self._draw_scores()
+        self._draw_analysis()
+        return task.cont
+
+    def _draw_scores(self) -> None:
+        """Levels scored so far (top first) and the running total of each board."""
+        counted = self.levels[:max(0, self.shown_step)]
+        done = self.shown_step >= len(self.levels)
+        for r, detail, total, verdict in self.lines:
+            parts = [_("level {level}: {points}").format(level=lv, points=r.by_level.get(lv, 0)) for lv in counted]
+            detail["text"] = "  \u00b7  ".join(parts) if parts else _("scoring from the top level down\u2026")
+            total["text"] = str(sum(r.by_level.get(lv, 0) for lv in counted))
+            if done:
+                winners = sum(1 for x in self.results if x.winner)
+                if r.winner:
+                    verdict["text"] = _("Wins (shared)") if winners > 1 else _("Wins")
+                else:
+                    verdict["text"] = _("Place {place}").format(place=r.place)
+
+    # ----- the analysis -----------------------------------------------------------------------
+    def _analyse(self) -> None:
+        from ...ai.analyse import analyse
+        a = self.analysis
+        try:
+            a["placements"] = analyse(list(self.match.game.deck), progress=lambda f: a.update(progress=f),
+                                      time_limit=ANALYSIS_SECONDS)
+        except Exception as e:   # shown as a sentence; the results stand without it
+            a["error"] = str(e) or type(e).__name__
+
+    def best_board(self, tiles: int | None = None):
+        from ...rules import Board
+        board = Board()
+        for p in self.analysis["placements"][:tiles]:
+            board.place(p)
+        return board
+
+    def _draw_analysis(self) -> None:
+        a = self.analysis
+        if a["error"]:
+            text = _("The analysis failed: {reason}").format(reason=a["error"])
+        elif a["placements"] is None:
+            text = _("Best found for this deck: searching\u2026 {percent}%").format(percent=int(a["progress"] * 100))
+        else:
+            best = self.best_board().score()
+            top = self.results[0].score
+            text = _("Best found for this deck: {score} points ({diff} more than the winner)").format(
+                score=best, diff=best - top) if best > top else \
+                _("Best found for this deck: {score} points (the winner matched it)").format(score=best)
+            self.walk_button.show()
+        if self.analysis_label["text"] != text:
+            self.analysis_label["text"] = text
+            if a["placements"] is not None:
+                self.app.trace("analysis", f"best={self.best_board().score()}")
+
+    def start_walk(self) -> None:
+        if self.analysis["placements"]:
+            self.walk = 1
+            self._show_walk()
+
+    def walk_step(self, step: int) -> None:
+        if self.walk is not None:
+            self.walk = min(len(self.analysis["placements"]), max(1, self.walk + step))
+            self._show_walk()
+
+    def _show_walk(self) -> None:
+        board = self.best_board(self.walk)
+        self.table.show(board)
+        full = self.best_board()
+        self.camera.frame(full.bounds(), full.top_level())
+        self.walk_label["text"] = _("Best found: tile {n} of {count}, score {score}  (\u2190 \u2192)").format(
+            n=self.walk, count=len(self.analysis["placements"]), score=board.score())
+
+    def show_board(self, seat: int) -> None:
+        self.walk = None
+        if getattr(self, "walk_label", None) is not None:
+            self.walk_label["text"] = _("{name}'s board").format(name=self.match.seats[seat].name)
+        board = self.match.board(seat)
+        self.showing = seat
+        self.table.show(board)
+        self.camera.frame(board.bounds() if board.tiles else (0, 0, 3, 3), board.top_level())
+
+    # ----- what next ----------------------------------------------------------------------------
+    def rematch(self) -> None:
+        self.app.play(self.match.rematch())
+
+    def next_tournament_game(self) -> None:
+        t = self._tournament()
+        match = self.app.store.tournament_match(t) if t is not None else None
+        if match is None:
+            self.app.menu()
+        else:
+            self.app.play(match, {"tournament": t.id})
+
+    def puzzle_again(self) -> None:
+        from .puzzles import start_puzzle
+        from ...puzzle import decode
+        start_puzzle(self.app, decode(self.context["puzzle"]), [s for s in self.match.seats])
+
+    def exit(self) -> None:
+        self.base.taskMgr.remove("results")
+        self.base.camLens.setFilmOffset(self.film_offset)
+        super().exit()
+        self.table.root.removeNode()
+

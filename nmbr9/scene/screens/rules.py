@@ -1,0 +1,72 @@
+"""The rules page: nmbr9.i18n.rules_page() in a scrolled frame, from the menu or over the table (F1)."""
+from __future__ import annotations
+
+from direct.gui.DirectGui import DirectScrolledFrame
+from panda3d.core import TextNode
+
+from ...i18n import _, rules_page
+from .widgets import ACCENT, BACKDROP, DIM, INK, PANEL, Screen
+
+WIDTH = 2.7         # of the text column, aspect2d units
+HEADING, BODY = 0.06, 0.045
+SCROLL_STEP = 0.25
+
+
+def build_rules(screen: Screen, parent, on_back) -> DirectScrolledFrame:
+    """The page under `parent`: title, scrolled text, Back; wheel, arrows and page keys scroll."""
+    screen.backdrop(BACKDROP, parent=parent)
+    screen.label(_("Rules"), (0, 0.84), scale=0.08, bold=True, parent=parent)
+    half = WIDTH / 2 + 0.08
+    frame = DirectScrolledFrame(parent=parent, frameSize=(-half, half + 0.05, -0.72, 0.74), frameColor=PANEL,
+                                canvasSize=(-half, half - 0.05, -1, 0), scrollBarWidth=0.05,
+                                verticalScroll_frameColor=(0.2, 0.22, 0.24, 1),
+                                verticalScroll_thumb_frameColor=(0.5, 0.55, 0.55, 1),
+                                horizontalScroll_frameSize=(0, 0, 0, 0), manageScrollBars=True,
+                                autoHideScrollBars=True)
+    canvas = frame.getCanvas()
+    y = -0.04
+    for heading, paragraphs in rules_page():
+        y -= _text(canvas, heading, y, HEADING, screen.app.bold, ACCENT) + 0.03
+        for paragraph in paragraphs:
+            y -= _text(canvas, paragraph, y, BODY, screen.app.font, INK) + 0.025
+        y -= 0.03
+    frame["canvasSize"] = (-half, half - 0.05, min(y, -1.45), 0)
+    frame.setCanvasSize()
+    bar = frame.verticalScroll
+
+    def scroll(amount: float) -> None:
+        span = max(0.01, -y - 1.45)
+        bar["value"] = min(1, max(0, bar["value"] + amount * SCROLL_STEP / span))
+
+    for key, amount in (("wheel_up", -1), ("wheel_down", 1), ("arrow_up", -0.5), ("arrow_down", 0.5),
+                        ("arrow_up-repeat", -0.5), ("arrow_down-repeat", 0.5), ("page_up", -4), ("page_down", 4)):
+        screen.accept(key, scroll, [amount])
+    screen.button(_("Back (Esc)"), on_back, (0, -0.85), width=0.5, scale=0.05, parent=parent)
+    screen.label(_("Mouse wheel, arrow keys or Page Up / Page Down scroll the page"), (0, -0.96), scale=0.032,
+                 fg=DIM, parent=parent)
+    screen.accept("escape", on_back)
+    screen.accept("f1", on_back)
+    frame.scroll = scroll
+    frame.bottom = y
+    return frame
+
+
+def _text(parent, text: str, y: float, scale: float, font, colour) -> float:
+    """A wrapped paragraph at height y (left edge of the column); returns its height."""
+    node = TextNode("rules-text")
+    node.setText(text)
+    node.setFont(font)
+    node.setWordwrap(WIDTH / scale)
+    node.setTextColor(*colour)
+    np = parent.attachNewNode(node)
+    np.setScale(scale)
+    np.setPos(-WIDTH / 2, 0, y - scale * 0.8)
+    return node.getHeight() * scale
+
+
+class RulesScreen(Screen):
+    name = "rules"
+
+    def build(self) -> None:
+        self.frame = build_rules(self, self.root, self.app.menu)
+

@@ -1,0 +1,472 @@
+"""Playing a Match at the table: pass-and-play, bots, looking at boards, hints, undo, take back.
+
+Each frame the session lets the match commit the bots' tiles (they think in
+a worker thread), then shows what the match waits for: the hand-off screen
+between two humans (it hides the table), or a PlayScreen for the human whose
+turn it is. The players' panel on the right lists everyone's score; a click
+on a name shows that board as it stood at the current round (a puzzle's
+earlier players too), and a click on one's own name, Tab or Escape comes
+back. I (or the Hint button) asks the expert bot for a hint in a worker thread and shows its
+choice as a blue ghost; Backspace or Escape puts the unconfirmed tile back
+in hand; T takes back the last tile in solo practice.
+"""
+from __future__ import annotations
+
+import threading
+
+from direct.gui import DirectGuiGlobals as DGG
+from direct.gui.DirectGui import DirectButton
+from panda3d.core import TextNode, TransparencyAttrib
+
+from ...i18n import _
+from ...match import BOTS, HANDOFF, PLACE, derive_seed
+from .widgets import ACCENT, BUTTON_HOT, DIM, INK, PANEL, WARN, Screen
+
+HINT_TINT = (0.35, 0.6, 1.7, 0.7)
+
+
+class SessionScreen(Screen):
+    name = "play"
+
+    def __init__(self, app, match, context: dict):
+        super().__init__(app)
+        self.match = match
+        self.context = context          # {"tournament": id} or {"puzzle": code}
+        self.viewer = match.current_human if match.current_human is not None else (match.humans or [0])[0]
+        self.looking = None             # the seat (or ("past", i)) whose board is shown instead of one's own
+        self.ps = None                  # the PlayScreen of the human placing now
+        self.overlay = None             # "handoff" or "rules" while one covers the table
+        self.hint = None                # {"key", "thread", "result", "ghost"}
+        self.was_held = None
+        self.panel_key = None
+        self._saved_hand = None         # the unconfirmed tile's spot while another board is shown
+        self.past = self._past_players()
+
+    # ----- building --------------------------------------------------------------
+    def enter(self) -> None:
+        from ..camera import OrbitCamera
+        from ..hud import Hud
+        from ..table import Table
+        self.table = Table(self.base)
+        self.camera = OrbitCamera(self.base.camera, self.base.camLens, self.base.render)
+        self.hud = Hud(self.base, on_confirm=self.confirm)
+        self.anchors = {n: getattr(self.base, n).attachNewNode(f"session_{n}")
+                        for n in ("a2dTopCenter", "a2dRightCenter", "a2dBottomLeft", "a2dBottomRight")}
+        super().enter()
+        self.table.show(self.match.board(self.viewer))
+        self.camera.frame(*self._frame_of(self.match.board(self.viewer)))
+        self.hud.fit_window()
+        self.base.taskMgr.add(self._task, "session")
+        self.app.trace("session", f"round={self.match.round}", f"moves={len(self.match.game.moves)}",
+                       f"tiles={len(self.match.board(self.viewer).tiles)}")
+
+    def build(self) -> None:
+        tc, br = self.anchors["a2dTopCenter"], self.anchors["a2dBottomRight"]
+        self.status = self.label("", (0, -0.3), scale=0.042, parent=tc, wrap=34)
+        self.panel = self.anchors["a2dRightCenter"].attachNewNode("players")
+        self.keys = self.label(self._keys_text(), (0.05, 0.52), scale=0.032, parent=self.anchors["a2dBottomLeft"],
+                               align=TextNode.ALeft, fg=DIM)
+        self.menu_button = self.button(_("Menu"), self.to_menu, (-0.3, 0.26), width=0.5, scale=0.04, parent=br)
+        self.hint_button = self.button(_("Hint (I)"), self.ask_hint, (-0.3, 0.37), width=0.5, scale=0.04,
+                                       parent=br)
+        if self.match.practice:
+            self.button(_("Take back (T)"), self.take_back, (-0.3, 0.48), width=0.5, scale=0.04, parent=br)
+        self.accept("i", self.ask_hint)
+        self.accept("backspace", self.put_back)
+        self.accept("escape", self.escape)
+        self.accept("tab", self.next_board)
+        self.accept("f1", self.show_rules)
+        self.accept("t", self.take_back)
+        self.accept("enter", self.confirm_key)
+        self.accept("space", self.confirm_key)
+        self.panel_key = None
+
+    def _keys_text(self) -> str:
+        return "\n".join([_("I: hint  \u00b7  Backspace: put the tile back in hand"),
+                          _("Tab or a name on the right: look at another board  \u00b7  F1: rules")])
+
+    def _frame_of(self, board):
+        return (board.bounds() if board.tiles else (-1, -1, 2, 3)), (board.top_level() if board.tiles else 0)
+
+    def exit(self) -> None:
+        self.base.taskMgr.remove("session")
+        self.stop_player()
+        self.clear_hint()
+        self._close_overlay()
+        super().exit()
+        for node in self.anchors.values():
+            node.removeNode()
+        self.hud.destroy()
+        self.table.root.removeNode()
+
+    # ----- each frame ------------------------------------------------------------------
+    def _task(self, task):
+        if self.overlay == "rules":
+            return task.cont
+        m = self.match
+        try:
+            committed = m.update()
+        except RuntimeError as e:   # a bot failed: say so rather than freeze or crash
+            self.set_status(str(e), WARN)
+            return task.cont
+        if committed:
+            self.app.trace("bots-placed", f"round={m.round}")
+        if m.over:
+            self.finish()
+            return task.done
+        phase = m.phase
+        if phase == HANDOFF:
+            if self.overlay != "handoff":
+                self.show_handoff()
+        elif phase == PLACE:
+            if self.overlay == "handoff":
+                self._close_overlay()
+            h = m.current_human
+            if self.ps is None or self.ps.seat != h:
+                self.start_player(h)
+            elif self.ps.ghost is None and not self.ps.settling and self.looking is None:
+                self.ps.start_turn()
+                self.set_status("")
+        elif phase == BOTS:
+            if not m.humans and committed:
+                self.table.show(m.board(self.viewer))
+            if self.ps is None or self.ps.ghost is None:
+                self.set_status(_("The bots are placing their tiles\u2026"))
+        self._sound_of_hand()
+        self._poll_hint()
+        self._refresh_panel()
+        if m.save_error:
+            self.set_status(m.save_error, WARN)
+        return task.cont
+
+    def set_status(self, text: str, colour=INK) -> None:
+        if self.status["text"] != text:
+            self.status["text"] = text
+            self.status["text_fg"] = colour
+            self.status["frameColor"] = PANEL if text else (0, 0, 0, 0)
+            self.status["pad"] = (0.4, 0.25)
+            self.status.resetFrameSize()
+
+    # ----- whose turn -------------------------------------------------------------------
+    def start_player(self, seat: int) -> None:
+        from ..play import ORBIT_SPEED, PlayScreen
+        self.stop_player()
+        self.clear_hint()
+        self.viewer, self.looking = seat, None
+        self._hud_turn_shown(True)
+        self.ps = PlayScreen(self.base, self.match, seat, self.table, self.camera, self.hud, self.committed)
+        self.ps.orbit_speed = ORBIT_SPEED * self.app.settings.camera_sensitivity
+        self.ps.speed = self.app.settings.animation_speed
+        self.ps.bind()
+        self.was_held = self.ps.held
+        name = self.match.seats[seat].name
+        self.set_status(_("{name} places the tile").format(name=name) if len(self.match.humans) > 1 else "")
+        self.panel_key = None
+        self.app.trace("turn", f"seat={seat}", f"round={self.match.round}",
+                       f"tiles={len(self.match.board(seat).tiles)}")
+
+    def stop_player(self) -> None:
+        if self.ps is not None:
+            self.ps.unbind()
+            if self.ps.ghost is not None:
+                self.ps.ghost.destroy()
+                self.ps.ghost = None
+            self.ps = None
+
+    def committed(self, placement) -> None:
+        m = self.match
+        self.app.sounds.play("confirm")
+        self.clear_hint()
+        self.app.trace("placed", f"seat={self.ps.seat if self.ps else '?'}", f"round={m.round}",
+                       f"piece={placement.piece}", f"x={placement.x}", f"y={placement.y}",
+                       f"level={placement.level}", f"moves={len(m.game.moves)}")
+
+    def confirm(self) -> None:
+        """The Confirm button (and the HUD's score box)."""
+        if self.ps is not None and self.looking is None:
+            self.confirm_key()
+            self.ps.confirm()
+
+    def confirm_key(self) -> None:
+        ps = self.ps
+        if ps is not None and ps.ghost is not None and not ps.settling and ps.verdict is not None \
+                and not ps.verdict.ok and self.looking is None:
+            self.app.sounds.play("illegal")
+
+    def put_back(self) -> None:
+        """Undo of the unconfirmed tile: back in hand, where a new turn starts."""
+        ps = self.ps
+        if ps is not None and ps.ghost is not None and not ps.settling and self.looking is None:
+            ps.start_turn()
+            self.app.sounds.play("pickup")
+
+    def escape(self) -> None:
+        if self.looking is not None:
+            self.look(None)
+        else:
+            self.put_back()
+
+    def take_back(self) -> None:
+        m = self.match
+        if not m.can_take_back or self.overlay:
+            return
+        if self.ps is not None and self.ps.settling:
+            return
+        seat = self.ps.seat if self.ps else m.humans[0]
+        self.stop_player()
+        m.take_back()   # the game is replayed: every Board object is new
+        self.table.show(m.board(seat))
+        self.app.trace("take-back", f"round={m.round}", f"moves={len(m.game.moves)}")
+        if m.current_human is not None:
+            self.start_player(m.current_human)
+
+    def _sound_of_hand(self) -> None:
+        ps = self.ps
+        if ps is None or ps.ghost is None:
+            self.was_held = None
+            return
+        if self.was_held is not None and ps.held != self.was_held:
+            self.app.sounds.play("pickup" if ps.held else "drop")
+        self.was_held = ps.held
+
+    # ----- hand-off ------------------------------------------------------------------------
+    def show_handoff(self) -> None:
+        m = self.match
+        self.stop_player()
+        self.clear_hint()
+        self._close_overlay()
+        self.looking = None
+        self.overlay = "handoff"
+        name = m.seats[m.current_human].name
+        self.table.root.hide()
+        self.hud_shown(False)
+        frame = self.backdrop((0.09, 0.1, 0.11, 1))
+        self.label(_("Pass to {name}").format(name=name), (0, 0.25), scale=0.1, bold=True, parent=frame, fg=ACCENT)
+        self.label(_("Round {round} of {rounds}").format(round=m.round, rounds=m.rounds), (0, 0.1), scale=0.05,
+                   parent=frame, fg=DIM)
+        self.button(_("I am {name}: show my table").format(name=name), self.hand_over, (0, -0.15), width=1.2,
+                    scale=0.055, parent=frame)
+        self.label(_("The table stays hidden until {name} clicks or presses Enter.").format(name=name),
+                   (0, -0.35), scale=0.04, parent=frame, fg=DIM)
+        self.overlay_frame = frame
+        self.accept("enter", self.hand_over)
+        self.app.trace("handoff", f"seat={m.current_human}", f"round={m.round}")
+
+    def hand_over(self) -> None:
+        if self.overlay != "handoff":
+            return
+        self.match.hand_over()
+        self._close_overlay()
+        self.accept("enter", self.confirm_key)
+        self.start_player(self.match.current_human)
+
+    def _close_overlay(self) -> None:
+        if self.overlay is not None:
+            self.overlay_frame.removeNode()
+            self.overlay = None
+            self.table.root.show()
+            self.hud_shown(True)
+
+    def hud_shown(self, shown: bool) -> None:
+        for node in (*self.hud.anchors.values(), *self.anchors.values()):
+            node.show() if shown else node.hide()
+
+    # ----- rules over the table --------------------------------------------------------------
+    def show_rules(self) -> None:
+        from .rules import build_rules
+        if self.overlay is not None:
+            return
+        if self.ps is not None:
+            self.ps.unbind()
+        self.ignoreAll()
+        self.overlay = "rules"
+        self.overlay_frame = self.root.attachNewNode("rules")
+        self.hud_shown(False)
+        build_rules(self, self.overlay_frame, self.close_rules)
+
+    def close_rules(self) -> None:
+        self._close_overlay()
+        self.ignoreAll()
+        self.root.getChildren().detach()
+        self.build()
+        if self.ps is not None:
+            self.ps.bind()
+
+    # ----- looking at other boards ---------------------------------------------------------------
+    def _past_players(self) -> list:
+        """A puzzle's earlier players (from the database): name, score and game."""
+        code = self.context.get("puzzle")
+        if not code:
+            return []
+        from ...rules.record import RecordError, parse_record, record_game
+        from ...store import puzzle_results
+        out = []
+        try:
+            results = puzzle_results(self.app.store.db, code)
+        except Exception:
+            return []
+        for r in results:
+            if r.kind != "human":
+                continue
+            try:
+                game = record_game(parse_record(r.record))
+            except RecordError:
+                continue
+            seat = next((i for i, s in enumerate(game.seats) if s.name == r.player), 0)
+            out.append((r.player, r.score, game, seat))
+        return out[:4]
+
+    def board_of(self, who):
+        m = self.match
+        if isinstance(who, tuple):
+            _n, _s, game, seat = self.past[who[1]]
+            return game.board_at_round(seat, m.round)
+        return m.board_view(who, self.viewer)
+
+    def look(self, who) -> None:
+        """Show `who`'s board as it stood at this round (None or oneself: back to one's own)."""
+        m = self.match
+        if self.overlay is not None:
+            return
+        if who is None or who == self.viewer:
+            if self.looking is None:
+                return
+            self.looking = None
+            self._hud_turn_shown(True)
+            self.table.show(m.board(self.viewer))
+            self.camera.frame(*self._frame_of(m.board(self.viewer)))
+            self.set_status("")
+            if self.ps is not None:
+                saved = self._saved_hand
+                self.ps.bind()
+                self.ps.start_turn()
+                if saved:
+                    self.ps.rotation, self.ps.x, self.ps.y, self.ps.held = saved
+                    self.ps.update()
+            self.panel_key = None
+            return
+        if self.ps is not None and self.looking is None:
+            self._saved_hand = None
+            if self.ps.ghost is not None and not self.ps.settling:
+                self._saved_hand = (self.ps.rotation, self.ps.x, self.ps.y, self.ps.held)
+            if self.ps.settling:
+                return
+            self.ps.unbind()
+            if self.ps.ghost is not None:
+                self.ps.ghost.destroy()
+                self.ps.ghost = None
+        self.clear_hint()
+        self.looking = who
+        self._hud_turn_shown(False)
+        board = self.board_of(who)
+        self.table.show(board)
+        self.camera.frame(*self._frame_of(board))
+        name = self.past[who[1]][0] if isinstance(who, tuple) else m.seats[who].name
+        self.set_status(_("{name}'s board as it stood at the start of round {round} (score {score}). "
+                          "Esc, Tab or your own name: back to your table").format(
+            name=name, round=m.round, score=board.score()), ACCENT)
+        self.panel_key = None
+        self.app.trace("look", f"who={who}", f"tiles={len(board.tiles)}")
+
+    def _hud_turn_shown(self, shown: bool) -> None:
+        """The verdict and Confirm belong to one's own turn: hidden while another board is shown."""
+        for name in ("a2dTopCenter", "a2dBottomRight"):
+            node = self.hud.anchors[name]
+            node.show() if shown else node.hide()
+
+    def next_board(self) -> None:
+        order = list(range(len(self.match.seats))) + [("past", i) for i in range(len(self.past))]
+        current = self.viewer if self.looking is None else self.looking
+        nxt = order[(order.index(current) + 1) % len(order)]
+        self.look(nxt)
+
+    def _refresh_panel(self) -> None:
+        m = self.match
+        key = (len(m.game.moves), self.viewer, self.looking, m.round)
+        if key == self.panel_key:
+            return
+        self.panel_key = key
+        self.panel.getChildren().detach()
+        rows = [(i, s.name, self.board_of(i).score(), s.is_bot) for i, s in enumerate(m.seats)]
+        rows += [(("past", i), name, score, False) for i, (name, score, _g, _s) in enumerate(self.past)]
+        top = 0.06 * len(rows)
+        title = _("Scores (click to look)")
+        self.label(title, (-0.05, top + 0.04), scale=0.036, align=TextNode.ARight, parent=self.panel, fg=DIM)
+        for n, (who, name, score, bot) in enumerate(rows):
+            if isinstance(who, tuple):
+                text = _("{name} (earlier): {score}").format(name=name, score=score)
+            else:
+                text = f"{name}: {score}"
+                if who == self.viewer:
+                    text = "\u25b6 " + text
+            active = who == self.looking or (self.looking is None and who == self.viewer)
+            DirectButton(parent=self.panel, text=text, command=self.look, extraArgs=[who], scale=0.04,
+                         text_align=TextNode.ARight, text_font=self.app.bold if active else self.app.font,
+                         text_fg=ACCENT if active else INK, relief=DGG.FLAT, pad=(0.3, 0.15),
+                         frameColor=(PANEL, BUTTON_HOT, BUTTON_HOT, PANEL), pos=(-0.05, 0, top - n * 0.12),
+                         pressEffect=0)
+
+    # ----- hints ----------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        """The expert bot's choice for this tile, worked out off the main thread."""
+        from ...ai import View, make_bot
+        ps, m = self.ps, self.match
+        if ps is None or ps.ghost is None or self.looking is not None or m.card is None:
+            return
+        key = (m.round, ps.seat, len(m.game.moves))
+        if self.hint is not None and self.hint["key"] == key:
+            return
+        self.clear_hint()
+        view = View(ps.board.copy(), m.card, tuple(m.seen()), m.game.ruleset, m.rounds)
+        seed = derive_seed(m.seed, "hint", ps.seat, m.round)
+        result: dict = {}
+
+        def think():
+            try:
+                result["placement"] = make_bot("expert", seed).choose(view)
+            except Exception as e:   # shown as a sentence; the game goes on without a hint
+                result["error"] = e
+        thread = threading.Thread(target=think, name="nmbr9-hint", daemon=True)
+        self.hint = {"key": key, "thread": thread, "result": result, "ghost": None}
+        thread.start()
+        self.set_status(_("Looking for a good place\u2026"))
+        self.app.trace("hint-asked", f"round={m.round}")
+
+    def _poll_hint(self) -> None:
+        h = self.hint
+        if h is None or h["ghost"] is not None or h["thread"].is_alive():
+            return
+        ps, m = self.ps, self.match
+        if ps is None or (m.round, ps.seat, len(m.game.moves)) != h["key"] or "placement" not in h["result"]:
+            if "error" in h["result"]:
+                self.set_status(_("No hint this time: {reason}").format(reason=h["result"]["error"]), WARN)
+            self.hint = None
+            return
+        p = h["result"]["placement"]
+        level = p.level if p.level is not None else ps.board.resting_level(p.piece, p.rotation, p.x, p.y)
+        ghost = self.table.ghost(p.piece)
+        ghost.show(p, level, 0.0, True)
+        ghost.node.setColorScale(*HINT_TINT)
+        ghost.node.setTransparency(TransparencyAttrib.M_alpha)
+        h["ghost"] = ghost
+        self.set_status(_("Hint: the expert would lay it where the blue tile is (level {level}).").format(
+            level=level), ACCENT)
+        self.app.trace("hint", f"piece={p.piece}", f"rotation={p.rotation}", f"x={p.x}", f"y={p.y}",
+                       f"level={level}")
+
+    def clear_hint(self) -> None:
+        if self.hint is not None:
+            if self.hint["ghost"] is not None:
+                self.hint["ghost"].destroy()
+                self.set_status("")
+            self.hint = None
+
+    # ----- leaving -------------------------------------------------------------------------------
+    def to_menu(self) -> None:
+        """The game is saved after every placement: Continue in the menu comes back here."""
+        self.app.menu()
+
+    def finish(self) -> None:
+        from .results import ResultsScreen
+        self.app.goto(ResultsScreen, match=self.match, context=self.context)
+

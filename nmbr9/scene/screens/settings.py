@@ -1,0 +1,99 @@
+"""Settings: window size, full screen, camera sensitivity, animation speed, sound, language.
+
+Every change is used at once (the language too, without a restart) and kept
+in the data folder's settings.json.
+"""
+from __future__ import annotations
+
+from direct.gui.DirectGui import DirectSlider
+from panda3d.core import TextNode
+
+from ...i18n import _, available_languages, language_name
+from .widgets import DIM, WARN, Screen
+
+SIZES = [(1024, 576), (1280, 720), (1600, 900), (1920, 1080)]
+ROW_TOP = 0.5
+ROW_STEP = 0.14
+
+
+class SettingsScreen(Screen):
+    name = "settings"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.message = ""
+
+    def build(self) -> None:
+        s = self.app.settings
+        self.backdrop()
+        self.label(_("Settings"), (0, 0.78), scale=0.09, bold=True)
+        on_off = {True: _("on"), False: _("off")}
+        rows = [
+            (_("Window size"), lambda y: self.button("{} \u00d7 {}".format(*s.window_size), self.next_size,
+                                                     (0.45, y), width=0.7, scale=0.045)),
+            (_("Full screen"), lambda y: self.button(on_off[s.fullscreen], self.toggle, (0.45, y), width=0.7,
+                                                     scale=0.045, args=("fullscreen",))),
+            (_("Camera sensitivity"), lambda y: self.slider("camera_sensitivity", (0.2, 3.0), y)),
+            (_("Animation speed"), lambda y: self.slider("animation_speed", (0.0, 3.0), y)),
+            (_("Sound"), lambda y: self.button(on_off[s.sound], self.toggle, (0.45, y), width=0.7, scale=0.045,
+                                               args=("sound",))),
+            (_("Language"), lambda y: self.button(self.language_text(), self.next_language, (0.45, y), width=0.7,
+                                                  scale=0.045)),
+        ]
+        for i, (text, make) in enumerate(rows):
+            y = ROW_TOP - i * ROW_STEP
+            self.label(text, (-0.15, y), scale=0.05, align=TextNode.ARight)
+            make(y)
+        self.label(_("Animation speed 0 turns animations off."), (0, -0.42), scale=0.036, fg=DIM)
+        if not self.app.audio:
+            self.label(_("No sound device was found: sound stays silent."), (0, -0.5), scale=0.036, fg=DIM)
+        if self.message:
+            self.label(self.message, (0, -0.6), scale=0.04, fg=WARN, wrap=40)
+        self.button(_("Back (Esc)"), self.app.menu, (0, -0.82), width=0.5, scale=0.05)
+        self.accept("escape", self.app.menu)
+
+    def slider(self, field: str, span: tuple[float, float], y: float):
+        value = getattr(self.app.settings, field)
+        shown = self.label(f"{value:.1f}\u00d7", (0.9, y - 0.01), scale=0.045, align=TextNode.ALeft)
+        slider = DirectSlider(parent=self.root, range=span, value=value, pageSize=0.1, pos=(0.45, 0, y + 0.012),
+                              scale=(0.35, 1, 0.35), frameColor=(0.25, 0.28, 0.3, 1),
+                              thumb_frameColor=(0.8, 0.75, 0.6, 1))
+
+        def moved():
+            v = round(slider["value"], 1)
+            shown["text"] = f"{v:.1f}\u00d7"
+            if v != getattr(self.app.settings, field):
+                self.change(**{field: v}, rebuild=False)
+        slider["command"] = moved
+        return slider
+
+    def language_text(self) -> str:
+        code = self.app.settings.language
+        return language_name(code) if code else _("System ({language})").format(
+            language=language_name(_system_language()))
+
+    # ----- changes ------------------------------------------------------------------
+    def change(self, rebuild: bool = True, **values) -> None:
+        problem = self.app.save_settings(self.app.settings.changed(**values))
+        self.message = problem or ""
+        if rebuild:
+            self.relabel()
+
+    def next_size(self) -> None:
+        size = self.app.settings.window_size
+        i = SIZES.index(size) if size in SIZES else -1
+        self.change(window_size=SIZES[(i + 1) % len(SIZES)])
+
+    def toggle(self, field: str) -> None:
+        self.change(**{field: not getattr(self.app.settings, field)})
+
+    def next_language(self) -> None:
+        options = [None] + available_languages()
+        code = self.app.settings.language
+        new = options[(options.index(code) + 1) % len(options)] if code in options else None
+        self.change(language=new)   # the language listener rebuilds every text
+
+
+def _system_language() -> str:
+    from ...i18n import system_language
+    return system_language()

@@ -1,0 +1,162 @@
+"""New game (and new tournament): 1 to 6 seats, each a name and human or bot, an optional seed."""
+from __future__ import annotations
+
+from panda3d.core import TextNode
+
+from ...ai import STRENGTHS
+from ...i18n import _
+from ...rules import Seat
+from .widgets import DIM, GO, WARN, Screen
+
+MAX_SEATS = 6
+ROW_TOP = 0.5
+ROW_STEP = 0.105
+START_POS = (0.95, -0.85)    # the e2e test clicks Start here
+
+
+def kind_names() -> dict[str, str]:
+    names = {"human": _("Human")}
+    strength = {"easy": _("easy"), "medium": _("medium"), "hard": _("hard"), "expert": _("expert")}
+    for s in STRENGTHS:
+        names[f"bot:{s}"] = _("Bot, {strength}").format(strength=strength.get(s, s))
+    return names
+
+
+def default_name(index: int, kind: str) -> str:
+    if kind == "human":
+        return _("Player {number}").format(number=index + 1)
+    return _("Bot {number}").format(number=index + 1)
+
+
+class SetupScreen(Screen):
+    name = "setup"
+
+    def __init__(self, app, tournament: bool = False):
+        super().__init__(app)
+        self.tournament = tournament
+        self.rows: list[dict] = [{"name": "", "kind": "human"}]
+        self.seed_text = ""
+        self.games_text, self.best_text = "3", ""
+        self.practice = False
+        self.message = ""
+
+    def build(self) -> None:
+        self.backdrop()
+        title = _("New tournament") if self.tournament else _("New game")
+        self.label(title, (0, 0.78), scale=0.09, bold=True)
+        self.label(_("Players sit in this order; each round the humans pass the table along."), (0, 0.66),
+                   scale=0.038, fg=DIM)
+        kinds = kind_names()
+        self.entries = []
+        for i, row in enumerate(self.rows):
+            y = ROW_TOP - i * ROW_STEP
+            self.label(f"{i + 1}.", (-1.2, y), scale=0.05, align=TextNode.ARight)
+            e = self.entry(row["name"] or default_name(i, row["kind"]), (-1.12, y), width=0.85, scale=0.05)
+            self.entries.append(e)
+            self.button(kinds[row["kind"]], self.cycle_kind, (0.2, y + 0.012), width=0.65, scale=0.045, args=(i,))
+            if len(self.rows) > 1:
+                self.button(_("Remove"), self.remove, (0.85, y + 0.012), width=0.42, scale=0.04, args=(i,))
+        y = ROW_TOP - len(self.rows) * ROW_STEP
+        if len(self.rows) < MAX_SEATS:
+            self.button(_("Add a player"), self.add, (-0.67, y + 0.012), width=0.85, scale=0.045)
+        y = -0.3
+        self.label(_("Seed (optional, same seed same deck):"), (-1.2, y), scale=0.042, align=TextNode.ALeft)
+        self.seed_entry = self.entry(self.seed_text, (0.1, y), width=0.5, scale=0.045)
+        if self.tournament:
+            self.label(_("Games:"), (-1.2, y - 0.11), scale=0.042, align=TextNode.ALeft)
+            self.games_entry = self.entry(self.games_text, (-0.65, y - 0.11), width=0.2, scale=0.045)
+            self.label(_("Count the best (empty: all):"), (-0.3, y - 0.11), scale=0.042, align=TextNode.ALeft)
+            self.best_entry = self.entry(self.best_text, (0.55, y - 0.11), width=0.2, scale=0.045)
+        else:
+            text = (_("Practice: take back allowed (solo only)") + ": " + (_("on") if self.practice else _("off")))
+            self.button(text, self.toggle_practice, (-0.5, y - 0.11), width=1.4, scale=0.042)
+        self.label(_("Rules: the base game (NMBR 9 ++ modules come later in this window)"), (-1.2, y - 0.23),
+                   scale=0.036, align=TextNode.ALeft, fg=DIM)
+        if self.message:
+            self.label(self.message, (0, -0.68), scale=0.042, fg=WARN, wrap=40)
+        self.button(_("Back"), self.back, (-0.95, START_POS[1]), width=0.5, scale=0.05)
+        self.button(_("Start"), self.start, START_POS, width=0.5, scale=0.055, colour=GO)
+        self.accept("escape", self.back)
+        self.accept("enter", self.start)
+
+    # ----- editing -----------------------------------------------------------------
+    def _read(self) -> None:
+        """Keep what was typed before the widgets are rebuilt."""
+        for i, (row, e) in enumerate(zip(self.rows, self.entries)):
+            typed = e.get().strip()
+            row["name"] = "" if typed == default_name(i, row["kind"]) else typed   # defaults follow the seat
+        self.seed_text = self.seed_entry.get().strip()
+        if self.tournament:
+            self.games_text, self.best_text = self.games_entry.get().strip(), self.best_entry.get().strip()
+
+    def _rebuild(self) -> None:
+        self._read()
+        self.relabel()
+
+    def cycle_kind(self, i: int) -> None:
+        kinds = list(kind_names())
+        self.rows[i]["kind"] = kinds[(kinds.index(self.rows[i]["kind"]) + 1) % len(kinds)]
+        self._rebuild()
+
+    def add(self) -> None:
+        if len(self.rows) < MAX_SEATS:
+            self.rows.append({"name": "", "kind": "bot:medium" if len(self.rows) else "human"})
+            self._rebuild()
+
+    def remove(self, i: int) -> None:
+        if len(self.rows) > 1:
+            self.rows.pop(i)
+            self._rebuild()
+
+    def toggle_practice(self) -> None:
+        self.practice = not self.practice
+        self._rebuild()
+
+    def back(self) -> None:
+        from .tournament import TournamentScreen
+        if self.tournament:
+            self.app.goto(TournamentScreen)
+        else:
+            self.app.menu()
+
+    # ----- starting ------------------------------------------------------------------
+    def seats(self) -> list[Seat]:
+        return [Seat(r["name"] or default_name(i, r["kind"]), r["kind"]) for i, r in enumerate(self.rows)]
+
+    def _number(self, text: str, what: str) -> int | None:
+        if not text:
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(_("{what} must be a whole number, not {text!r}.").format(what=what, text=text)) from None
+
+    def start(self) -> None:
+        self._read()
+        try:
+            seed = self._number(self.seed_text, _("The seed"))
+            if self.tournament:
+                games = self._number(self.games_text, _("The number of games")) or 1
+                best = self._number(self.best_text, _("The number of best games"))
+        except ValueError as e:
+            self.message = str(e)
+            self.relabel()
+            return
+        seats = self.seats()
+        if self.tournament:
+            try:
+                t = self.app.store.new_tournament(seats, games, best, seed)
+                match = self.app.store.tournament_match(t)
+            except ValueError as e:
+                self.message = str(e)
+                self.relabel()
+                return
+            except Exception as e:   # StoreError: the database can't be used
+                self.message = getattr(e, "message", str(e))
+                self.relabel()
+                return
+            self.app.play(match, {"tournament": t.id})
+            return
+        practice = self.practice and sum(1 for s in seats if s.kind == "human") == 1
+        match = self.app.store.new_match(seats, seed=seed, practice=practice)
+        self.app.play(match)

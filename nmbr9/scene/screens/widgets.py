@@ -1,0 +1,123 @@
+"""What every screen around the table is made of: a Screen base class, buttons, labels, a keyboard menu.
+
+Screens hang their widgets off `self.root` (under aspect2d) and accept
+events as their own DirectObject, so leaving a screen (`exit`) removes both
+at once and screens never steal each other's key bindings.
+"""
+from __future__ import annotations
+
+from direct.gui import DirectGuiGlobals as DGG
+from direct.gui.DirectGui import DirectButton, DirectEntry, DirectFrame, DirectLabel
+from direct.showbase.DirectObject import DirectObject
+from panda3d.core import TextNode
+
+INK = (0.95, 0.94, 0.9, 1)
+DIM = (0.7, 0.7, 0.68, 1)
+ACCENT = (0.98, 0.78, 0.35, 1)
+BACKDROP = (0.1, 0.12, 0.13, 0.94)
+PANEL = (0.16, 0.18, 0.2, 0.92)
+BUTTON = (0.24, 0.3, 0.34, 1)
+BUTTON_HOT = (0.36, 0.5, 0.42, 1)
+BUTTON_OFF = (0.2, 0.21, 0.22, 0.9)
+GO = (0.2, 0.55, 0.3, 1)
+WARN = (1.0, 0.6, 0.5, 1)
+
+
+class Screen(DirectObject):
+    """One screen of the game: built by `build()`, rebuilt on a change of language."""
+
+    name = "screen"
+
+    def __init__(self, app):
+        super().__init__()
+        self.app = app
+        self.base = app.base
+        self.root = None
+
+    @property
+    def fonts(self):
+        return self.app.font, self.app.bold
+
+    def enter(self) -> None:
+        self.root = self.base.aspect2d.attachNewNode(f"screen_{self.name}")
+        self.build()
+
+    def build(self) -> None:
+        """Make the widgets (called again after a change of language)."""
+
+    def relabel(self) -> None:
+        if self.root is None:
+            return
+        self.ignoreAll()
+        self.root.getChildren().detach()
+        for child in list(self.root.getChildren()):
+            child.removeNode()
+        self.build()
+
+    def exit(self) -> None:
+        self.ignoreAll()
+        if self.root is not None:
+            self.root.removeNode()
+            self.root = None
+
+    # ----- widget makers ------------------------------------------------------
+    def backdrop(self, colour=BACKDROP, parent=None):
+        """A frame over the whole window (it also keeps clicks off the table below)."""
+        return DirectFrame(parent=parent or self.root, frameColor=colour, frameSize=(-4, 4, -2, 2),
+                           state=DGG.NORMAL)
+
+    def label(self, text, pos, scale=0.05, align=TextNode.ACenter, parent=None, bold=False, fg=INK,
+              wrap=None, **kw):
+        return DirectLabel(parent=parent or self.root, text=text, pos=(pos[0], 0, pos[1]), scale=scale,
+                           text_align=align, text_fg=fg, text_font=self.app.bold if bold else self.app.font,
+                           frameColor=(0, 0, 0, 0), text_wordwrap=wrap, text_shadow=(0, 0, 0, 0.5), **kw)
+
+    def button(self, text, command, pos, width=0.6, scale=0.05, parent=None, colour=BUTTON, args=(),
+               enabled=True, align=TextNode.ACenter, height=1.5, **kw):
+        """A flat button `width` wide (aspect2d units), text centred; disabled ones are greyed out."""
+        w = width / scale
+        left = -w / 2 if align == TextNode.ACenter else -0.4
+        b = DirectButton(parent=parent or self.root, text=text, command=command, extraArgs=list(args),
+                         pos=(pos[0], 0, pos[1]), scale=scale, text_font=self.app.font, text_align=align,
+                         text_fg=INK if enabled else DIM, relief=DGG.FLAT,
+                         frameColor=(colour, BUTTON_HOT, BUTTON_HOT, BUTTON_OFF) if enabled else BUTTON_OFF,
+                         frameSize=(left, left + w, -0.45 * height, 0.55 * height + 0.3),
+                         state=DGG.NORMAL if enabled else DGG.DISABLED, pressEffect=1, **kw)
+        return b
+
+    def entry(self, text, pos, width=0.6, scale=0.05, parent=None, command=None, **kw):
+        e = DirectEntry(parent=parent or self.root, initialText=text, pos=(pos[0], 0, pos[1]), scale=scale,
+                        width=width / scale, numLines=1, entryFont=self.app.font, text_fg=INK,
+                        frameColor=(0.05, 0.06, 0.07, 1), relief=DGG.FLAT, focus=0,
+                        command=command, **kw)
+        return e
+
+
+class KeyMenu:
+    """A column of buttons the keyboard can walk: up/down move the highlight, Enter presses it."""
+
+    def __init__(self, screen: Screen, buttons: list):
+        self.screen = screen
+        self.buttons = [b for b in buttons if b["state"] != DGG.DISABLED]
+        self.index = 0
+        for key, step in (("arrow_up", -1), ("arrow_down", 1), ("arrow_up-repeat", -1),
+                          ("arrow_down-repeat", 1), ("tab", 1), ("shift-tab", -1)):
+            screen.accept(key, self.move, [step])
+        screen.accept("enter", self.press)
+        screen.accept("space", self.press)
+        self.show()
+
+    def move(self, step: int) -> None:
+        if self.buttons:
+            self.index = (self.index + step) % len(self.buttons)
+            self.show()
+
+    def show(self) -> None:
+        for i, b in enumerate(self.buttons):
+            b["frameColor"] = (BUTTON_HOT if i == self.index else BUTTON, BUTTON_HOT, BUTTON_HOT, BUTTON_OFF)
+            b.setColorScale(1, 1, 1, 1)
+
+    def press(self) -> None:
+        if self.buttons:
+            b = self.buttons[self.index]
+            b["command"](*b["extraArgs"])
