@@ -102,7 +102,7 @@ def cmd_bench(args) -> int:
 
 
 def cmd_play(args) -> int:
-    from .scene.app import main as play
+    from .scene.game_app import main as play
     return play(args) or 0
 
 
@@ -137,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play the game (the default)")
     p.add_argument("--seed", type=int, default=None, help="shuffle the deck with this seed")
-    p.add_argument("--size", default="1280x720", help="window size WxH")
+    p.add_argument("--size", default=None, help="window size WxH (default: the Settings' size)")
     p.add_argument("--record", help="write the game record to this file after every move")
     p.set_defaults(func=cmd_play)
 
