@@ -8,12 +8,14 @@ The scene (or a test, or the headless tournament) drives a `Match`:
         if m.phase == HANDOFF: ...       # show "Pass to <m.seats[m.current_human].name>", then m.hand_over()
         elif m.phase == PLACE: m.confirm(placement)   # the current human's tile; returns the Verdict
 
-Each round the humans place in seat order; the bots think in a worker thread
-from the moment the round's card is turned and their tiles are committed, in
-seat order, once every human of the round has placed. A bot's choice depends
-only on its board, the cards seen and a seed derived from the match seed, its
-seat and the round, so the game is the same whatever the timing, and after
-Continue. After every confirmed placement each saver's `save(match)` is called.
+In every step (a round; in "2 of 3" each of its three cards) the humans act
+in seat order (with NMBR 9 ++ rules `m.options().step` says what: place,
+decide, choose, extras); the bots think in a worker thread from the moment the
+card is turned and their tiles are committed, in seat order, once every human
+of the step is done. A bot's choice depends only on its board, the cards seen
+and a seed derived from the match seed, its seat and the step, so the game is
+the same whatever the timing, and after Continue. After every action that
+changes the game each saver's `save(match)` is called.
 """
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ from .rules.game import CHOOSE, DECIDE
 from .rules.record import Record, RecordError, game_record, parse_record, record_game
 
 # Match.phase: what the table is waiting for.
-PLACE = "place"        # current_human places a tile
+PLACE = "place"        # current_human acts (places a tile; options().step tells what else)
 HANDOFF = "handoff"    # pass the table to current_human; hide it until hand_over()
 BOTS = "bots"          # no human to place: the bots are thinking (call update())
 OVER = "over"          # the last round has been played
@@ -71,7 +73,7 @@ class Result:
 
 
 class _BotJob:
-    """The bots' choices for one round, worked out in a thread or one bot per step."""
+    """The bots' choices for one step, worked out in a thread or one bot per update()."""
 
     def __init__(self, key, tasks, factory, threaded: bool):
         self.key = key

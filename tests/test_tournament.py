@@ -9,7 +9,7 @@ import pytest
 
 from nmbr9 import cli
 from nmbr9.match import places
-from nmbr9.rules import Seat
+from nmbr9.rules import BREAKING_RULES, TWO_OF_THREE, Ruleset, Seat
 from nmbr9.rules.record import parse_record, replay
 from nmbr9.store import Store
 
@@ -174,3 +174,16 @@ def test_bad_tournament_requests_get_one_clear_line(store, capsys):
     assert store.tournaments() == []
     with pytest.raises(ValueError):
         store.new_tournament([ANA], games=2, best=3)
+    with pytest.raises(ValueError, match="1 to 4 players"):
+        store.new_tournament([ANA, BEN, BOT, ANA, BEN], games=2, ruleset=Ruleset(TWO_OF_THREE))
+
+
+def test_an_nmbr9_plus_tournament_keeps_its_rules(store):
+    rules = Ruleset(TWO_OF_THREE, (BREAKING_RULES,))
+    t = store.new_tournament([Seat("E", "bot:easy"), Seat("E2", "bot:easy")], games=2, seed=6, ruleset=rules)
+    play_tournament(store, store.tournament(t.id))
+    entries = t.entries()
+    assert all(e.record["ruleset"]["variant"] == TWO_OF_THREE and len(e.record["ruleset"]["powers"]) == 2
+               for e in entries), "each game draws its powers"
+    assert [(s.place, s.seat, s.total, s.wins, s.best) for s in t.standings()] == expected_standings(t)
+    assert store.tournament(t.id).ruleset == rules

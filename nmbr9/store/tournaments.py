@@ -8,12 +8,13 @@ quit or a crash; finished games keep their record and scores.
 from __future__ import annotations
 
 import json
+import random
 import sqlite3
 from dataclasses import dataclass
 
 from ..i18n import _
 from ..match import Match, derive_seed, fresh_seed, places, utc_now
-from ..rules import Ruleset, Seat
+from ..rules import Game, Ruleset, Seat
 from ..rules.record import RecordError
 from .db import StoreError, transaction
 from .files import SaveError
@@ -72,7 +73,7 @@ class Tournament:
         self.games = row["games"]
         self.best = row["best"]
         rs = json.loads(row["ruleset"])
-        self.ruleset = Ruleset(rs["variant"], tuple(rs["modules"]))
+        self.ruleset = Ruleset(rs["variant"], tuple(rs["modules"]), tuple(rs.get("powers", ())))
         self.seats = [Seat(r["name"], r["kind"]) for r in
                       db.execute("SELECT name, kind FROM tournament_seats WHERE tournament_id = ? ORDER BY seat",
                                  (self.id,))]
@@ -87,6 +88,7 @@ class Tournament:
         if games < 1 or not 1 <= best <= games:
             raise ValueError(_("A tournament has at least one game, and counts the best 1 to {games}.").format(
                 games=max(games, 1)))
+        Game.new(list(seats), ruleset, random.Random(0))  # ValueError if these seats can't play these rules
         seed = fresh_seed() if seed is None else seed
         created = utc_now()
         with transaction(db):
