@@ -39,6 +39,7 @@ class SessionScreen(Screen):
         self.hint = None                # {"key", "thread", "result", "ghost"}
         self.was_held = None
         self.panel_key = None
+        self.turn_key = None
         self._saved_hand = None         # the unconfirmed tile's spot while another board is shown
         self.past = self._past_players()
 
@@ -132,12 +133,21 @@ class SessionScreen(Screen):
                 self.table.show(m.board(self.viewer))
             if self.ps is None or self.ps.ghost is None:
                 self.set_status(_("The bots are placing their tiles\u2026"))
+        self._trace_turn()
         self._sound_of_hand()
         self._poll_hint()
         self._refresh_panel()
         if m.save_error:
             self.set_status(m.save_error, WARN)
         return task.cont
+
+    def _trace_turn(self) -> None:
+        ps = self.ps
+        key = (ps.seat, self.match.round) if ps is not None and ps.ghost is not None else None
+        if key is not None and key != self.turn_key:
+            self.app.trace("turn", f"seat={ps.seat}", f"round={self.match.round}",
+                           f"tiles={len(self.match.board(ps.seat).tiles)}")
+        self.turn_key = key
 
     def set_status(self, text: str, colour=INK) -> None:
         if self.status["text"] != text:
@@ -162,8 +172,6 @@ class SessionScreen(Screen):
         name = self.match.seats[seat].name
         self.set_status(_("{name} places the tile").format(name=name) if len(self.match.humans) > 1 else "")
         self.panel_key = None
-        self.app.trace("turn", f"seat={seat}", f"round={self.match.round}",
-                       f"tiles={len(self.match.board(seat).tiles)}")
 
     def stop_player(self) -> None:
         if self.ps is not None:
@@ -177,7 +185,8 @@ class SessionScreen(Screen):
         m = self.match
         self.app.sounds.play("confirm")
         self.clear_hint()
-        self.app.trace("placed", f"seat={self.ps.seat if self.ps else '?'}", f"round={m.round}",
+        last = m.game.moves[-1]
+        self.app.trace("placed", f"seat={last.player}", f"round={last.round}",
                        f"piece={placement.piece}", f"x={placement.x}", f"y={placement.y}",
                        f"level={placement.level}", f"moves={len(m.game.moves)}")
 

@@ -1,0 +1,193 @@
+"""End to end: the real game (`python3 run_game.py`) in a window under Xvfb, driven by xdotool.
+
+The game prints one line per screen change and placement when NMBR9_TRACE=1;
+the tests wait for those lines, click where the screens put their buttons
+(aspect2d coordinates turned into pixels), and read the autosave file.
+"""
+from __future__ import annotations
+
+import json
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from nmbr9.scene.screens import menu, setup
+
+pytestmark = pytest.mark.window
+ROOT = Path(__file__).resolve().parent.parent
+W, H = 1280, 720
+MISSING = [tool for tool in ("Xvfb", "xdotool") if shutil.which(tool) is None]
+if MISSING:
+    pytest.skip(f"needs {' and '.join(MISSING)} (.ci/run installs them)", allow_module_level=True)
+
+
+def pixel(x: float, y: float) -> tuple[int, int]:
+    """aspect2d (x, y) -> window pixel, for a 16:9 window."""
+    aspect = W / H
+    return round((x / aspect + 1) / 2 * W), round((1 - y) / 2 * H)
+
+
+@pytest.fixture(scope="module")
+def display():
+    """A private X server for this module's games."""
+    for number in range(91, 120):
+        if not Path(f"/tmp/.X11-unix/X{number}").exists() and not Path(f"/tmp/.X{number}-lock").exists():
+            break
+    name = f":{number}"
+    server = subprocess.Popen(["Xvfb", name, "-screen", "0", f"{W}x{H}x24", "-nolisten", "tcp"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 10
+    while not Path(f"/tmp/.X11-unix/X{number}").exists():
+        assert server.poll() is None and time.monotonic() < deadline, "Xvfb did not start"
+        time.sleep(0.1)
+    yield name
+    server.terminate()
+    server.wait(10)
+
+
+class RunningGame:
+    """`python3 run_game.py` with its trace lines collected from stdout."""
+
+    def __init__(self, display: str, data: Path):
+        self.env = {**os.environ, "DISPLAY": display, "NMBR9_DATA": str(data), "NMBR9_TRACE": "1",
+                    "NMBR9_NO_AUDIO": "1", "LANGUAGE": "en"}
+        self.data = data
+        self.proc = subprocess.Popen([sys.executable, str(ROOT / "run_game.py"), "--size", f"{W}x{H}"],
+                                     cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     text=True)
+        self.lines: queue.Queue = queue.Queue()
+        self.seen: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+        self.window = None
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def wait_for(self, start: str, timeout: float = 25.0) -> str:
+        """The next trace line beginning with `start` (earlier lines are kept in `seen`)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0 or self.proc.poll() is not None and self.lines.empty():
+                raise AssertionError(f"no {start!r} line; the game printed:\n" + "\n".join(self.seen[-30:]))
+            try:
+                line = self.lines.get(timeout=min(left, 0.5))
+            except queue.Empty:
+                continue
+            self.seen.append(line)
+            if line.startswith(start):
+                return line
+
+    def xdotool(self, *args: str) -> str:
+        done = subprocess.run(["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=20)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.strip()
+
+    def find_window(self) -> None:
+        self.window = self.xdotool("search", "--sync", "--onlyvisible", "--name", "NMBR 9 3D").split()[0]
+
+    def move(self, x: int, y: int) -> None:
+        self.xdotool("mousemove", "--window", self.window, str(x), str(y))
+        time.sleep(0.15)   # a few frames for the game to follow the pointer
+
+    def click_at(self, x: float, y: float) -> None:
+        """Click at aspect2d (x, y)."""
+        px, py = pixel(x, y)
+        self.move(px, py)
+        self.xdotool("click", "1")
+
+    def key(self, name: str) -> None:
+        self.xdotool("key", "--window", self.window, name)
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def autosave(self) -> dict:
+        return json.loads((self.data / "autosave.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def game_factory(display, tmp_path):
+    games = []
+
+    def start() -> RunningGame:
+        g = RunningGame(display, tmp_path / "data")
+        games.append(g)
+        g.wait_for("trace: screen menu", timeout=40)
+        g.find_window()
+        time.sleep(0.5)
+        return g
+    yield start
+    for g in games:
+        g.kill()
+
+
+def place_first_tile(g: RunningGame) -> str:
+    """Move the tile in hand onto the table, put it down, drag it a little further, confirm."""
+    for x in range(600, 661, 20):          # the tile follows the pointer
+        g.move(x, 420)
+    g.xdotool("click", "1")                # put it down
+    time.sleep(0.3)
+    g.xdotool("mousedown", "1")            # pick it up again and drag it
+    for x in range(660, 741, 20):
+        g.move(x, 430)
+    g.xdotool("mouseup", "1")
+    time.sleep(0.3)
+    g.key("Return")                        # confirm
+    return g.wait_for("trace: placed")
+
+
+def test_a_solo_game_from_the_menu_commits_a_dragged_tile(game_factory, tmp_path):
+    g = game_factory()
+    g.click_at(0, menu.button_y(0))        # New game (no save yet, so it is the first button)
+    g.wait_for("trace: screen setup")
+    g.click_at(*setup.START_POS)           # the default table: one human, a solo game
+    g.wait_for("trace: screen play")
+    g.wait_for("trace: turn seat=0 round=1 tiles=0")
+    placed = place_first_tile(g)
+    words = dict(w.split("=", 1) for w in placed.split()[2:])
+    assert words["round"] == "1" and words["moves"] == "1"
+    record = g.autosave()
+    assert len(record["moves"]) == 1
+    move = record["moves"][0]
+    assert (move["round"], move["player"], move["digit"]) == (1, 0, record["deck"][0])
+    assert (str(move["x"]), str(move["y"])) == (words["x"], words["y"])
+    g.wait_for("trace: turn seat=0 round=2 tiles=1")
+    g.key("F12")
+    shot = g.wait_for("trace: screenshot").split(" ", 2)[2]
+    assert Path(shot).exists() and Path(shot).stat().st_size > 10_000
+    shutil.copy(shot, tmp_path / "solo-after-first-tile.png")
+
+
+def test_after_a_kill_the_next_start_continues_at_the_last_confirmed_tile(game_factory):
+    g = game_factory()
+    g.click_at(0, menu.button_y(0))
+    g.wait_for("trace: screen setup")
+    g.click_at(*setup.START_POS)
+    g.wait_for("trace: turn seat=0 round=1 tiles=0")
+    place_first_tile(g)
+    g.wait_for("trace: turn seat=0 round=2 tiles=1")
+    g.move(500, 300)                       # round 2's tile in hand, not confirmed
+    g.xdotool("click", "1")
+    time.sleep(0.3)
+    saved = g.autosave()
+    g.kill()
+
+    g2 = game_factory()
+    offered = next((line for line in g2.seen if line.startswith("trace: continue-offered")), "")
+    assert "round=2" in offered and "moves=1" in offered
+    g2.click_at(0, menu.button_y(0))       # Continue is the first button now
+    resumed = g2.wait_for("trace: session")
+    assert "round=2" in resumed and "moves=1" in resumed and "tiles=1" in resumed
+    assert g2.autosave() == saved
