@@ -350,6 +350,7 @@ class Board:
         top = self.levels  # a new level may start right above the top
         last = top if max_level is None else min(top, max_level)
         single = ALLOW_SINGLE_SUPPORT in allow
+        bridged = bool((filled[1:] & ~filled[:-1]).any())  # some square lies empty under a tile
         for level in range(0, last + 1):
             # Only look where a tile could go: around level 0, or on top of the level below.
             base = filled[0] if level == 0 else filled[level - 1]
@@ -360,8 +361,10 @@ class Board:
             r0, c0 = max(rows[0] - reach, 0), max(cols[0] - reach, 0)
             window = (slice(r0, rows[-1] + reach + 1), slice(c0, cols[-1] + reach + 1))
             occ = filled[level][window] if level < filled.shape[0] else np.zeros_like(base[window])
-            # a square under a bridge is empty but covered: nothing goes there
-            blocked = occ | filled[level + 1:, window[0], window[1]].any(0) if level + 1 < filled.shape[0] else occ
+            blocked = occ
+            if bridged and level + 1 < filled.shape[0]:
+                # a square under a bridge is empty but covered: nothing goes there
+                blocked = occ | filled[level + 1:, window[0], window[1]].any(0)
             below_ids = self.ids[level - 1][window] if level > 0 else None
             holes = self._holes(level - 1)[1:] if level > 0 and ALLOW_BRIDGE in allow else None
             if holes is not None and not holes[1]:
