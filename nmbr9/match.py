@@ -261,10 +261,10 @@ class Match:
         """What a player (default: the current human) may do now: step, digit, fillers, powers..."""
         return self.game.options(self.current_human if player is None else player)
 
-    def legal_placements(self, player: int | None = None, **kw) -> list[Placement]:
-        """Where a player (default: the current human) can lay the turn's tile (kw as Game's)."""
+    def legal_placements(self, player: int | None = None, *args, **kw) -> list[Placement]:
+        """Where a player (default: the current human) can lay the turn's tile (arguments as Game's)."""
         player = self.current_human if player is None else player
-        return [] if player is None else self.game.legal_placements(player, **kw)
+        return [] if player is None else self.game.legal_placements(player, *args, **kw)
 
     def check(self, player: int, p: Placement, powers=(), reserved: bool = False) -> Verdict:
         """The verdict for `player` laying `p` now (for the green or red ghost); nothing changes."""
@@ -303,6 +303,9 @@ class Match:
 
     def waiting(self) -> list[int]:
         return self.game.waiting()
+
+    def scores(self) -> list[int]:
+        return self.game.scores()
 
     @property
     def boards(self) -> list[Board]:
