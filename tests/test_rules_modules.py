@@ -62,12 +62,10 @@ def play_turn(game, player, rng, upward=0.7, extras=0.3):
             elif o.fillers and r < extras:
                 assert game.play(player, rng.choice(game.legal_placements(player, piece=rng.choice(o.fillers))))
             elif "relocate" in o.powers_left and r < 0.5:
-                board = game.boards[player]
-                free = [i for i, t in enumerate(board.tiles) if isinstance(t.piece, int) and board.free(i)]
-                i = rng.choice(free)
-                t = board.tiles[i]
-                targets = [q for q in board.lifted(i).legal_placements(t.piece, t.flipped) if q.level <= t.level]
-                assert game.relocate(player, (*t.squares()[0], t.level), rng.choice(targets))
+                at = rng.choice(game.movable_tiles(player))
+                targets = game.relocation_targets(player, at)
+                assert targets and all(game.check_relocate(player, at, q) for q in targets[:20])
+                assert game.relocate(player, at, rng.choice(targets))
             else:
                 assert game.end_turn(player)
     raise AssertionError("a turn did not end")
@@ -293,6 +291,7 @@ def test_relocate_moves_a_free_tile_to_its_level_or_lower_before_or_after_placin
     g.end_turn(0)
     board = g.boards[0]
     assert g.check_relocate(0, (0, 0, 0), Placement(9, 0, 0, 5)).code == "not_movable"   # the 1 lies on it
+    assert g.movable_tiles(0) == [(4, 0, 1)] and g.relocation_targets(0, (0, 0, 0)) == []
     assert g.check_relocate(0, (9, 9, 0), Placement(9, 0, 0, 5)).code == "not_movable"   # no tile there
     assert g.play(0, Placement("F1", 0, 5, 0))
     assert g.check_relocate(0, (5, 0, 0), Placement("F1", 0, 6, 0)).code == "not_movable"  # fillers never move
@@ -312,6 +311,9 @@ def test_relocate_moves_a_free_tile_to_its_level_or_lower_before_or_after_placin
     assert g.options(0).step == "extras"
     up = Placement(2, 0, 1, 0, level=1)
     assert g.check_relocate(0, (6, 0, 0), up).code == "relocate_higher"
+    assert g.movable_tiles(0) == [(0, 0, 0), (3, 0, 0), (6, 0, 0)]   # nothing lies on any tile
+    targets = g.relocation_targets(0, (6, 0, 0))
+    assert targets and all(p.level == 0 for p in targets) and up not in targets
     assert g.relocate(0, (6, 0, 0), Placement(2, 0, 0, 4)) and g.round == 4   # nothing left: turn over
     assert g.boards[0].tiles[2] == Placement(2, 0, 0, 4, 0) and g.moves[-1].kind == "relocate"
 

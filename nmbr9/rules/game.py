@@ -431,6 +431,22 @@ class Game:
             return []
         return board.legal_placements(digit, flipped, allow, self._turn_cap(player))
 
+    def movable_tiles(self, player: int) -> list[tuple[int, int, int]]:
+        """Relocate: (x, y, level) of a square of each number tile of `player` that is free."""
+        board = self.boards[player]
+        return [(*t.squares()[0], t.level) for i, t in enumerate(board.tiles)
+                if isinstance(t.piece, int) and board.free(i)]
+
+    def relocation_targets(self, player: int, at: tuple[int, int, int]) -> list[Placement]:
+        """Relocate: every place the free tile with a square at `at` may move to (its own level
+        or lower, by the base rules, judged without it); [] if it can't move."""
+        board = self.boards[player]
+        index = board.tile_at(*at)
+        if index < 0 or not isinstance(board.tiles[index].piece, int) or not board.free(index):
+            return []
+        t = board.tiles[index]
+        return [p for p in board.lifted(index).legal_placements(t.piece, t.flipped, max_level=t.level)]
+
     # ----- actions -----------------------------------------------------------------
     def check(self, player: int, p: Placement, powers=(), reserved: bool = False) -> Verdict:
         """The verdict for `player` laying `p` now: the turn's tile (or with `reserved`
