@@ -143,10 +143,10 @@ def test_two_humans_and_a_bot_quit_mid_game_and_continue(tmp_path, monkeypatch):
 
 def test_a_killed_headless_tournament_resumes_where_it_stopped(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "nmbr9", "tournament", "--bots", "easy,medium", "--games",
-                             "12", "--seed", "9"], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, cwd=ROOT,
+                             "8", "--seed", "9"], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, cwd=ROOT,
                             env={**os.environ, "NMBR9_DATA": str(tmp_path), "PYTHONPATH": str(ROOT)})
     try:
-        while "game 2/12" not in proc.stderr.readline():
+        while "game 2/8" not in proc.stderr.readline():
             assert proc.poll() is None
         proc.send_signal(signal.SIGKILL)
     finally:
@@ -154,11 +154,11 @@ def test_a_killed_headless_tournament_resumes_where_it_stopped(tmp_path):
         proc.wait(10)
     store = Store(tmp_path)
     [summary] = store.tournaments()
-    assert not summary.finished and 2 <= summary.played < 12
+    assert not summary.finished and 2 <= summary.played < 8
     store.close()
     resumed = run_cli(tmp_path, "--resume", str(summary.id))
     assert resumed.returncode == 0, resumed.stdout + resumed.stderr
-    whole = run_cli(tmp_path / "whole", "--bots", "easy,medium", "--games", "12", "--seed", "9")
+    whole = run_cli(tmp_path / "whole", "--bots", "easy,medium", "--games", "8", "--seed", "9")
     assert resumed.stdout.splitlines()[1:] == whole.stdout.splitlines()[1:]
 
 
