@@ -13,7 +13,7 @@ import threading
 
 from panda3d.core import TextNode
 
-from ...i18n import _
+from ...i18n import _, pgettext
 from ...match import Match
 from .widgets import ACCENT, DIM, GO, INK, PANEL, Screen
 
@@ -175,7 +175,7 @@ class ResultsScreen(Screen):
             if done:
                 winners = sum(1 for x in self.results if x.winner)
                 if r.winner:
-                    verdict["text"] = _("Wins (shared)") if winners > 1 else _("Wins")
+                    verdict["text"] = _("Wins (shared)") if winners > 1 else pgettext("result", "Wins")
                 else:
                     verdict["text"] = _("Place {place}").format(place=r.place)
 
