@@ -5,6 +5,7 @@ import pytest
 
 from nmbr9.rules import Seat
 from nmbr9.store import Store, StoreError, add_puzzle_result, open_db, puzzle_results
+from nmbr9.store import db as db_module
 from nmbr9.store.db import FILENAME, SCHEMA_VERSION, migrate, transaction
 
 
@@ -77,3 +78,35 @@ def test_puzzle_results_share_the_database(folder):
     board = puzzle_results(store.db, "0ABC-DEFG-HJKM")
     assert [(r.player, r.score) for r in board] == [("Ben", 88), ("Ana", 71), ("Bot", 71)]
     assert board[0].record == {"moves": [1]} and board[2].kind == "bot:hard"
+
+
+def test_an_upgrade_runs_once_and_keeps_the_data(folder, monkeypatch):
+    store = Store()
+    store.new_tournament([Seat("Ana")], games=1, seed=1, name="Old")
+    store.close()
+    upgrade = ["ALTER TABLE tournaments ADD COLUMN note TEXT", "UPDATE tournaments SET note = 'upgraded'"]
+    monkeypatch.setattr(db_module, "MIGRATIONS", db_module.MIGRATIONS + [upgrade])
+    monkeypatch.setattr(db_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    db, message = open_db()
+    assert message is None and db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+    assert [tuple(r) for r in db.execute("SELECT name, note FROM tournaments")] == [("Old", "upgraded")]
+    db.close()
+
+
+def test_a_failed_upgrade_leaves_the_old_database_untouched(folder, monkeypatch):
+    store = Store()
+    store.new_tournament([Seat("Ana")], games=1, seed=1, name="Old")
+    store.close()
+    broken = ["ALTER TABLE tournaments ADD COLUMN note TEXT", "UPDATE no_such_table SET x = 1"]
+    monkeypatch.setattr(db_module, "MIGRATIONS", db_module.MIGRATIONS + [broken])
+    monkeypatch.setattr(db_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    with pytest.raises(StoreError, match="no_such_table"):
+        open_db()
+    assert not [p for p in folder.iterdir() if "corrupt" in p.name], "a failed upgrade is not a damaged file"
+    monkeypatch.setattr(db_module, "MIGRATIONS", db_module.MIGRATIONS[:-1])
+    monkeypatch.setattr(db_module, "SCHEMA_VERSION", SCHEMA_VERSION)
+    db, _ = open_db()
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert "note" not in [r["name"] for r in db.execute("PRAGMA table_info(tournaments)")], "rolled back"
+    assert [r["name"] for r in db.execute("SELECT name FROM tournaments")] == ["Old"]
+    db.close()

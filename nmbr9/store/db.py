@@ -134,7 +134,9 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
             return conn, message
         except sqlite3.DatabaseError as e:
             conn.close()
-            if attempt:
+            # only a damaged file ("file is not a database", "malformed") is set aside; a locked,
+            # read-only or full database, or a failed upgrade, is left as it is
+            if attempt or type(e) is not sqlite3.DatabaseError:
                 raise StoreError(_("Can't use the tournament database {path}: {reason}").format(path=path, reason=e))
             for extra in ("-wal", "-shm"):
                 side = path.with_name(path.name + extra)
