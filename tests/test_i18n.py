@@ -51,8 +51,8 @@ def test_translations_use_the_same_fields_as_the_english(code, template):
 
 def test_the_template_matches_the_source(template):
     stored = po.read(tools.POT)
-    assert [(e.msgid, e.msgid_plural) for e in stored.entries] == \
-        [(e.msgid, e.msgid_plural) for e in template.entries], "run `nmbr9 i18n extract`"
+    assert [(e.key, e.msgid_plural) for e in stored.entries] == \
+        [(e.key, e.msgid_plural) for e in template.entries], "run `nmbr9 i18n extract`"
 
 
 def test_no_text_is_formatted_before_it_is_translated(source):
@@ -234,3 +234,12 @@ def test_a_damaged_catalogue_shows_english_with_one_line_of_explanation(tmp_path
     assert _("Round {round} of {rounds}") == "Round {round} of {rounds}"
     err = capsys.readouterr().err.strip()
     assert "de" in err and "English" in err and "nmbr9.po:2" in err and len(err.splitlines()) == 1
+
+
+def test_the_same_english_word_can_mean_two_things(language):
+    from nmbr9.i18n import pgettext
+    language("de")
+    assert _("Wins") == "Siege"                        # the tournament column: how many wins
+    assert pgettext("result", "Wins") == "Gewinnt"     # beside the winner's name
+    language("en")
+    assert pgettext("result", "Wins") == "Wins"

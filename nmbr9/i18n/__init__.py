@@ -130,6 +130,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _load(current_language()).ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """`message` where the same English word means two things: pgettext("result", "Wins")."""
+    return _load(current_language()).pgettext(context, message)
+
+
 def rules_page() -> list[tuple[str, list[str]]]:
     """The rules in the current language: [(heading, [paragraph, ...]), ...]."""
     from .rules_page import rules_page as page

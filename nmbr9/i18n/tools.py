@@ -25,7 +25,7 @@ from . import po
 PACKAGE = Path(__file__).resolve().parent.parent
 ROOT = PACKAGE.parent
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
-MARKERS = {"_": 1, "N_": 1, "ngettext": 2}  # name -> how many leading message arguments
+MARKERS = {"_": 1, "N_": 1, "ngettext": 2, "pgettext": 2}  # name -> how many leading string arguments
 
 PLURAL_FORMS = {
     "de": "nplurals=2; plural=(n != 1);",
@@ -83,13 +83,17 @@ def extract(package: Path = PACKAGE) -> Extracted:
                 continue
             if not all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args):
                 continue  # a variable holding a message marked elsewhere with N_()
-            msgid = args[0].value
+            context, msgid, plural = None, args[0].value, None
+            if name == "pgettext":
+                context, msgid = args[0].value, args[1].value
+            elif name == "ngettext":
+                plural = args[1].value
             if not msgid:
                 continue
-            plural = args[1].value if count == 2 else None
-            key = (None, msgid)
+            key = (context, msgid)
             if key not in found:
-                found[key] = po.Entry(msgid, msgid_plural=plural, msgstr=["", ""] if plural else [""])
+                found[key] = po.Entry(msgid, msgid_plural=plural, msgctxt=context,
+                                      msgstr=["", ""] if plural else [""])
                 if "{" in msgid:
                     found[key].flags.append("python-brace-format")
             entry = found[key]
@@ -134,7 +138,7 @@ def merge(pot: po.Catalogue, old: po.Catalogue | None, code: str) -> po.Catalogu
     spare = [k[1] for k in olds if k not in wanted and k[0] is None and olds[k].translated]
     entries = []
     for t in pot.entries:
-        e = po.Entry(t.msgid, msgid_plural=t.msgid_plural, references=list(t.references),
+        e = po.Entry(t.msgid, msgid_plural=t.msgid_plural, msgctxt=t.msgctxt, references=list(t.references),
                      flags=[f for f in t.flags if f != "fuzzy"])
         e.msgstr = [""] * (nplurals if t.msgid_plural else 1)
         prev = olds.get(t.key)
@@ -242,8 +246,8 @@ def cmd_check() -> int:
     pot = template(extracted)
     chars = cmap_chars(FONT) & cmap_chars(FONT_BOLD)
     problems = 0
-    current = POT.exists() and [(e.msgid, e.msgid_plural) for e in po.read(POT).entries] == \
-        [(e.msgid, e.msgid_plural) for e in pot.entries]
+    current = POT.exists() and [(e.key, e.msgid_plural) for e in po.read(POT).entries] == \
+        [(e.key, e.msgid_plural) for e in pot.entries]
     if not current:
         print(f"{POT.relative_to(ROOT)}: out of date; run `nmbr9 i18n extract`")
         problems += 1
