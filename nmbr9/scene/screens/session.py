@@ -82,6 +82,16 @@ class SessionScreen(Screen):
         self.accept("space", self.confirm_key)
         self.panel_key = None
 
+    def relabel(self) -> None:
+        """Rebuild every widget (a new language); the hand-off screen comes back by itself next frame."""
+        if self.overlay == "rules":
+            return
+        self._close_overlay()
+        self.ignoreAll()
+        for node in (self.root, *self.anchors.values()):
+            node.getChildren().detach()
+        self.build()
+
     def _keys_text(self) -> str:
         return "\n".join([_("I: hint  \u00b7  Backspace: put the tile back in hand"),
                           _("Tab or a name on the right: look at another board  \u00b7  F1: rules")])
@@ -207,6 +217,7 @@ class SessionScreen(Screen):
         ps = self.ps
         if ps is not None and ps.ghost is not None and not ps.settling and self.looking is None:
             ps.start_turn()
+            self.was_held = ps.held
             self.app.sounds.play("pickup")
 
     def escape(self) -> None:
@@ -295,9 +306,7 @@ class SessionScreen(Screen):
 
     def close_rules(self) -> None:
         self._close_overlay()
-        self.ignoreAll()
-        self.root.getChildren().detach()
-        self.build()
+        self.relabel()
         if self.ps is not None:
             self.ps.bind()
 

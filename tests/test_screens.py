@@ -1,0 +1,397 @@
+"""The screens around the table, offscreen: menus, pass-and-play, looking at boards, results, puzzles.
+
+Buttons are pressed by sending their click events through the messenger and
+keys by sending key events, as the window would; frames are stepped with the
+task manager. Bots play on their worker threads as in the game.
+"""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from direct.gui import DirectGuiGlobals as DGG
+from direct.gui.DirectGuiBase import DirectGuiWidget
+from direct.showbase.MessengerGlobal import messenger
+
+from nmbr9.i18n import set_language
+from nmbr9.rules import Seat
+from nmbr9.store import Store
+
+pytestmark = pytest.mark.render
+
+
+@pytest.fixture
+def app(scene, tmp_path):
+    from nmbr9.scene.game_app import GameApp
+    store = Store(tmp_path / "data")
+    a = GameApp(scene, store, audio=False)
+    a.settings = a.settings.changed(animation_speed=0.0)   # no waiting for animations
+    yield a
+    if a.screen is not None:
+        a.screen.exit()
+    a._unsubscribe()
+    set_language("en")
+    store.close()
+    scene.ignore("f12")
+    scene.ignore("window-event")
+
+
+def frames(app, n: int = 2) -> None:
+    for _ in range(n):
+        app.base.taskMgr.step()
+
+
+def until(app, predicate, timeout: float = 30.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        frames(app, 1)
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.005)
+    raise AssertionError("timed out")
+
+
+def buttons(app) -> dict[str, object]:
+    """The visible enabled buttons of the current screen, by their text."""
+    out = {}
+    roots = [app.screen.root, *getattr(app.screen, "anchors", {}).values()]
+    for w in list(DirectGuiWidget.guiDict.values()):
+        if w.__class__.__name__ != "DirectButton" or w.isEmpty() or w["state"] == DGG.DISABLED:
+            continue
+        if any(r is not None and not r.isEmpty() and r.isAncestorOf(w) for r in roots) and not w.isHidden():
+            if all(not p.isHidden() for p in w.getAncestors()):
+                out[w["text"]] = w
+    return out
+
+
+def click(app, text: str) -> None:
+    b = buttons(app)[text]
+    messenger.send(DGG.B1CLICK + b.guiId, [None])
+    frames(app)
+
+
+def _visible(np) -> bool:
+    return not np.isEmpty() and not np.isHidden() and all(not p.isHidden() for p in np.getAncestors())
+
+
+def texts(app) -> str:
+    """Every text shown on screen: the widgets' (HUD included) and plain text nodes (the rules page)."""
+    aspect = app.base.aspect2d
+    found = [w["text"] for w in list(DirectGuiWidget.guiDict.values())
+             if _visible(w) and aspect.isAncestorOf(w) and isinstance(w["text"], str)]
+    found += [np.node().getText() for np in aspect.findAllMatches("**/+TextNode") if _visible(np)]
+    return "\n".join(found)
+
+
+def place_somewhere(app, highest: bool = True) -> None:
+    """The current human lays the round's tile at a legal spot (the highest one) and confirms."""
+    s = app.screen
+    ps = until(app, lambda: s.ps if s.ps is not None and s.ps.ghost is not None else None)
+    options = ps.board.legal_placements(ps.piece)
+    p = max(options, key=lambda q: (q.level, -abs(q.x) - abs(q.y))) if highest else options[0]
+    ps.rotation, ps.x, ps.y, ps.held = p.rotation, p.x, p.y, False
+    ps.update()
+    messenger.send("enter")
+    frames(app, 3)
+
+
+# ----- menu, setup, rules, settings --------------------------------------------------------------
+def test_the_menu_offers_continue_only_when_a_game_is_saved(app):
+    app.menu()
+    assert "Continue" not in buttons(app)
+    assert {"New game", "Puzzles", "Tournament", "Rules", "Settings", "Quit"} <= set(buttons(app))
+    app.store.new_match([Seat("Ana")], seed=3)
+    app.menu()
+    assert list(buttons(app))[0] == "Continue"
+    assert "Round 1 of 20: Ana" in texts(app)
+
+
+def test_keyboard_walks_the_menu(app):
+    app.menu()
+    messenger.send("arrow_down")      # New game -> Puzzles
+    messenger.send("enter")
+    frames(app)
+    assert app.screen.name == "puzzles"
+    messenger.send("escape")
+    frames(app)
+    assert app.screen.name == "menu"
+
+
+def test_a_corrupt_save_is_set_aside_and_the_menu_says_so(app):
+    (app.store.folder / "autosave.json").write_text("{ not json", encoding="utf-8")
+    app.menu()
+    assert "Continue" not in buttons(app)
+    assert "could not be continued" in texts(app)
+    assert list(app.store.folder.glob("autosave.json.corrupt-*"))
+
+
+def test_new_game_setup_seats_players_and_starts_a_saved_game(app):
+    app.menu()
+    click(app, "New game")
+    click(app, "Add a player")          # seat 2: a medium bot
+    click(app, "Bot, medium")           # -> a hard bot
+    click(app, "Add a player")
+    s = app.screen
+    for _ in range(3):                  # seat 3: medium, hard, expert, human
+        s.cycle_kind(2)
+    s.entries[0].set("Ana")
+    s.entries[2].set("Ben")
+    s.seed_entry.set("42")
+    click(app, "Start")
+    assert app.screen.name == "play"
+    m = app.screen.match
+    assert [(x.name, x.kind) for x in m.seats] == [("Ana", "human"), ("Bot 2", "bot:hard"), ("Ben", "human")]
+    assert m.seed == 42
+    saved = json.loads((app.store.folder / "autosave.json").read_text())
+    assert saved["players"][0]["name"] == "Ana"
+
+
+def test_setup_refuses_a_seed_that_is_not_a_number(app):
+    from nmbr9.scene.screens.setup import SetupScreen
+    app.goto(SetupScreen)
+    app.screen.seed_entry.set("abc")
+    click(app, "Start")
+    assert app.screen.name == "setup"
+    assert "whole number" in texts(app)
+
+
+def test_rules_page_scrolls_and_has_every_section(app):
+    from nmbr9.i18n import rules_page
+    from nmbr9.scene.screens.rules import RulesScreen
+    app.goto(RulesScreen)
+    frame = app.screen.frame
+    shown = " ".join(np.node().getText() for np in frame.getCanvas().findAllMatches("**/+TextNode"))
+    for heading, _paragraphs in rules_page():
+        assert heading in shown
+    before = frame.verticalScroll["value"]
+    messenger.send("page_down")
+    assert frame.verticalScroll["value"] > before
+    messenger.send("escape")
+    frames(app)
+    assert app.screen.name == "menu"
+
+
+def test_settings_are_used_at_once_and_kept(app):
+    from nmbr9.scene.screens.settings import SettingsScreen
+    from nmbr9.store import load_settings
+    app.goto(SettingsScreen)
+    click(app, "on")                       # sound on -> off
+    assert app.settings.sound is False and app.sounds.enabled is False
+    assert load_settings(app.store.folder).sound is False
+    click(app, "1280 \u00d7 720")
+    assert load_settings(app.store.folder).window_size == (1600, 900)
+
+
+def test_language_changes_without_a_restart(app):
+    m = app.store.new_match([Seat("Ana"), Seat("Ben")], seed=1)
+    app.play(m)
+    frames(app)
+    assert "Round 1 of 20" in texts(app)
+    app.save_settings(app.settings.changed(language="de"))
+    frames(app, 3)
+    assert "Runde 1 von 20" in texts(app)
+
+
+# ----- playing -----------------------------------------------------------------------------------------
+def test_two_humans_and_a_bot_play_a_whole_game_passing_the_table(app):
+    m = app.store.new_match([Seat("Ana"), Seat("Ben"), Seat("Bot", "bot:easy")], seed=11)
+    s = app.play(m)
+    handoffs = 0
+    while app.screen is s and not m.over:
+        frames(app)
+        if s.overlay == "handoff":
+            handoffs += 1
+            assert s.table.root.isHidden()        # the next player can't see the previous table
+            who = m.seats[m.current_human].name
+            assert f"Pass to {who}" in texts(app)
+            messenger.send("enter")               # "I am Ben"
+            frames(app)
+            assert not s.table.root.isHidden()
+        elif s.ps is not None and s.ps.ghost is not None:
+            place_somewhere(app)
+    assert handoffs >= 39                         # two humans, 20 rounds: every turn is a hand-off
+    until(app, lambda: app.screen.name == "results")
+    results = app.screen
+    until(app, lambda: results.shown_step >= len(results.levels))
+    scores = m.game.scores()
+    for r, _detail, total, verdict in results.lines:
+        assert int(total["text"]) == scores[r.seat]
+        assert ("Wins" in verdict["text"]) == r.winner
+    assert not app.store.continue_game().can_continue   # a finished game is not offered
+
+
+def test_a_bot_never_freezes_the_window(app):
+    """While the hard bot thinks on its thread the frames keep coming."""
+    m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:expert")], seed=2)
+    s = app.play(m)
+    place_somewhere(app)
+    slowest = 0.0
+    while s.ps is None or s.ps.ghost is None or m.round < 2:
+        t = time.perf_counter()
+        frames(app, 1)
+        slowest = max(slowest, time.perf_counter() - t)
+    assert slowest < 0.25
+
+
+def test_looking_at_another_board_shows_it_at_this_round_and_back(app):
+    m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=4)
+    s = app.play(m)
+    for _ in range(3):
+        place_somewhere(app)
+        until(app, lambda: m.current_human == 0 and s.ps is not None and s.ps.ghost is not None)
+    assert m.round == 4
+    panel = {b["text"]: b for b in buttons(app).values() if b.getParent() == s.panel}
+    assert any(t.startswith("Bot:") for t in panel)
+    messenger.send(DGG.B1CLICK + next(b for t, b in panel.items() if t.startswith("Bot:")).guiId, [None])
+    frames(app)
+    assert s.looking == 1 and s.ps.ghost is None
+    assert s.table.board is not None and len(s.table.board.tiles) == 3     # as it stood at round 4
+    assert "Bot's board as it stood at the start of round 4" in texts(app)
+    assert "Confirm (Enter)" not in buttons(app)
+    messenger.send("escape")
+    frames(app)
+    assert s.looking is None and s.ps.ghost is not None and s.table.board is m.board(0)
+
+
+def test_backspace_puts_the_unconfirmed_tile_back_in_hand(app):
+    m = app.store.new_match([Seat("Ana")], seed=6)
+    s = app.play(m)
+    ps = until(app, lambda: s.ps)
+    start = (ps.x, ps.y, ps.rotation)
+    ps.press("mouse1", 0.0, 0.0)           # put it down where it is
+    ps.move(2, 1)
+    assert not ps.held and (ps.x, ps.y) != start[:2]
+    messenger.send("backspace")
+    frames(app)
+    assert ps.held and (ps.x, ps.y, ps.rotation) == start
+    assert app.sounds.played == ["drop", "pickup"]
+    assert len(m.game.moves) == 0
+
+
+def test_take_back_in_solo_practice(app):
+    m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=8, practice=True)
+    s = app.play(m)
+    place_somewhere(app)
+    until(app, lambda: m.round == 2 and s.ps is not None and s.ps.ghost is not None)
+    assert "Take back (T)" in buttons(app)
+    messenger.send("t")
+    frames(app)
+    assert m.round == 1 and len(m.game.moves) == 0
+    assert s.ps is not None and s.ps.ghost is not None and len(s.ps.board.tiles) == 0
+    assert "confirm" in app.sounds.played
+
+
+def test_no_take_back_in_a_real_game(app):
+    m = app.store.new_match([Seat("Ana")], seed=8)
+    s = app.play(m)
+    place_somewhere(app)
+    messenger.send("t")
+    frames(app)
+    assert len(m.game.moves) == 1 and "Take back (T)" not in buttons(app)
+    assert s.ps is not None
+
+
+def test_illegal_confirm_sounds_and_commits_nothing(app):
+    m = app.store.new_match([Seat("Ana")], seed=9)
+    s = app.play(m)
+    place_somewhere(app)
+    ps = until(app, lambda: s.ps if s.ps.ghost is not None and m.round == 2 else None)
+    ps.x, ps.y, ps.held = 40, 40, False      # far from the first tile: must touch it
+    ps.update()
+    assert not ps.verdict.ok
+    messenger.send("enter")
+    frames(app)
+    assert app.sounds.played[-1] == "illegal" and len(m.game.moves) == 1
+
+
+def test_hint_shows_the_experts_legal_choice_without_freezing(app):
+    m = app.store.new_match([Seat("Ana")], seed=12)
+    s = app.play(m)
+    for _ in range(3):
+        place_somewhere(app)
+    until(app, lambda: s.ps.ghost is not None and m.round == 4)
+    messenger.send("i")
+    h = until(app, lambda: s.hint if s.hint and s.hint["ghost"] is not None else None, 60)
+    p = h["result"]["placement"]
+    assert m.check(0, p).ok
+    assert "Hint: the expert would lay it" in texts(app)
+    place_somewhere(app)
+    assert s.hint is None                     # gone once the tile is confirmed
+
+
+def test_f1_shows_the_rules_over_the_table_and_comes_back(app):
+    m = app.store.new_match([Seat("Ana")], seed=13)
+    s = app.play(m)
+    until(app, lambda: s.ps is not None)
+    messenger.send("f1")
+    frames(app)
+    assert s.overlay == "rules" and "The aim" in texts(app)
+    messenger.send("escape")
+    frames(app)
+    assert s.overlay is None and s.ps.ghost is not None and "Menu" in buttons(app)
+
+
+# ----- tournaments and puzzles -----------------------------------------------------------------------
+def test_a_two_game_tournament_from_the_tournament_screen(app):
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    t = app.store.new_tournament([Seat("Ana"), Seat("Bot", "bot:easy")], games=2, seed=5)
+    app.goto(TournamentScreen)
+    click(app, "Play the first game")
+    for game in (1, 2):
+        s = app.screen
+        assert s.name == "play" and s.match.tournament == {"id": t.id, "game": game}
+        while app.screen is s:
+            place_somewhere(app)
+            frames(app, 2)
+        until(app, lambda: app.screen.name == "results")
+        if game == 1:
+            assert "Next game" in buttons(app)
+            click(app, "Next game")
+    assert "Next game" not in buttons(app)
+    assert t.over and [st.played for st in t.standings()] == [2, 2]
+    assert "Tournament 1: game 2 of 2 played" in texts(app)
+
+
+def test_a_puzzle_is_stored_and_the_next_player_sees_earlier_boards_at_their_round(app):
+    from nmbr9.puzzle import daily_puzzle
+    from nmbr9.scene.screens.puzzles import PuzzleScreen
+    from nmbr9.store import puzzle_results
+    import datetime as dt
+    app.goto(PuzzleScreen)
+    app.screen.name_entry.set("Ana")
+    code = daily_puzzle(dt.date.today()).code
+    app.screen.code_entry.set(code.lower())
+    click(app, "Play this code")
+    s = app.screen
+    assert s.context == {"puzzle": code} and m_round(s) == 2 and len(s.match.board(0).tiles) == 1
+    while app.screen is s:
+        place_somewhere(app)
+        frames(app, 2)
+    until(app, lambda: app.screen.name == "results")
+    stored = puzzle_results(app.store.db, code)
+    assert {r.player for r in stored} >= {"Ana", "Easy bot", "Medium bot", "Hard bot"}
+    assert f"Leaderboard of puzzle {code}" in texts(app)
+    click(app, "Play it again")                # the same puzzle, a second player takes over
+    s2 = app.screen
+    assert s2.match.extra["puzzle"] == code and s2.past and s2.past[0][0] == "Ana"
+    for _ in range(2):
+        place_somewhere(app)
+        until(app, lambda: s2.ps is not None and s2.ps.ghost is not None and not s2.match.bots_thinking)
+    s2.look(("past", 0))
+    frames(app)
+    assert len(s2.table.board.tiles) == s2.match.round - 1   # Ana's board at the same round, not her last
+    assert "Ana's board as it stood at the start of round 4" in texts(app)
+
+
+def m_round(s) -> int:
+    return s.match.round
+
+
+def test_a_mistyped_puzzle_code_gets_a_sentence(app):
+    from nmbr9.scene.screens.puzzles import PuzzleScreen
+    app.goto(PuzzleScreen)
+    app.screen.code_entry.set("ABCD-EFGH-JKMN")
+    click(app, "Play this code")
+    assert app.screen.name == "puzzles" and "That code doesn't work" in texts(app)
