@@ -61,7 +61,7 @@ def play_turn(game, player, rng, upward=0.7, extras=0.3):
                 assert game.play(player, rng.choice(game.legal_placements(player, reserved=True)), reserved=True)
             elif o.fillers and r < extras:
                 assert game.play(player, rng.choice(game.legal_placements(player, piece=rng.choice(o.fillers))))
-            elif "relocate" in o.powers_left and r < 0.5:
+            elif "relocate" in o.powers_left and r < 0.5 and game.movable_tiles(player):
                 at = rng.choice(game.movable_tiles(player))
                 targets = game.relocation_targets(player, at)
                 assert targets and all(game.check_relocate(player, at, q) for q in targets[:20])
@@ -316,6 +316,11 @@ def test_relocate_moves_a_free_tile_to_its_level_or_lower_before_or_after_placin
     assert targets and all(p.level == 0 for p in targets) and up not in targets
     assert g.relocate(0, (6, 0, 0), Placement(2, 0, 0, 4)) and g.round == 4   # nothing left: turn over
     assert g.boards[0].tiles[2] == Placement(2, 0, 0, 4, 0) and g.moves[-1].kind == "relocate"
+    # a lone first tile can move too: the table without it is empty
+    g = solo([3, 1], modules=(BR,), powers=("relocate",))
+    assert g.play(0, Placement(3, 0, 0, 0)) and g.options(0).step == "extras"
+    assert g.relocation_targets(0, (0, 0, 0)) and g.relocate(0, (0, 0, 0), Placement(3, 90, 7, 7))
+    assert g.boards[0].tiles == [Placement(3, 90, 7, 7, 0)] and g.round == 2
 
 
 def test_reserve_sets_the_tile_aside_to_build_later_as_a_second_tile():
@@ -375,12 +380,35 @@ def test_new_refusal_codes_are_listed_once():
 
 # ----- whole games and records ------------------------------------------------------
 
+def assert_sound(game):
+    """Check finished tables from scratch: no shared square, nothing floats (bar a bridge's closed
+    hole), nothing under a bridge, and the score is number x level of the face-up number tiles."""
+    for player, board in enumerate(game.boards):
+        bridged = {m.placement for m in game.moves if m.player == player and "bridge" in m.powers}
+        cells = {}
+        for p in board.tiles:
+            for sq in p.squares():
+                assert (sq, p.level) not in cells, "two pieces share a square"
+                cells[(sq, p.level)] = p
+        for p in board.tiles:
+            bare = [sq for sq in p.squares() if p.level and (sq, p.level - 1) not in cells]
+            assert not bare or p in bridged, ("floats", p)
+            assert all((sq, p.level - 1) in cells or p in bridged for sq in p.squares() if p.level)
+        for (sq, level) in cells:
+            if level:
+                assert (sq, level - 1) in cells or cells[(sq, level)] in bridged
+        assert board.score() == sum(p.piece * p.level for p in board.tiles
+                                    if isinstance(p.piece, int) and not p.flipped)
+
+
+
 @pytest.mark.parametrize("seed, players", [(1, 6), (2, 3)])
 def test_games_with_every_module_and_power_play_to_the_end_and_replay(seed, players):
     rng = random.Random(seed)
     g = play_out(Game.new([Seat(f"P{i}") for i in range(players)],
                           Ruleset(modules=MODULES, powers=POWERS), rng), seed)
     assert g.over and g.rounds_played == 20
+    assert_sound(g)
     kinds = {m.kind for m in g.moves}
     assert {"place", "filler", "end"} <= kinds
     data = json.loads(json.dumps(game_record(g)))

@@ -11,7 +11,7 @@ from nmbr9.rules.board import HIGHEST_LEVEL
 from nmbr9.rules.game import MODULES, POWERS, new_deck
 from nmbr9.rules.record import game_record, parse_record, replay, RecordError
 
-from test_rules_modules import BLOCK, deck_from, nmbr9, play_out, play_turn
+from test_rules_modules import BLOCK, assert_sound, deck_from, nmbr9, play_out, play_turn
 
 TWO, L2L = "two_of_three", "level_to_level"
 
@@ -131,6 +131,7 @@ def test_two_of_three_games_build_exactly_two_of_three_and_replay(seed, players,
     rs = Ruleset(TWO, modules, POWERS if modules else ())
     g = play_out(Game.new([Seat(f"P{i}") for i in range(players)], rs, random.Random(seed)), seed)
     assert g.over and g.rounds_played == 10
+    assert_sound(g)
     for player in range(players):
         for r in range(1, 11):
             built = [m for m in g.moves if m.player == player and m.round == r
@@ -313,6 +314,7 @@ def test_level_to_level_games_replay_from_their_records(seed, players, modules, 
     assert g.over
     for b in g.boards:
         assert max(t.level for t in b.tiles) <= 4
+    assert_sound(g)
     data = game_record(g)
     assert all("marker" in m for m in data["moves"] if m.get("kind", "place") == "place" and not m.get("reserved"))
     path = tmp_path / "g.json"

@@ -342,10 +342,10 @@ class Board:
         """
         orients = distinct_orientations(piece, flipped)
         allow = allow | piece_allows(piece)
-        if not self.tiles:
+        filled = self.ids >= 0
+        if not self.tiles or not filled.any():  # (a lifted table may hold no square)
             return [Placement(piece, o.rotation, 0, 0, 0, flipped) for o in orients]
         out = []
-        filled = self.ids >= 0
         ox, oy = self.origin
         top = self.levels  # a new level may start right above the top
         last = top if max_level is None else min(top, max_level)

@@ -785,7 +785,7 @@ class Game:
         if r is not None and r.state == "waiting" and r.step < self.step:
             return True
         return RELOCATE in self.ruleset.powers and RELOCATE not in st.powers_used and st.markers_left > 0 \
-            and any(isinstance(t.piece, int) for t in self.boards[player].tiles)
+            and bool(self.movable_tiles(player))
 
     def _after(self, player: int) -> Verdict:
         if self._turn(player).tile is not None and not self._extras_left(player):
