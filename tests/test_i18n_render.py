@@ -110,6 +110,8 @@ def main(language: str, png: str | None) -> None:
     # every text the HUD's widgets show, each checked against the font it is set in
     texts, missing, off_screen = [], [], []
     aspect = base.getAspectRatio()
+    w, h = shot.getXSize(), shot.getYSize()
+    verdict_box = (0, 0, 0, 0)
     for widget in list(DirectGuiWidget.guiDict.values()):
         if widget.isEmpty() or widget.isHidden() or not widget.hascomponent("text0"):
             continue
@@ -124,10 +126,14 @@ def main(language: str, png: str | None) -> None:
                        for x in (left, right) for z in (bottom, top)]
             if any(abs(c.x) > aspect + 1e-3 or abs(c.z) > 1 + 1e-3 for c in corners):
                 off_screen.append(text)
+            if text == verdict:  # its box in pixels, wherever the HUD puts it
+                xs = [int((c.x / aspect + 1) / 2 * w) for c in corners]
+                ys = [int((1 - c.z) / 2 * h) for c in corners]
+                verdict_box = (max(0, min(xs)), min(w, max(xs)), max(0, min(ys)), min(h, max(ys)))
 
-    # red ink of the refusal reason (REFUSED_RED text) in the lower middle of the frame
-    w, h = shot.getXSize(), shot.getYSize()
-    verdict_ink = sum(1 for x in range(w // 4, 3 * w // 4, 2) for y in range(h // 2, h, 2)
+    # red ink of the refusal reason (the HUD's REFUSED_RED) inside the verdict's box
+    x0, x1, y0, y1 = verdict_box
+    verdict_ink = sum(1 for x in range(x0, x1, 2) for y in range(y0, y1, 2)
                       if shot.getRed(x, y) > 0.75 and shot.getGreen(x, y) < 0.65)
 
     # each Polish letter against its base letter, drawn alone in the middle of the frame
