@@ -596,6 +596,7 @@ class Game:
         for m in moves:
             if not again.apply(m):
                 raise AssertionError(f"the game's own move does not replay: {m}")
+        self.__dict__.clear()   # fields still at their class default (round 1) are not in again's dict
         self.__dict__.update(again.__dict__)
         return last
 
