@@ -28,7 +28,6 @@ TILE_THICKNESS = 0.3   # one level, in squares: thick card stock that reads as a
 BEVEL = 0.045          # softened edge, top and back
 PX = 128               # texture pixels per square
 BACK = (0.13, 0.12, 0.115)
-TABLE_SIZE = 512
 
 
 @dataclass(frozen=True)
@@ -251,16 +250,6 @@ def tile_texture(art: PieceArt) -> np.ndarray:
     return (np.clip(img, 0, 1) * 255 + 0.5).astype(np.uint8)
 
 
-def table_texture() -> np.ndarray:
-    """RGB of a tileable dark felt cloth."""
-    rng = np.random.default_rng(_seed("table"))
-    coarse = _blur(rng.normal(0, 1, (TABLE_SIZE, TABLE_SIZE)), 12, wrap=True) * 6
-    fine = _blur(rng.normal(0, 1, (TABLE_SIZE, TABLE_SIZE)), 1, wrap=True)
-    shade = 1 + 0.05 * coarse + 0.07 * fine
-    base = np.array(rgb("#33433f"))
-    return (np.clip(base[None, None, :] * shade[..., None], 0, 1) * 255 + 0.5).astype(np.uint8)
-
-
 # ----- PNG (a small writer so the bytes depend on nothing but zlib) ----------
 
 def png_bytes(img: np.ndarray) -> bytes:
@@ -304,7 +293,6 @@ def generated_files() -> dict[str, bytes]:
     out: dict[str, bytes] = {}
     for art in piece_arts():
         out.update(art_files(art))
-    out["textures/table.png"] = png_bytes(table_texture())
     return out
 
 

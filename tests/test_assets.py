@@ -86,6 +86,6 @@ def test_a_new_shape_gets_art_from_the_same_code(monkeypatch):
 
 def test_the_command_writes_into_a_checkout_and_then_has_nothing_to_do(tmp_path, generated):
     written = assets.write_assets(tmp_path, generated)
-    assert "models/tile_8.egg" in written and "textures/table.png" in written
+    assert "models/tile_8.egg" in written and "textures/tile_8.png" in written
     assert assets.write_assets(tmp_path, generated) == []
     assert (tmp_path / "models/tile_8.egg").read_bytes() == generated["models/tile_8.egg"]

@@ -5,6 +5,8 @@ opens a window or a buffer goes through `make_base`.
 """
 from __future__ import annotations
 
+import sys
+
 from ..paths import ROOT
 
 _base = None
@@ -28,6 +30,8 @@ def make_base(offscreen: bool, size=(1280, 720), title: str = "NMBR 9 3D", softw
     if _base is not None:
         return _base
     from panda3d.core import loadPrcFileData
+    if multisamples is None:
+        multisamples = default_multisamples()
     lines = [
         f"win-size {size[0]} {size[1]}",
         f"window-title {title}",

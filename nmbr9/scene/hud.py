@@ -67,6 +67,8 @@ class Hud:
         self.legend = self._label(bl, (0.05, 0.3), 0.03, TextNode.ALeft)
         self.legend["frameColor"] = PANEL
         self.legend["pad"] = (0.5, 0.4)
+        self.hint = self._label(bl, (0.05, 0.05), 0.03, TextNode.ALeft)
+        self.hint.hide()
         self.result = self._label(self.anchors["a2dTopCenter"], (0, -0.13), 0.085, TextNode.ACenter, bold=True)
         self.result["frameColor"] = PANEL
         self.result["pad"] = (0.4, 0.3)
@@ -144,7 +146,13 @@ class Hud:
         self.legend.resetFrameSize()
 
     def toggle_legend(self) -> None:
-        self.legend.show() if self.legend.isHidden() else self.legend.hide()
+        self.collapse_legend(not self.legend.isHidden())
+
+    def collapse_legend(self, collapsed: bool = True) -> None:
+        """Fold the controls into a one-line hint (after the first tile: it covers the table)."""
+        self.hint["text"] = _("H: show the controls")
+        self.legend.hide() if collapsed else self.legend.show()
+        self.hint.show() if collapsed else self.hint.hide()
 
     def show_result(self, text: str) -> None:
         self.result["text"] = text

@@ -146,6 +146,8 @@ class PlayScreen:
             return
         self.ghost.destroy()
         self.ghost = None
+        if len(self.board.tiles) == 1:
+            self.hud.collapse_legend()
         self.table.show(self.board)
         self.frame_camera()
         if self.on_commit:

@@ -9,22 +9,20 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from panda3d.core import (AmbientLight, DirectionalLight, Geom, GeomNode, GeomTriangles,
+from panda3d.core import (AmbientLight, DirectionalLight, Geom, GeomLines, GeomNode, GeomTriangles,
                           GeomVertexData, GeomVertexFormat, GeomVertexWriter, NodePath, SamplerState,
                           Texture, TransformState, TransparencyAttrib)
 
 from ..assets import TILE_THICKNESS, model_path
-from ..paths import TEXTURES
 from ..rules.tiles import piece_shape, shape_mask
 from .camera import level_height
 
 GRID_MARGIN = 4          # squares of grid shown around the build
 GRID_ALPHA = 0.22
-GRID_INK = np.array([0.86, 0.88, 0.84])
+GRID_INK = (0.86, 0.88, 0.84)
 SUN_HPR = (205, -47, 0)  # light from behind-left: shadows fall towards the viewer, walls show
 SHADE_PX = 16            # shadow pixels per square
-TOP_PX = 32              # baked table-top pixels per square
-FELT_SQUARES = 5         # the cloth texture repeats every 5 squares
+CLOTH = (0.18, 0.235, 0.225)  # the table's cloth
 LEGAL = (0.3, 0.9, 0.4, 0.55)
 REFUSED = (0.95, 0.25, 0.2, 0.55)
 
@@ -51,10 +49,10 @@ class Table:
         self.base = base
         self.root = (parent or base.render).attachNewNode("table")
         self._models: dict = {}
-        self._felt = self._felt_pattern()
-        self.cloth_colour = tuple(self._felt.reshape(-1, 3).mean(0)) + (1,)
-        base.setBackgroundColor(*self.cloth_colour)  # the table beyond the baked part
-        self.top = self.root.attachNewNode("table-top")
+        # the cloth is the window's clear colour: a textured or shaded table costs software GL
+        # more than all the tiles together
+        base.setBackgroundColor(*CLOTH, 1)
+        self.grid = self.root.attachNewNode("grid")
         self.shade = self.root.attachNewNode("shade")
         self.tiles = self.root.attachNewNode("tiles")
         self.board = None
@@ -73,14 +71,6 @@ class Table:
                 tex.setAnisotropicDegree(1)  # software GL: anisotropic filtering costs more than it shows
             self._models[piece] = m
         return self._models[piece]
-
-    def _felt_pattern(self) -> np.ndarray:
-        """The cloth texture at TOP_PX pixels per square, as floats (rows, cols, 3)."""
-        data = (TEXTURES / "table.png").read_bytes()
-        from ..assets import read_png
-        cloth = read_png(data)[..., :3].astype(float) / 255
-        n = int(FELT_SQUARES * TOP_PX)
-        return _shrink(cloth, n)
 
     def _lights(self) -> None:
         amb = AmbientLight("ambient")
@@ -109,10 +99,9 @@ class Table:
             t = level_tint(p.level)
             node.setColorScale(t, t, t, 1)
         self.tiles.flattenStrong()  # static: one batch per texture
-        shades = self._shadows(board) if board and board.tiles else []
-        self._table_top(board.bounds() if board and board.tiles else (0, 0, 3, 3),
-                        shades[0] if shades and shades[0][0] < 0 else None)
-        self._tile_shades([s for s in shades if s[0] >= 0])
+        bounds = board.bounds() if board and board.tiles else (0, 0, 3, 3)
+        self._grid(bounds)
+        self._shades(self._shadows(board) if board and board.tiles else [])
 
     def shadow_run(self) -> tuple[float, float]:
         """How far (columns, rows) a shadow falls per unit of height."""
@@ -151,51 +140,43 @@ class Table:
             out.append((surface, ox, oy, alpha))
         return out
 
-    def _table_top(self, bounds, shade) -> None:
-        """Bake the cloth, the faint grid near the build and the table's shadows into one texture."""
+    def _grid(self, bounds) -> None:
+        """Faint lines between the squares, fading out a few squares away from the build."""
         bx0, by0, bx1, by1 = bounds
-        m = GRID_MARGIN + 2
-        x0, y0, x1, y1 = bx0 - m, by0 - m, bx1 + 1 + m, by1 + 1 + m
-        P = TOP_PX
-        rows, cols = (y1 - y0) * P, (x1 - x0) * P
-        n = self._felt.shape[0]
-        ri = (np.arange(rows) + y0 * P) % n
-        ci = (np.arange(cols) + x0 * P) % n
-        img = self._felt[np.ix_(ri, ci)]
-        # pixel centres in squares
-        ys = y0 + (np.arange(rows) + 0.5) / P
-        xs = x0 + (np.arange(cols) + 0.5) / P
-        # fade the weave into the flat cloth colour at the border, so no seam shows
-        edge = np.minimum.outer(np.minimum(ys - y0, y1 - ys), np.minimum(xs - x0, x1 - xs))
-        weave = np.clip(edge / 1.5, 0, 1)[..., None]
-        mean = self._felt.reshape(-1, 3).mean(0)
-        img = mean + (img - mean) * weave
-        # grid lines, strongest beside the build and fading with the distance from it
-        line_y = np.clip(1.2 - np.abs(ys - np.round(ys)) * P, 0, 1)
-        line_x = np.clip(1.2 - np.abs(xs - np.round(xs)) * P, 0, 1)
-        line = np.maximum.outer(line_y, line_x)
-        dy = np.maximum(0, np.maximum(by0 - ys, ys - (by1 + 1)))
-        dx = np.maximum(0, np.maximum(bx0 - xs, xs - (bx1 + 1)))
-        fade = np.clip(1 - np.hypot.outer(dy, dx) / GRID_MARGIN, 0, 1) ** 1.5
-        grid = (line * fade * GRID_ALPHA)[..., None]
-        img = img * (1 - grid) + GRID_INK * grid
-        if shade is not None:
-            _, sx, sy, alpha = shade
-            k = P // SHADE_PX
-            a = np.kron(alpha, np.ones((k, k)))
-            r0, c0 = (sy - y0) * P, (sx - x0) * P
-            # paste the shadow where the two areas overlap
-            rr0, cc0 = max(0, r0), max(0, c0)
-            rr1, cc1 = min(rows, r0 + a.shape[0]), min(cols, c0 + a.shape[1])
-            if rr1 > rr0 and cc1 > cc0:
-                sub = a[rr0 - r0:rr1 - r0, cc0 - c0:cc1 - c0]
-                img[rr0:rr1, cc0:cc1] *= (1 - sub)[..., None]
-        self.top.removeNode()
-        self.top = _decal(self.root, "table-top", x0, y0, x1, y1, 0.0, _texture("table-top", img))
-        self.top.setLightOff(1)
+        m = GRID_MARGIN
+        vdata = GeomVertexData("grid", GeomVertexFormat.getV3c4(), Geom.UHStatic)
+        pos, col = GeomVertexWriter(vdata, "vertex"), GeomVertexWriter(vdata, "color")
+        lines = GeomLines(Geom.UHStatic)
 
-    def _tile_shades(self, shades) -> None:
-        """Shadow decals on the tops of tiles, each cropped to where it is not clear."""
+        def alpha(x, y):  # x, y in squares (rows down)
+            d = math.hypot(max(0, bx0 - x, x - (bx1 + 1)), max(0, by0 - y, y - (by1 + 1)))
+            return GRID_ALPHA * max(0.0, 1 - d / m) ** 1.5
+        n = 0
+        segments = [((x, y), (x, y + 1)) for x in range(bx0 - m, bx1 + 2 + m) for y in range(by0 - m, by1 + 1 + m)]
+        segments += [((x, y), (x + 1, y)) for y in range(by0 - m, by1 + 2 + m) for x in range(bx0 - m, bx1 + 1 + m)]
+        for (xa, ya), (xb, yb) in segments:
+            aa, ab = alpha(xa, ya), alpha(xb, yb)
+            if aa <= 0 and ab <= 0:
+                continue
+            for x, y, a in ((xa, ya, aa), (xb, yb, ab)):
+                pos.addData3(x, -y, 0.0)
+                col.addData4(*GRID_INK, a)
+            lines.addVertices(n, n + 1)
+            n += 2
+        geom = Geom(vdata)
+        geom.addPrimitive(lines)
+        node = GeomNode("grid")
+        node.addGeom(geom)
+        self.grid.removeNode()
+        self.grid = self.root.attachNewNode(node)
+        self.grid.setTransparency(TransparencyAttrib.M_alpha)
+        self.grid.setLightOff(1)
+        self.grid.setDepthWrite(False)
+        self.grid.setRenderModeThickness(1.4)
+        self.grid.setBin("fixed", 0)
+
+    def _shades(self, shades) -> None:
+        """Shadow decals on the table and the tops of tiles, each cropped to where it is not clear."""
         self.shade.removeNode()
         self.shade = self.root.attachNewNode("shade")
         for surface, ox, oy, alpha in shades:
@@ -207,7 +188,10 @@ class Table:
             a = alpha[r0 * SHADE_PX:r1 * SHADE_PX, c0 * SHADE_PX:c1 * SHADE_PX]
             x0, y0, x1, y1 = ox + c0, oy + r0, ox + c1, oy + r1
             tex = _texture("shade", np.zeros(a.shape + (3,)), a)
-            _decal(self.shade, "shade", x0, y0, x1, y1, level_height(surface + 1) + 0.004, tex)
+            # only the squares with some shade: blending the whole area costs software GL dearly
+            blocks = a.reshape(r1 - r0, SHADE_PX, c1 - c0, SHADE_PX).max(axis=(1, 3)) > 0.01
+            rects = [(x0 + c, -(y0 + r) - 1, x0 + c + 1, -(y0 + r)) for r, c in zip(*np.nonzero(blocks))]
+            _decal(self.shade, "shade", x0, y0, x1, y1, level_height(surface + 1) + 0.004, tex, rects)
         self.shade.setTransparency(TransparencyAttrib.M_alpha)
         self.shade.setDepthWrite(False)
         self.shade.setLightOff(1)
@@ -228,6 +212,7 @@ class Ghost:
         self.node.setName(f"ghost_{piece}")
         self.footprint = None
         self.shadow = None
+        self.shadow_textures: dict = {}
         self.shown = None
 
     def show(self, placement, level: int, lift: float, ok: bool) -> None:
@@ -253,9 +238,11 @@ class Ghost:
         # a soft shadow of the tile in the hand, moved along the light as it rises
         o = placement.orientation()
         pad = 1
-        occ = np.kron(np.pad(o.mask, pad).astype(float), np.ones((SHADE_PX, SHADE_PX)))
-        alpha = _soft(occ, 5) * 0.5
-        tex = _texture("hand-shadow", np.zeros(alpha.shape + (3,)), alpha)
+        if o.rotation not in self.shadow_textures:  # made once per way the tile lies
+            occ = np.kron(np.pad(o.mask, pad).astype(float), np.ones((SHADE_PX, SHADE_PX)))
+            alpha = _soft(occ, 5) * 0.5
+            self.shadow_textures[o.rotation] = _texture("hand-shadow", np.zeros(alpha.shape + (3,)), alpha)
+        tex = self.shadow_textures[o.rotation]
         self.shadow = _decal(self.table.root, "hand-shadow", -pad, -pad, o.width + pad, o.height + pad, 0.0, tex)
         self.shadow.setTransparency(TransparencyAttrib.M_alpha)
         self.shadow.setLightOff(1)
@@ -294,18 +281,11 @@ def _texture(name: str, rgb: np.ndarray, alpha: np.ndarray | None = None) -> Tex
     return tex
 
 
-def _shrink(img: np.ndarray, n: int) -> np.ndarray:
-    """Area-average a square (k*n, k*n, c) image down to (n, n, c), wrapping (it tiles)."""
-    size = img.shape[0]
-    idx = (np.arange(n + 1) * size) // n
-    out = np.add.reduceat(np.add.reduceat(img, idx[:-1], axis=0), idx[:-1], axis=1)
-    counts = np.outer(np.diff(idx), np.diff(idx))[..., None]
-    return out / counts
-
-
-def _decal(parent, name: str, x0, y0, x1, y1, z: float, tex: Texture) -> NodePath:
-    """A flat rectangle over squares x0..x1, y0..y1 (rows downward) at height z, showing all of `tex`."""
-    node = parent.attachNewNode(_quads(name, [(x0, -y1, x1, -y0)], z, lambda x, y: (1, 1, 1, 1)))
+def _decal(parent, name: str, x0, y0, x1, y1, z: float, tex: Texture, rects=None) -> NodePath:
+    """`tex` stretched over squares x0..x1, y0..y1 (rows downward) at height z; drawn whole, or
+    only on `rects` (world rectangles inside it)."""
+    rects = rects if rects is not None else [(x0, -y1, x1, -y0)]
+    node = parent.attachNewNode(_quads(name, rects, z, lambda x, y: (1, 1, 1, 1)))
     node.setTexture(tex)
     node.setTexScale(_tex_stage(), 1 / (x1 - x0), 1 / (y1 - y0))
     node.setTexOffset(_tex_stage(), -x0 / (x1 - x0), y1 / (y1 - y0))
