@@ -77,6 +77,16 @@ def test_the_hud_in_every_language_has_its_letters_and_fits_the_window(code, rou
     assert found["off_screen"] == [], f"cut off at the window's edge: {found['off_screen']}"
 
 
+@pytest.mark.render
+def test_every_screen_in_every_language_has_its_letters_and_room_for_its_words():
+    found = _probe("screens")
+    assert len(found) >= 4 * 7, sorted(found)
+    for where, problems in found.items():
+        assert problems["missing"] == [], f"{where}: glyphs missing from the font: {problems['missing']}"
+        assert problems["off_screen"] == [], f"{where}: cut off at the window's edge: {problems['off_screen']}"
+        assert problems["too_wide"] == [], f"{where}: text wider than its button: {problems['too_wide']}"
+
+
 # ----- the subprocess ---------------------------------------------------------------------
 
 def main(language: str, png: str | None) -> None:
@@ -156,5 +166,69 @@ def main(language: str, png: str | None) -> None:
                       "missing": sorted(set(missing)), "off_screen": off_screen, "same_as_base": same, "verdict_ink": verdict_ink}))
 
 
+def screens() -> None:
+    """Every screen around the table in every language: letters in the font, room for the words."""
+    import tempfile
+    from direct.gui.DirectGuiBase import DirectGuiWidget
+    from panda3d.core import Point3
+    from nmbr9.i18n import set_language
+    from nmbr9.rules import Seat
+    from nmbr9.scene.base import make_base
+    from nmbr9.scene.game_app import GameApp
+    from nmbr9.scene.screens.menu import MenuScreen
+    from nmbr9.scene.screens.puzzles import PuzzleScreen
+    from nmbr9.scene.screens.rules import RulesScreen
+    from nmbr9.scene.screens.settings import SettingsScreen
+    from nmbr9.scene.screens.setup import SetupScreen
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    from nmbr9.store import Store
+
+    base = make_base(offscreen=True, size=(1280, 720))
+    store = Store(Path(tempfile.mkdtemp()) / "data")
+    app = GameApp(base, store, audio=False)
+    aspect = base.getAspectRatio()
+    visits = [("menu", lambda: app.goto(MenuScreen)), ("setup", lambda: app.goto(SetupScreen)),
+              ("new tournament", lambda: app.goto(SetupScreen, tournament=True)),
+              ("puzzles", lambda: app.goto(PuzzleScreen)), ("tournaments", lambda: app.goto(TournamentScreen)),
+              ("rules", lambda: app.goto(RulesScreen)), ("settings", lambda: app.goto(SettingsScreen)),
+              ("pass and play", lambda: app.play(store.new_match([Seat("Ana"), Seat("Ben")], seed=1)))]
+    found = {}
+    for language in ("en", "de", "es", "pl"):
+        set_language(language)  # switched while the game runs, as Settings does
+        for name, visit in visits:
+            visit()
+            for _ in range(3):
+                base.taskMgr.step()
+            missing, off_screen, too_wide = set(), [], []
+            for widget in list(DirectGuiWidget.guiDict.values()):
+                if (widget.isEmpty() or not base.aspect2d.isAncestorOf(widget) or widget.isHidden()
+                        or any(p.isHidden() for p in widget.getAncestors()) or not widget.hascomponent("text0")):
+                    continue
+                label = widget.component("text0")
+                text = label.textNode.getText()
+                missing |= {c for c in text if not c.isspace() and not label.textNode.hasExactCharacter(c)}
+                if not text or any(p.getName() == "canvas" for p in widget.getAncestors()):
+                    continue  # a scrolled page is clipped on purpose
+                left, right, bottom, top = widget.guiItem.getFrame()
+                corners = [base.aspect2d.getRelativePoint(widget, Point3(x, 0, z))
+                           for x in (left, right) for z in (bottom, top)]
+                if any(abs(c.x) > aspect + 1e-3 or abs(c.z) > 1 + 1e-3 for c in corners):
+                    off_screen.append(text)
+                ink = label.getTightBounds()
+                if ink and right > left and (ink[0].x < left - 0.01 or ink[1].x > right + 0.01):
+                    too_wide.append(text)
+            for path in base.aspect2d.findAllMatches("**/+TextNode"):  # plain text: the rules page
+                node = path.node()
+                missing |= {c for c in node.getText() if not c.isspace() and not node.hasExactCharacter(c)}
+            found[f"{language} {name}"] = {"missing": sorted(missing), "off_screen": off_screen,
+                                           "too_wide": too_wide}
+            app.screen.exit()
+            app.screen = None
+    print(json.dumps(found))
+
+
 if __name__ == "__main__":  # PYTHONPATH holds the checkout (see _probe)
-    main(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else None)
+    if sys.argv[1] == "screens":
+        screens()
+    else:
+        main(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else None)
