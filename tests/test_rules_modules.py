@@ -302,13 +302,15 @@ def test_relocate_moves_a_free_tile_to_its_level_or_lower_before_or_after_placin
     assert g.check_relocate(0, (1, 1, 1), down).ok
     assert g.relocate(0, (1, 1, 1), down) and board.tiles[2].level == 0 and g.scores() == [0]
     assert g.options(0).step == "place" and "relocate" not in g.options(0).powers_left
+    assert g.options(0).powers_now == ("flip",)
     assert g.check_relocate(0, (0, 4, 0), Placement(1, 90, 0, 5)).code == "power_used"
     assert g.play(0, Placement(2, 0, 5, 1))
     # after placing, in another game: and never to a higher level
     g = solo([9, 9, 2, 1], modules=(BR,), powers=("relocate",))
     build(g, BLOCK)
+    assert g.options(0).powers_now == ("relocate",)
     assert g.play(0, Placement(2, 0, 5, 0))            # the turn stays open: Relocate is left
-    assert g.options(0).step == "extras"
+    assert g.options(0).step == "extras" and g.options(0).powers_now == ("relocate",)
     up = Placement(2, 0, 1, 0, level=1)
     assert g.check_relocate(0, (6, 0, 0), up).code == "relocate_higher"
     assert g.movable_tiles(0) == [(0, 0, 0), (3, 0, 0), (6, 0, 0)]   # nothing lies on any tile
@@ -326,7 +328,8 @@ def test_relocate_moves_a_free_tile_to_its_level_or_lower_before_or_after_placin
 def test_reserve_sets_the_tile_aside_to_build_later_as_a_second_tile():
     g = solo([9, 9, 5, 1, 3], modules=(BR, "gap_fillers"), powers=("reserve",))
     build(g, BLOCK)
-    assert g.reserve(0) and g.options(0).step == "extras"
+    assert g.options(0).powers_now == ("reserve",)
+    assert g.reserve(0) and g.options(0).step == "extras" and g.options(0).powers_now == ()
     v = g.check(0, Placement(5, 0, 5, 0), reserved=True)
     assert v.code == "no_reserve" and "later turn" in v.message
     assert g.end_turn(0) and g.round == 4

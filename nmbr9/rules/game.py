@@ -201,7 +201,8 @@ class Options:
     marker: int | None            # "Level to Level": the marker of the turn's tile (chosen, or the only one)
     fillers: tuple[str, ...]      # gap fillers not yet placed
     powers: tuple[str, ...]       # the powers in play
-    powers_left: tuple[str, ...]  # powers this player may still use
+    powers_left: tuple[str, ...]  # powers this player may still use in this game
+    powers_now: tuple[str, ...]   # of those, the ones that can be used at this moment
     markers_left: int
     reserved: int | None          # the number of the tile waiting beside the table
     reserve_ready: bool           # it may be built now
@@ -385,6 +386,12 @@ class Game:
             can_reject = can_reject and turn.decision is None
         r = st.reserve
         waiting = r is not None and r.state == "waiting"
+        ready = waiting and r.step < self.step and step in (PLACE_TILE, EXTRAS, DECIDE, CHOOSE)
+        left = tuple(p for p in self.ruleset.powers if p not in st.powers_used) if st.markers_left else ()
+        now = tuple(p for p in left if
+                    (p == RELOCATE and step in (DECIDE, CHOOSE, PLACE_TILE, EXTRAS) and self.movable_tiles(player))
+                    or (p == RESERVE and step == PLACE_TILE)
+                    or (p in PLACING_POWERS and (step == PLACE_TILE or ready)))
         warnings = []
         if waiting and not self._over:
             warnings.append(refuse("reserve_waiting", N_(
@@ -400,10 +407,10 @@ class Game:
             choices=self._choices(player) if step in (CHOOSE, PLACE_TILE) and self.variant == LEVEL_TO_LEVEL else {},
             marker=self._turn_marker(player) if self.variant == LEVEL_TO_LEVEL and not self._over else None,
             fillers=tuple(st.fillers), powers=self.ruleset.powers,
-            powers_left=tuple(p for p in self.ruleset.powers if p not in st.powers_used) if st.markers_left else (),
+            powers_left=left, powers_now=now,
             markers_left=st.markers_left if self.ruleset.uses(BREAKING_RULES) else 0,
             reserved=r.digit if waiting else None,
-            reserve_ready=waiting and r.step < self.step and step in (PLACE_TILE, EXTRAS, DECIDE, CHOOSE),
+            reserve_ready=ready,
             reserve_level=r.below + 1 if waiting else None, warnings=tuple(warnings),
             can_end=step == EXTRAS, supply=dict(st.supply) if st.supply is not None else None)
 
