@@ -5,6 +5,7 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from nmbr9.rules import Board, Game, Placement, Ruleset, Seat
 from nmbr9.rules.board import HIGHEST_LEVEL
@@ -13,7 +14,7 @@ from nmbr9.rules.record import game_record, parse_record, replay, RecordError
 
 from test_rules_modules import BLOCK, assert_sound, deck_from, nmbr9, play_out, play_turn
 
-TWO, L2L = "two_of_three", "level_to_level"
+CLASSIC, TWO, L2L = "classic", "two_of_three", "level_to_level"
 
 
 def game(variant, first=(), players=1, modules=(), powers=()):
@@ -333,3 +334,24 @@ def test_moves_lists_every_tile_a_level_to_level_player_may_choose(tmp_path):
     listed = json.loads(nmbr9("moves", path, "--player", 0, "--json").stdout)
     assert {(p["marker"], p["digit"]) for p in listed} == {(0, 2), (1, 1)}
     assert all(p["level"] <= p["marker"] for p in listed) and any(p["level"] == 1 for p in listed)
+
+
+# ----- any combination --------------------------------------------------------------
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6))
+def test_any_variant_with_any_modules_plays_soundly_and_replays(seed):
+    rng = random.Random(seed)
+    variant = rng.choice([CLASSIC, TWO, L2L])
+    modules = tuple(m for m in MODULES if rng.random() < 0.6)
+    powers = tuple(p for p in POWERS if rng.random() < 0.5) or ("bridge",) if "breaking_rules" in modules else ()
+    players = rng.randint(1, 6 if variant == CLASSIC else 4)
+    g = play_out(Game.new([Seat(f"P{i}") for i in range(players)], Ruleset(variant, modules, powers), rng),
+                 seed, upward=rng.random())
+    assert g.over and not g.waiting()
+    assert_sound(g)
+    again = replay(parse_record(json.loads(json.dumps(game_record(g)))))
+    assert again.ok, again.error
+    assert [b.tiles for b in again.game.boards] == [b.tiles for b in g.boards]
+    for player in range(players):
+        assert sorted(map(repr, g.board_at_round(player, g.round).tiles)) == sorted(map(repr, g.boards[player].tiles))
