@@ -23,8 +23,16 @@ def parse_size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def default_multisamples() -> int:
+    """4x antialiasing with a graphics card; none on software GL, where it costs more than all the tiles."""
+    import os
+    if os.environ.get("NMBR9_MULTISAMPLES", "").isdigit():
+        return int(os.environ["NMBR9_MULTISAMPLES"])
+    return 4 if os.path.exists("/dev/dri") or sys.platform in ("win32", "darwin") else 0
+
+
 def make_base(offscreen: bool, size=(1280, 720), title: str = "NMBR 9 3D", software: bool = False,
-              multisamples: int = 4, audio: bool = False):
+              multisamples: int | None = None, audio: bool = False):
     """The process's ShowBase, built once. Offscreen uses EGL (headless GL), else tinydisplay."""
     global _base
     if _base is not None:
