@@ -57,7 +57,7 @@ class OrbitCamera:
         self.target = LPoint3((x0 + x1) / 2, -(y0 + y1) / 2, level_height(top_level + 1) / 2)
         radius = max(4.0, math.hypot(x1 - x0, y1 - y0) / 2 + 0.5)
         fov = math.radians(min(self.lens.getFov()[0], self.lens.getFov()[1]))
-        self.fit = 0.8 * radius / math.tan(fov / 2)  # a tilted view needs less than the full circle
+        self.fit = 0.7 * radius / math.tan(fov / 2)  # a tilted view needs less than the full circle
         self.apply()
 
     def apply(self) -> None:

@@ -156,7 +156,7 @@ class Table:
         segments += [((x, y), (x + 1, y)) for y in range(by0 - m, by1 + 2 + m) for x in range(bx0 - m, bx1 + 1 + m)]
         for (xa, ya), (xb, yb) in segments:
             aa, ab = alpha(xa, ya), alpha(xb, yb)
-            if aa <= 0 and ab <= 0:
+            if max(aa, ab) < 0.02:  # too faint to see: leave it out
                 continue
             for x, y, a in ((xa, ya, aa), (xb, yb, ab)):
                 pos.addData3(x, -y, 0.0)
