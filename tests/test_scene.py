@@ -92,14 +92,14 @@ def test_click_puts_down_and_picks_up_and_drag_moves(play):
     play.release("mouse1", *screen_of_square(cam, 0, 0, 0))
     assert not play.held
     spot = (play.x, play.y)
-    play.pointer(*screen_of_square(cam, 3, 3, 0))
+    play.pointer(*screen_of_square(cam, 2, 2, 0))
     assert (play.x, play.y) == spot  # put down: it stays
     # press on it, drag to another square, release: it lies there
-    play.press("mouse1", *screen_of_square(cam, 3, 3, 0), now=20.0)
-    play.pointer(*screen_of_square(cam, -2, 4, 0))
-    play.release("mouse1", *screen_of_square(cam, -2, 4, 0))
+    play.press("mouse1", *screen_of_square(cam, 2, 2, 0), now=20.0)
+    play.pointer(*screen_of_square(cam, -1, 2, 0))
+    play.release("mouse1", *screen_of_square(cam, -1, 2, 0))
     o = orientation(play.piece, play.rotation)
-    assert (play.x + (o.width - 1) // 2, play.y + (o.height - 1) // 2) == (-2, 4)
+    assert (play.x + (o.width - 1) // 2, play.y + (o.height - 1) // 2) == (-1, 2)
     assert not play.held
 
 
