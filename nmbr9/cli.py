@@ -42,7 +42,7 @@ def cmd_moves(args) -> int:
     except RecordError as e:
         return _bad_record(args, e)
     if not result.ok:
-        _print_json(result.to_json()) if args.json else print(f"Illegal record: {result.error['message']}")
+        _print_json(result.to_json()) if args.json else print(_("Illegal record: {message}").format(**result.error))
         return 1
     game = result.game
     bad = [p for p in args.power or () if p not in POWERS]
@@ -77,14 +77,21 @@ def cmd_moves(args) -> int:
     if args.json:
         _print_json(out)
     elif not out:
-        print("No card left to place." if game.over else "No legal placement.")
+        print(_("No card left to place.") if game.over else _("No legal placement."))
     else:
         what = sorted({str(p.get("digit", p.get("piece"))) for p in out})
-        print(f"{len(out)} legal placements of {', '.join(what)}:")
+        print(ngettext("{count} legal placement of {digit}:", "{count} legal placements of {digit}:",
+                       len(out)).format(count=len(out), digit=", ".join(what)))
         for p in out:
-            extra = "".join(f"  {k} {p[k]}" for k in ("marker", "flipped", "reserved") if k in p)
-            print(f"  {str(p.get('digit', p.get('piece'))):>2}  rotation {p['rotation']:3d}  x {p['x']:3d}  "
-                  f"y {p['y']:3d}  level {p['level']}{extra}")
+            notes = [_("tile {piece}").format(piece=p.get("digit", p.get("piece")))] if len(what) > 1 else []
+            if "marker" in p:
+                notes.append(_("marker {marker}").format(marker=p["marker"]))
+            if p.get("flipped"):
+                notes.append(_("flipped"))
+            if p.get("reserved"):
+                notes.append(_("reserved tile"))
+            print(_("  rotation {rotation:3d}  x {x:3d}  y {y:3d}  level {level}").format(**p)
+                  + "".join("  " + n for n in notes))
     return 0
 
 
