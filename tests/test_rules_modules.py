@@ -476,3 +476,6 @@ def test_take_back_undoes_any_action():
     assert g.take_back().kind == "relocate"
     assert [list(b.tiles) for b in g.boards] == before and "relocate" in g.options(0).powers_left
     assert g.board_at_round(0, 3).tiles == before[0][:2]
+    first = solo([9, 9])
+    assert first.play(0, Placement(9, 0, 0, 0)) and first.round == 2
+    assert first.take_back().round == 1 and first.round == 1 and first.card == 9 and first.boards[0].is_empty()
