@@ -184,6 +184,12 @@ def test_take_back_in_solo_practice_only():
     m.run_bots()
     assert [mv.to_json() for mv in m.game.moves] == before
 
+    first = Match.new([ANA, MEDIUM], seed=9, practice=True, threaded=False)
+    play(first, humans=1)
+    first.run_bots()
+    assert first.round == 2 and len(first.take_back()) == 2
+    assert (first.round, first.game.moves, first.current_human) == (1, [], 0)
+
     table = Match.new([ANA, BEN], seed=9, practice=True)
     play(table, humans=2)
     assert not table.can_take_back and table.take_back() == [] and len(table.game.moves) == 2
