@@ -215,3 +215,55 @@ def test_hud_shows_round_card_supply_and_score_by_level(play):
     assert hud.round["text"] == "Round 6 of 20" and hud.card["text"] == "4"
     assert "Score 7" in hud.score["text"] and "Level 1: 7 \u00d7 1 = 7" in hud.score["text"]
     assert len(hud.supply.getChildren()) == 14
+
+
+def _target(play, rng):
+    """A legal placement for this round's card, preferring height (as a keen player would)."""
+    options = play.board.legal_placements(play.piece)
+    top = max(p.level for p in options)
+    return rng.choice([p for p in options if p.level == top])
+
+
+def test_a_whole_game_with_the_mouse_alone(play):
+    import random
+    from nmbr9.scene.camera import level_height
+    rng = random.Random(4)
+    cam = play.camera
+    while not play.game.over:
+        want = _target(play, rng)
+        while play.rotation != want.rotation:  # right clicks turn the tile
+            play.press("mouse3", 0.0, 0.0)
+            play.release("mouse3", 0.0, 0.0)
+        o = orientation(want.piece, want.rotation)
+        anchor = (want.x + (o.width - 1) // 2, want.y + (o.height - 1) // 2)
+        point = cam.screen_point(Point3(anchor[0] + 0.5, -(anchor[1] + 0.5), level_height(want.level)))
+        assert point is not None and max(abs(point[0]), abs(point[1])) <= 1, f"{want} out of view, build {play.board.bounds()}, round {play.game.round}"
+        play.pointer(point[0] + 0.01, point[1])
+        play.pointer(*point)
+        assert (play.x, play.y, play.level) == (want.x, want.y, want.level)
+        play.press("mouse1", *point, now=len(play.game.moves) * 10.0)  # put it down
+        play.release("mouse1", *point)
+        # confirm by clicking the score display or the Confirm button
+        button = play.hud.score if len(play.game.moves) % 2 else play.hud.confirm
+        button["command"]()
+        play.finish_animation()
+        assert play.board.tiles[-1] == want
+        play.held = True  # the next tile follows the pointer again
+    assert len(play.board.tiles) == 20 and play.hud.round["text"] == "Round 20 of 20"
+
+
+def test_a_whole_game_with_the_keyboard_alone(play):
+    import random
+    rng = random.Random(9)
+    while not play.game.over:
+        want = _target(play, rng)
+        while play.rotation != want.rotation:
+            play.rotate(1)                      # E
+        while play.x != want.x:
+            play.move(1 if want.x > play.x else -1, 0)   # arrows
+        while play.y != want.y:
+            play.move(0, 1 if want.y > play.y else -1)
+        assert play.confirm()                   # Enter
+        play.finish_animation()
+        assert play.board.tiles[-1] == want
+    assert play.board.score() == sum(p.piece * p.level for p in play.board.tiles) > 0

@@ -16,6 +16,8 @@ DEFAULT_HEADING = 0.0     # camera south of the build, rows running towards it
 DEFAULT_PITCH = 52.0      # degrees above the table
 MIN_PITCH, MAX_PITCH = 12.0, 89.0
 MIN_ZOOM, MAX_ZOOM = 0.35, 3.0
+ROOM = 2.5                # squares around the build kept in view, for the next tile
+FRAME_X, FRAME_TOP, FRAME_BOTTOM = 0.95, 0.78, 0.9  # of the screen, leaving the HUD's top row free
 
 
 def level_height(level: float) -> float:
@@ -30,7 +32,8 @@ class OrbitCamera:
         self.camera, self.lens, self.render = camera_np, lens, render
         self.heading, self.pitch, self.zoom = DEFAULT_HEADING, DEFAULT_PITCH, 1.0
         self.target = LPoint3(0, 0, 0)
-        self.fit = 9.0  # distance that shows the whole build
+        self.fit = 9.0     # distance that shows the whole build (without zoom)
+        self.corners = []  # the corners of the area to keep in view
         self.lens.setFov(50)
         self.lens.setNear(0.2)
         self.lens.setFar(400)
@@ -51,21 +54,39 @@ class OrbitCamera:
         self.apply()
 
     def frame(self, bounds, top_level: int = 0) -> None:
-        """Aim at a board's squares (min x, min y, max x, max y) so all of them show."""
+        """Aim at a board's squares (min x, min y, max x, max y) so all of them show, with room
+        around them for the middle of the next tile."""
         x0, y0, x1, y1 = bounds
-        x1, y1 = x1 + 1, y1 + 1
+        x0, y0, x1, y1 = x0 - ROOM, y0 - ROOM, x1 + 1 + ROOM, y1 + 1 + ROOM
         self.target = LPoint3((x0 + x1) / 2, -(y0 + y1) / 2, level_height(top_level + 1) / 2)
-        radius = max(4.0, math.hypot(x1 - x0, y1 - y0) / 2 + 0.5)
-        fov = math.radians(min(self.lens.getFov()[0], self.lens.getFov()[1]))
-        self.fit = 0.7 * radius / math.tan(fov / 2)  # a tilted view needs less than the full circle
+        top = level_height(top_level + 1)
+        self.corners = [LPoint3(x, -y, z) for x in (x0, x1) for y in (y0, y1) for z in (0, top)]
         self.apply()
 
-    def apply(self) -> None:
-        d = self.fit * self.zoom
+    def _place(self, distance: float) -> None:
         h, p = math.radians(self.heading), math.radians(self.pitch)
-        offset = LVector3(-math.sin(h) * math.cos(p), -math.cos(h) * math.cos(p), math.sin(p)) * d
+        offset = LVector3(-math.sin(h) * math.cos(p), -math.cos(h) * math.cos(p), math.sin(p)) * distance
         self.camera.setPos(self.target + offset)
         self.camera.lookAt(self.target)
+
+    def _shows_all(self, distance: float) -> bool:
+        self._place(distance)
+        for corner in self.corners:
+            q = self.camera.getRelativePoint(self.render, corner)
+            out = Point2()
+            if not self.lens.project(q, out) or abs(out.x) > FRAME_X or not -FRAME_BOTTOM <= out.y <= FRAME_TOP:
+                return False
+        return True
+
+    def apply(self) -> None:
+        """Place the camera: the nearest distance that shows the framed area, times the zoom."""
+        if self.corners:
+            near, far = 1.0, 600.0
+            for _ in range(24):  # the view is monotonic in the distance: halve the interval
+                mid = (near + far) / 2
+                near, far = (near, mid) if self._shows_all(mid) else (mid, far)
+            self.fit = far
+        self._place(self.fit * self.zoom)
 
     # ----- picking --------------------------------------------------------
     def ray(self, mx: float, my: float):
