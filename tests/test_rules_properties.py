@@ -1,27 +1,13 @@
 """Property-based tests: random legal games never break a rule, undo is exact, records replay."""
-import random
-
-import numpy as np
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from nmbr9.rules import Board, Game, Placement, Seat, new_deck
+from nmbr9.rules import Board, Placement
 from nmbr9.rules.record import game_record, parse_record, replay
 from nmbr9.rules.tiles import distinct_orientations
 
+from helpers import random_game as play_random
+
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def play_random(seed: int, players: int, upward: float) -> Game:
-    rng = random.Random(seed)
-    game = Game([Seat(f"P{i}") for i in range(players)], new_deck(random.Random(seed)))
-    while not game.over:
-        for player in game.waiting():
-            options = game.boards[player].legal_placements(game.card)
-            if rng.random() < upward:
-                top = max(p.level for p in options)
-                options = [p for p in options if p.level == top]
-            assert game.play(player, rng.choice(options))
-    return game
 
 
 def assert_board_obeys_every_rule(board: Board) -> None:
