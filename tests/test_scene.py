@@ -267,3 +267,18 @@ def test_a_whole_game_with_the_keyboard_alone(play):
         play.finish_animation()
         assert play.board.tiles[-1] == want
     assert play.board.score() == sum(p.piece * p.level for p in play.board.tiles) > 0
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (640, 360), (420, 760), (2560, 1440)])
+def test_hud_text_stays_legible_when_the_window_is_resized(play, scene, size):
+    hud = play.hud
+    hud.collapse_legend()                  # the one-line hint is the smallest text
+    k = hud.fit_window(size)
+    low, high = hud.hint.component("text0").getTightBounds(scene.aspect2d)
+    # aspect2d spans the shorter side of the window: 2 units are that many pixels
+    letters_px = (high.z - low.z) * min(size) / 2
+    assert letters_px >= 10                # 'H' to the descender of 'y', at least 10 pixels
+    if min(size) >= 720:
+        assert k == 1.0                    # big windows keep the designed size
+    # every corner carries the same scale, so the corners keep their layout
+    assert {round(n.getScale()[0], 6) for n in hud.anchors.values()} == {round(k, 6)}

@@ -18,12 +18,18 @@ INK = (0.95, 0.94, 0.9, 1)
 PANEL = (0.08, 0.09, 0.1, 0.62)
 OK_GREEN = (0.55, 0.95, 0.6, 1)
 REFUSED_RED = (1.0, 0.55, 0.5, 1)
-MIN_TEXT_PX = 15  # scale the HUD up rather than show text smaller than this
+MIN_TEXT_PX = 11   # scale the HUD up rather than show text smaller than this
+SMALL_TEXT = 0.032  # the smallest text (legend, hint), in aspect2d units
 
 
 def tile_rgba(piece) -> tuple:
     c = COLOURS.get(piece, "#b9b2a2") if isinstance(piece, int) else "#b9b2a2"
     return tuple(int(c[i:i + 2], 16) / 255 for i in (1, 3, 5)) + (1,)
+
+
+def text_scale_for(width: int, height: int) -> float:
+    """The HUD's scale for a window: aspect2d spans the shorter side, so text shrinks with it."""
+    return max(1.0, MIN_TEXT_PX / (SMALL_TEXT * min(width, height) / 2))
 
 
 def load_fonts(base):
@@ -64,10 +70,10 @@ class Hud:
         self.confirm = DirectButton(parent=br, text="", text_font=self.bold, text_scale=0.055,
                                     frameColor=(0.2, 0.55, 0.3, 1), relief=DGG.FLAT, pad=(0.04, 0.025),
                                     text_fg=(1, 1, 1, 1), pos=(-0.3, 0, 0.1), command=on_confirm)
-        self.legend = self._label(bl, (0.05, 0.3), 0.03, TextNode.ALeft)
+        self.legend = self._label(bl, (0.05, 0.3), SMALL_TEXT, TextNode.ALeft)
         self.legend["frameColor"] = PANEL
         self.legend["pad"] = (0.5, 0.4)
-        self.hint = self._label(bl, (0.05, 0.05), 0.03, TextNode.ALeft)
+        self.hint = self._label(bl, (0.05, 0.05), SMALL_TEXT, TextNode.ALeft)
         self.hint.hide()
         self.result = self._label(self.anchors["a2dTopCenter"], (0, -0.13), 0.085, TextNode.ACenter, bold=True)
         self.result["frameColor"] = PANEL
@@ -161,13 +167,15 @@ class Hud:
         self.verdict.hide()
         self.confirm.hide()
 
-    def fit_window(self) -> None:
-        """Keep text at least MIN_TEXT_PX high when the window is small."""
+    def fit_window(self, size=None) -> float:
+        """Keep the smallest text at least MIN_TEXT_PX high in small windows; returns the scale."""
         win = self.base.win
-        height = win.getYSize() if win and win.hasSize() else 720
-        k = max(1.0, MIN_TEXT_PX / (0.034 * height / 2))
+        if size is None:
+            size = (win.getXSize(), win.getYSize()) if win and win.hasSize() else (1280, 720)
+        k = text_scale_for(*size)
         for node in self.anchors.values():
             node.setScale(k)
+        return k
 
     def destroy(self) -> None:
         for node in self.anchors.values():
