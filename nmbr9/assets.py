@@ -2,7 +2,8 @@
 
 Every piece (the ten numbers, and any shape registered later in
 tiles.EXTRA_SHAPES) becomes a solid extruded tile: a heightfield top with
-bevelled edges, straight sides, and a dark bevelled back. Models are text
+bevelled edges, straight sides, and a flat dark back (flat: it is seldom
+seen, and its triangles cost software GL as much as the top's). Models are text
 .egg files in models/, textures are PNG files in textures/. The output is a
 pure function of the shapes, colours and the bundled font, so
 tests/test_assets.py can check that the committed files are current.
@@ -25,7 +26,7 @@ from .paths import FONT_BOLD, MODELS
 from .rules import tiles
 
 TILE_THICKNESS = 0.3   # one level, in squares: thick card stock that reads as a layer
-BEVEL = 0.045          # softened edge, top and back
+BEVEL = 0.045          # softened top edge
 PX = 128               # texture pixels per square
 BACK = (0.13, 0.12, 0.115)
 
@@ -165,8 +166,6 @@ def tile_egg(art: PieceArt) -> str:
                     top = [(u, -v, T - b + inset(u, v)) for u, v in part]
                     uvs = [(u / n, 1 - v / n) for u, v in part]
                     egg.polygon("top", top, (0, 0, 1), [white] * len(part), uvs, "numeral")
-                    back = [(u, -v, b - inset(u, v)) for u, v in part]
-                    egg.polygon("back", back, (0, 0, -1), [dark] * len(part))
         # straight sides where the square has no neighbour; darker low down (contact shade)
         low = (*(c * 0.62 for c in colour), 1.0)
         high = (*colour, 1.0)
@@ -176,8 +175,21 @@ def tile_egg(art: PieceArt) -> str:
                 continue
             (a0, a1), (c0, c1) = edge
             pa, pc = (cx + a0, -(cy + a1)), (cx + c0, -(cy + c1))
-            egg.polygon("sides", [(*pa, b), (*pc, b), (*pc, T - b), (*pa, T - b)], (dx, -dy, 0),
+            egg.polygon("sides", [(*pa, 0), (*pc, 0), (*pc, T - b), (*pa, T - b)], (dx, -dy, 0),
                         [low, low, high, high])
+    # the dark back: flat, one rectangle per run of squares in a row (it lies on the table)
+    for cy in range(h):
+        cx = 0
+        while cx < w:
+            if not mask[cy, cx]:
+                cx += 1
+                continue
+            end = cx
+            while end < w and mask[cy, end]:
+                end += 1
+            egg.polygon("back", [(cx, -cy, 0), (end, -cy, 0), (end, -cy - 1, 0), (cx, -cy - 1, 0)],
+                        (0, 0, -1), [dark] * 4)
+            cx = end
     return egg.text(f"../textures/{art.name}.png")
 
 
