@@ -397,3 +397,49 @@ def test_a_mistyped_puzzle_code_gets_a_sentence(app):
     app.screen.code_entry.set("ABCD-EFGH-JKMN")
     click(app, "Play this code")
     assert app.screen.name == "puzzles" and "That code doesn't work" in texts(app)
+
+
+def test_rematch_seats_the_same_players_with_a_new_deck(app):
+    m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=21)
+    s = app.play(m)
+    while app.screen is s:
+        place_somewhere(app)
+        frames(app, 2)
+    until(app, lambda: app.screen.name == "results")
+    click(app, "Rematch")
+    again = app.screen.match
+    assert app.screen.name == "play" and again is not m
+    assert [x.name for x in again.seats] == ["Ana", "Bot"] and again.game.deck != m.game.deck
+    assert app.store.continue_game().match.seed == again.seed     # saved at once
+
+
+def test_a_table_of_bots_plays_itself_to_the_results(app):
+    m = app.store.new_match([Seat("A", "bot:easy"), Seat("B", "bot:medium")], seed=22)
+    app.play(m)
+    until(app, lambda: app.screen.name == "results", 60)
+    assert m.over and app.screen.results[0].score == max(m.game.scores())
+
+
+def test_leaving_for_the_menu_and_continuing_keeps_the_position(app):
+    m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=23)
+    app.play(m)
+    place_somewhere(app)
+    until(app, lambda: m.round == 2)
+    click(app, "Menu")
+    assert app.screen.name == "menu"
+    click(app, "Continue")
+    s = app.screen
+    assert s.name == "play" and s.match.round == 2 and s.match.record()["moves"] == m.record()["moves"]
+
+
+def test_the_sound_effects_are_short_distinct_wavs(tmp_path):
+    import wave
+    from nmbr9.scene.sound import EFFECTS, write_wav
+    seen = set()
+    for name in EFFECTS:
+        write_wav(tmp_path / f"{name}.wav", name)
+        with wave.open(str(tmp_path / f"{name}.wav")) as w:
+            frames_ = w.readframes(w.getnframes())
+            assert 0.1 < w.getnframes() / w.getframerate() < 0.5
+        assert any(frames_) and frames_ not in seen
+        seen.add(frames_)

@@ -13,7 +13,7 @@ import threading
 
 from panda3d.core import TextNode
 
-from ...i18n import _, pgettext
+from ...i18n import _, ngettext, pgettext
 from ...match import Match
 from .widgets import ACCENT, DIM, GO, INK, PANEL, Screen
 
@@ -136,8 +136,9 @@ class ResultsScreen(Screen):
             lines = [_("{name}: game {played} of {games} played, best {best} count").format(
                 name=t.name, played=t.played, games=t.games, best=t.best)]
             for s in t.standings():
-                lines.append(_("{place}. {name}: {best} points, {wins} wins").format(
-                    place=s.place, name=s.name, best=s.best, wins=s.wins))
+                wins = ngettext("{n} win", "{n} wins", s.wins).format(n=s.wins)
+                lines.append(_("{place}. {name}: {best} points, {wins}").format(
+                    place=s.place, name=s.name, best=s.best, wins=wins))
             return "\n".join(lines)
         if self.context.get("puzzle"):
             from ...store import puzzle_results

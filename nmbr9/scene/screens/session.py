@@ -52,7 +52,7 @@ class SessionScreen(Screen):
         self.camera = OrbitCamera(self.base.camera, self.base.camLens, self.base.render)
         self.hud = Hud(self.base, on_confirm=self.confirm)
         self.anchors = {n: getattr(self.base, n).attachNewNode(f"session_{n}")
-                        for n in ("a2dTopCenter", "a2dRightCenter", "a2dBottomLeft", "a2dBottomRight")}
+                        for n in ("a2dTopCenter", "a2dTopRight", "a2dTopLeft", "a2dBottomRight")}
         super().enter()
         self.table.show(self.match.board(self.viewer))
         self.camera.frame(*self._frame_of(self.match.board(self.viewer)))
@@ -64,9 +64,10 @@ class SessionScreen(Screen):
     def build(self) -> None:
         tc, br = self.anchors["a2dTopCenter"], self.anchors["a2dBottomRight"]
         self.status = self.label("", (0, -0.3), scale=0.042, parent=tc, wrap=34)
-        self.panel = self.anchors["a2dRightCenter"].attachNewNode("players")
-        self.keys = self.label(self._keys_text(), (0.05, 0.52), scale=0.032, parent=self.anchors["a2dBottomLeft"],
+        self.panel = self.anchors["a2dTopRight"].attachNewNode("players")
+        self.keys = self.label(self._keys_text(), (0.05, -0.82), scale=0.03, parent=self.anchors["a2dTopLeft"],
                                align=TextNode.ALeft, fg=DIM)
+        self.window_changed()
         self.menu_button = self.button(_("Menu"), self.to_menu, (-0.3, 0.26), width=0.5, scale=0.04, parent=br)
         self.hint_button = self.button(_("Hint (I)"), self.ask_hint, (-0.3, 0.37), width=0.5, scale=0.04,
                                        parent=br)
@@ -332,7 +333,7 @@ class SessionScreen(Screen):
                 continue
             seat = next((i for i, s in enumerate(game.seats) if s.name == r.player), 0)
             out.append((r.player, r.score, game, seat))
-        return out[:4]
+        return out[:3]
 
     def board_of(self, who):
         m = self.match
@@ -386,6 +387,14 @@ class SessionScreen(Screen):
         self.panel_key = None
         self.app.trace("look", f"who={who}", f"tiles={len(board.tiles)}")
 
+    def window_changed(self) -> None:
+        """Scale with the HUD, which keeps its text readable in small windows."""
+        self.hud.fit_window()
+        k = self.hud.anchors["a2dTopLeft"].getScale().x
+        for node in self.anchors.values():
+            node.setScale(k)
+        self.panel_key = None
+
     def _hud_turn_shown(self, shown: bool) -> None:
         """The verdict and Confirm belong to one's own turn: hidden while another board is shown."""
         for name in ("a2dTopCenter", "a2dBottomRight"):
@@ -400,16 +409,17 @@ class SessionScreen(Screen):
 
     def _refresh_panel(self) -> None:
         m = self.match
-        key = (len(m.game.moves), self.viewer, self.looking, m.round)
+        score_box = self.hud.score.guiItem.getFrame()
+        key = (len(m.game.moves), self.viewer, self.looking, m.round, score_box[2])
         if key == self.panel_key:
             return
         self.panel_key = key
         self.panel.getChildren().detach()
         rows = [(i, s.name, self.board_of(i).score(), s.is_bot) for i, s in enumerate(m.seats)]
         rows += [(("past", i), name, score, False) for i, (name, score, _g, _s) in enumerate(self.past)]
-        top = 0.06 * len(rows)
+        top = self.hud.score.getZ() + score_box[2] - 0.16   # below the HUD's score box
         title = _("Scores (click to look)")
-        self.label(title, (-0.05, top + 0.04), scale=0.036, align=TextNode.ARight, parent=self.panel, fg=DIM)
+        self.label(title, (-0.05, top + 0.07), scale=0.034, align=TextNode.ARight, parent=self.panel, fg=DIM)
         for n, (who, name, score, bot) in enumerate(rows):
             if isinstance(who, tuple):
                 text = _("{name} (earlier): {score}").format(name=name, score=score)
@@ -421,7 +431,7 @@ class SessionScreen(Screen):
             DirectButton(parent=self.panel, text=text, command=self.look, extraArgs=[who], scale=0.04,
                          text_align=TextNode.ARight, text_font=self.app.bold if active else self.app.font,
                          text_fg=ACCENT if active else INK, relief=DGG.FLAT, pad=(0.3, 0.15),
-                         frameColor=(PANEL, BUTTON_HOT, BUTTON_HOT, PANEL), pos=(-0.05, 0, top - n * 0.12),
+                         frameColor=(PANEL, BUTTON_HOT, BUTTON_HOT, PANEL), pos=(-0.05, 0, top - n * 0.085),
                          pressEffect=0)
 
     # ----- hints ----------------------------------------------------------------------------
