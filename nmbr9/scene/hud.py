@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectFrame, DirectLabel
-from panda3d.core import TextNode
+from panda3d.core import CardMaker, TextNode
 
 from ..i18n import _
 from ..paths import FONT, FONT_BOLD
@@ -61,6 +61,7 @@ class Hud:
         self.supply_caption = self._label(tl, (0.05, -0.525), 0.04, TextNode.ALeft)
         self.supply = tl.attachNewNode("supply")
         self.supply.setPos(0.05, 0, -0.56)
+        self.supply_text = ""
         self.score = DirectButton(parent=tr, frameColor=PANEL, relief=DGG.FLAT, command=on_confirm,
                                   text="", text_align=TextNode.ARight, text_scale=0.045, text_fg=INK,
                                   pad=(0.03, 0.02), pos=(-0.05, 0, -0.1), pressEffect=0)
@@ -105,11 +106,25 @@ class Hud:
         self.card["text"] = "" if card is None else str(card)
         self.supply_caption["text"] = _("Still to come:") if supply else _("This is the last card.")
         self.supply.getChildren().detach()
+        self.supply_text = " ".join(map(str, supply))
+        # plain cards and text flattened into a few batches: 19 DirectFrames cost 57 draw calls
         for i, n in enumerate(supply):
-            DirectFrame(parent=self.supply, relief=DGG.FLAT, frameColor=tile_rgba(n),
-                        frameSize=(0, 0.056, -0.07, 0), pos=((i % 10) * 0.064, 0, -(i // 10) * 0.08),
-                        text=str(n), text_scale=0.05, text_pos=(0.028, -0.053), text_fg=(1, 1, 1, 1),
-                        text_font=self.bold, text_shadow=(0, 0, 0, 0.5))
+            x, z = (i % 10) * 0.064, -(i // 10) * 0.08
+            card = CardMaker("chip")
+            card.setFrame(0, 0.056, -0.07, 0)
+            card.setColor(*tile_rgba(n))
+            self.supply.attachNewNode(card.generate()).setPos(x, 0, z)
+            text = TextNode("chip-number")
+            text.setFont(self.bold)
+            text.setText(str(n))
+            text.setAlign(TextNode.ACenter)
+            text.setTextColor(1, 1, 1, 1)
+            text.setShadow(0.05, 0.05)
+            text.setShadowColor(0, 0, 0, 0.5)
+            label = self.supply.attachNewNode(text.generate())
+            label.setScale(0.05)
+            label.setPos(x + 0.028, 0, z - 0.053)
+        self.supply.flattenStrong()
 
     def show_score(self, by_level: dict, total: int, gain: int | None) -> None:
         if not self._changed("score", tuple(by_level.items()), total, gain):
