@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectFrame, DirectLabel
-from panda3d.core import CardMaker, TextNode
+from panda3d.core import CardMaker, SamplerState, TextNode
 
 from ..i18n import _
 from ..paths import FONT, FONT_BOLD
@@ -38,6 +38,8 @@ def load_fonts(base):
     for f in (font, bold):
         if f.getNumPages() == 0:  # the loader shares fonts; set the size before first use only
             f.setPixelsPerUnit(60)
+            # small text is drawn much smaller than the glyphs are made: mipmaps keep it clean
+            f.setMinfilter(SamplerState.FT_linear_mipmap_linear)
     DGG.setDefaultFont(font)
     TextNode.setDefaultFont(font)
     return font, bold
