@@ -29,6 +29,8 @@ TILE_THICKNESS = 0.3   # one level, in squares: thick card stock that reads as a
 BEVEL = 0.045          # softened top edge
 PX = 128               # texture pixels per square
 BACK = (0.13, 0.12, 0.115)
+START_COLOUR = "#b9b2a2"   # NMBR 9 ++ start tiles: neutral, no numeral, a woven pattern (start_pattern)
+FILLER_COLOUR = "#d9d3c5"  # gap fillers: small, plain and paler, so they never pass for a number
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,8 @@ def piece_arts() -> list[PieceArt]:
     extra_colours = getattr(tiles, "EXTRA_COLOURS", {})
     extra_labels = getattr(tiles, "EXTRA_LABELS", {})
     for key, rows in sorted(tiles.EXTRA_SHAPES.items()):
-        out.append(PieceArt(key, rows, extra_colours.get(key, "#b9b2a2"), extra_labels.get(key, "")))
+        neutral = FILLER_COLOUR if tiles.is_filler(key) else START_COLOUR
+        out.append(PieceArt(key, rows, extra_colours.get(key, neutral), extra_labels.get(key, "")))
     return out
 
 
@@ -244,6 +247,8 @@ def tile_texture(art: PieceArt) -> np.ndarray:
     colour = np.array(rgb(art.colour))
     grain = _blur(rng.normal(0, 1, (size, size)), 1) * 0.018
     img = np.clip(colour[None, None, :] * (1 + grain[..., None]), 0, 1)
+    if tiles.is_start_tile(art.piece):
+        img = img * start_pattern(size)[..., None]
     if art.label:
         h, w = tiles.shape_mask(art.rows).shape
         margin = 0.36 * PX
@@ -260,6 +265,14 @@ def tile_texture(art: PieceArt) -> np.ndarray:
         fill = 0.45 + 0.55 * colour
         img = img * (1 - ink[..., None]) + fill[None, None, :] * ink[..., None]
     return (np.clip(img, 0, 1) * 255 + 0.5).astype(np.uint8)
+
+
+def start_pattern(size: int) -> np.ndarray:
+    """Shade of a start tile's top: a diamond lattice, two diamonds a square, softened."""
+    y, x = np.mgrid[0:size, 0:size]
+    period = PX // 2
+    lines = ((x + y) % period < 5) | ((x - y) % period < 5)
+    return 1 - 0.2 * _blur(lines.astype(float), 1)
 
 
 # ----- PNG (a small writer so the bytes depend on nothing but zlib) ----------
