@@ -55,8 +55,10 @@ class GameApp:
         return self.goto(MenuScreen)
 
     def play(self, match, context=None):
+        from .plus_play import PlusSessionScreen, is_plus
         from .screens.session import SessionScreen
-        return self.goto(SessionScreen, match=match, context=context or {})
+        screen = PlusSessionScreen if is_plus(match.game.ruleset) else SessionScreen   # NMBR 9 ++: its panels
+        return self.goto(screen, match=match, context=context or {})
 
     def quit(self) -> None:
         self.trace("quit")
