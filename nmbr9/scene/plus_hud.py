@@ -1,0 +1,284 @@
+"""The NMBR 9 ++ parts of the heads-up display, beside the classic Hud.
+
+- Breaking Rules (bottom left): every power in play with its icon, a short
+  text and whether this player may still use it; one click arms it (or, for
+  Relocate and Reserve, does it); the markers left as filled/empty dots.
+- Actions (bottom middle): the gap fillers still in hand, the reserved tile
+  (and its warning), End turn.
+- "2 of 3" (top left, beside the card): the round's three card slots (built,
+  rejected, turned, face down) and every player's reject marker; the
+  build-or-reject question in the middle of the screen before placing.
+- "Level to Level" (bottom middle): level markers 0..4 as a row of piles,
+  the card shown under each active one; the choice of tile in the middle.
+
+It only draws what `Game.options()` and the game's state say, and calls the
+handlers it is given; the rules decide everything. `lines` keeps every text
+shown, so tests can read what a player would.
+"""
+from __future__ import annotations
+
+from direct.gui import DirectGuiGlobals as DGG
+from direct.gui.DirectGui import DirectButton, DirectFrame, DirectLabel
+from panda3d.core import TextNode
+
+from ..i18n import _
+from ..rules.game import (BRIDGE, CHOOSE, DECIDE, EXTRAS, FLIP, LEVEL_MARKERS, LEVEL_TO_LEVEL, LONER,
+                          PLACE_TILE, RELOCATE, RESERVE, SINGLE_SUPPORT, TWO_OF_THREE)
+from .hud import INK, PANEL, tile_rgba
+
+DIM = (0.68, 0.68, 0.66, 1)
+ACCENT = (0.98, 0.78, 0.35, 1)
+WARN = (1.0, 0.62, 0.45, 1)
+ARMED = (0.62, 0.42, 0.12, 0.95)       # a power chosen for the next tile
+BUTTON = (0.2, 0.26, 0.3, 0.92)
+HOT = (0.32, 0.46, 0.4, 1)
+OFF = (0.14, 0.15, 0.16, 0.7)
+NEUTRAL = (0.73, 0.7, 0.64, 1)          # start tiles and gap fillers: no number, no colour
+
+ICONS = {RELOCATE: "\u21c4", FLIP: "\u25e7", SINGLE_SUPPORT: "\u22a5", BRIDGE: "\u2229", LONER: "\u25ce",
+         RESERVE: "\u25a3"}
+MARKER_ON, MARKER_OFF = "\u25cf", "\u25cb"
+
+
+def power_name(power: str) -> str:
+    return {RELOCATE: _("Relocate"), FLIP: _("Flip"), SINGLE_SUPPORT: _("Single support"), BRIDGE: _("Bridge"),
+            LONER: _("Loner"), RESERVE: _("Reserve")}[power]
+
+
+def power_text(power: str) -> str:
+    """The power's rule in a few words (the full rule is in the rules screen)."""
+    return {RELOCATE: _("move a free tile of yours, to its level or lower"),
+            FLIP: _("black side up, mirrored; scores 0"),
+            SINGLE_SUPPORT: _("may rest on just one tile"),
+            BRIDGE: _("may span a closed hole, covering it whole"),
+            LONER: _("level 1 up: need not touch its level"),
+            RESERVE: _("set this tile aside, build it later")}[power]
+
+
+def filler_name(piece: str) -> str:
+    return _("Gap filler, 1 square") if piece == "F1" else _("Gap filler, 2 squares")
+
+
+class PlusHud:
+    """Draws the NMBR 9 ++ panels; `handlers` has power, filler, reserved, end_turn, decide, choose."""
+
+    def __init__(self, base, hud, handlers: dict):
+        self.base, self.hud, self.handlers = base, hud, handlers
+        self.font, self.bold = hud.font, hud.bold
+        self.anchors = {name: getattr(base, name).attachNewNode(f"plus_{name}")
+                        for name in ("a2dBottomLeft", "a2dBottomCenter", "a2dTopLeft", "aspect2d")}
+        self.key = None
+        self.lines: list[str] = []     # every text on screen now (tests read it)
+        self.buttons: dict = {}        # name -> DirectButton (tests press them)
+        self.fit_window()
+
+    def fit_window(self) -> None:
+        k = self.hud.anchors["a2dTopLeft"].getScale().x
+        for node in self.anchors.values():
+            node.setScale(k)
+
+    def destroy(self) -> None:
+        for node in self.anchors.values():
+            node.removeNode()
+
+    def shown(self, shown: bool) -> None:
+        for node in self.anchors.values():
+            node.show() if shown else node.hide()
+
+    # ----- drawing -------------------------------------------------------------------
+    def show(self, game, seat: int, o, state: dict) -> None:
+        """Draw for `seat` with options `o`; `state` is the PlayScreen's: armed powers, mode, message, notes."""
+        key = (o, tuple(sorted(state["powers"])), state["mode"], state["piece"], state["message"],
+               state.get("note"), game.step, tuple(len(p) for p in game.piles),
+               tuple(tuple(st.decisions) for st in game.players))
+        if key == self.key:
+            return
+        self.key = key
+        for node in self.anchors.values():
+            node.getChildren().detach()
+        self.lines, self.buttons = [], {}
+        if o.powers:
+            self._powers(o, state)
+        self._actions(o, state)
+        if game.variant == TWO_OF_THREE:
+            self._two_of_three(game, o)
+        if game.variant == LEVEL_TO_LEVEL:
+            self._piles(game, o)
+        self._prompt(game, o, state)
+
+    def _label(self, parent, text, pos, scale, fg=INK, align=TextNode.ALeft, bold=False, wrap=None, **kw):
+        self.lines.append(text)
+        return DirectLabel(parent=parent, text=text, pos=(pos[0], 0, pos[1]), scale=scale, text_align=align,
+                           text_fg=fg, text_font=self.bold if bold else self.font, frameColor=(0, 0, 0, 0),
+                           text_shadow=(0, 0, 0, 0.6), text_wordwrap=wrap, **kw)
+
+    def _button(self, name, parent, text, command, pos, width, scale=0.036, enabled=True, colour=BUTTON,
+                align=TextNode.ACenter, args=()):
+        self.lines.append(text)
+        w = width / scale
+        left = -w / 2 if align == TextNode.ACenter else -0.5
+        b = DirectButton(parent=parent, text=text, command=command, extraArgs=list(args), pos=(pos[0], 0, pos[1]),
+                         scale=scale, text_font=self.font, text_align=align, text_fg=INK if enabled else DIM,
+                         relief=DGG.FLAT, frameSize=(left, left + w, -0.45, 1.05),
+                         frameColor=(colour, HOT, HOT, OFF) if enabled else OFF,
+                         state=DGG.NORMAL if enabled else DGG.DISABLED, pressEffect=1)
+        self.buttons[name] = b
+        return b
+
+    def _powers(self, o, state) -> None:
+        """Breaking Rules, bottom left: title with the markers left, then one row per power."""
+        bl = self.anchors["a2dBottomLeft"]
+        rows = len(o.powers)
+        top = 0.16 + 0.078 * rows + 0.06
+        DirectFrame(parent=bl, frameColor=PANEL, relief=DGG.FLAT, frameSize=(0.03, 1.05, 0.125, top + 0.055))
+        markers = MARKER_ON * o.markers_left + MARKER_OFF * (2 - o.markers_left)
+        self._label(bl, _("Breaking Rules \u00b7 markers left: {markers}").format(markers=markers),
+                    (0.06, top), 0.036, fg=ACCENT, bold=True)
+        for i, power in enumerate(o.powers):
+            y = top - 0.075 * (i + 1)
+            armed = power in state["powers"] or (power == RELOCATE and state["mode"] in ("pick", "move"))
+            usable = power in o.powers_now or armed
+            if power not in o.powers_left:
+                status = _("used")
+            elif armed:
+                status = _("on: click to drop")
+            else:
+                status = ""
+            text = f"{ICONS[power]}  {power_name(power)}: {power_text(power)}"
+            if status:
+                text += f"  ({status})"
+            self._button(f"power_{power}", bl, text, self.handlers["power"], (0.06, y), 0.97, scale=0.03,
+                         enabled=usable, colour=ARMED if armed else BUTTON, align=TextNode.ALeft, args=(power,))
+
+    def _actions(self, o, state) -> None:
+        """Bottom middle: gap fillers in hand, the reserved tile, End turn."""
+        bc = self.anchors["a2dBottomCenter"]
+        items = []
+        can_act = o.step in (PLACE_TILE, EXTRAS, DECIDE, CHOOSE)
+        for piece in o.fillers:
+            holding = state["mode"] == "filler" and state["piece"] == piece
+            items.append((f"filler_{piece}", filler_name(piece) + ("  \u2713" if holding else ""),
+                          self.handlers["filler"], (piece,), can_act, ARMED if holding else BUTTON))
+        if o.reserved is not None:
+            holding = state["mode"] == "reserved"
+            text = _("Build the reserved {digit}").format(digit=o.reserved) if o.reserve_ready else \
+                _("Reserved: {digit} (built from your next turn)").format(digit=o.reserved)
+            items.append(("reserved", text, self.handlers["reserved"], (), o.reserve_ready,
+                          ARMED if holding else BUTTON))
+        if o.can_end:
+            items.append(("end_turn", _("End turn"), self.handlers["end_turn"], (), True, (0.2, 0.45, 0.55, 1)))
+        width = 0.5
+        x0 = -(len(items) - 1) * (width + 0.03) / 2
+        for i, (name, text, command, args, enabled, colour) in enumerate(items):
+            self._button(name, bc, text, command, (x0 + i * (width + 0.03), 0.06), width, scale=0.03,
+                         enabled=enabled, colour=colour, args=args)
+        y = 0.14
+        for w in o.warnings:
+            self._label(bc, w.text(_), (0, y), 0.032, fg=WARN, align=TextNode.ACenter, wrap=44)
+            y += 0.075
+
+    def _two_of_three(self, game, o) -> None:
+        """Top left beside the card: the round's three card slots and the reject markers."""
+        tl = self.anchors["a2dTopLeft"]
+        x0 = 0.34
+        self._label(tl, _("This round's cards"), (x0, -0.15), 0.034, fg=DIM)
+        me = game.players[o.player].decisions
+        for k, card in enumerate(game.round_cards()):
+            x = x0 + k * 0.15
+            current = k == game.slot
+            face = tile_rgba(card) if card is not None else (0.25, 0.27, 0.29, 1)
+            DirectFrame(parent=tl, relief=DGG.FLAT, frameColor=ACCENT if current else (0, 0, 0, 0),
+                        frameSize=(x - 0.012, x + 0.132, -0.372, -0.168))
+            DirectFrame(parent=tl, relief=DGG.FLAT, frameColor=face, frameSize=(x, x + 0.12, -0.36, -0.18),
+                        text="?" if card is None else str(card), text_font=self.bold, text_scale=0.09,
+                        text_pos=(x + 0.06, -0.3), text_fg=(1, 1, 1, 1), text_shadow=(0, 0, 0, 0.5))
+            if k < len(me):
+                mark, ink = ("\u2713", (0.55, 0.95, 0.6, 1)) if me[k] else ("\u2717", (1, 0.45, 0.4, 1))
+                self._label(tl, mark, (x + 0.06, -0.43), 0.06, fg=ink, align=TextNode.ACenter, bold=True)
+        self._label(tl, _("Reject markers:"), (x0 + 0.48, -0.2), 0.03, fg=DIM)
+        for i, (seat, st) in enumerate(zip(game.seats, game.players)):
+            used = False in st.decisions
+            text = f"{MARKER_OFF if used else MARKER_ON} {seat.name}: " + (_("used") if used else _("free"))
+            self._label(tl, text, (x0 + 0.48, -0.25 - 0.045 * i), 0.03, fg=DIM if used else INK)
+
+    def _piles(self, game, o) -> None:
+        """Bottom middle, above the actions: level markers 0..4 as piles, the shown card on top."""
+        bc = self.anchors["a2dBottomCenter"]
+        step = 0.24
+        y = 0.3
+        for k in range(LEVEL_MARKERS):
+            x = (k - 2) * step
+            active = k < game.active
+            pile = game.piles[k]
+            self._label(bc, _("Level {level}").format(level=k), (x, y + 0.27), 0.032,
+                        fg=INK if active else DIM, align=TextNode.ACenter, bold=active)
+            under = len(pile) - (1 if k in game.shown else 0)
+            for n in range(min(under, 4)):     # the cards underneath, as a little stack
+                DirectFrame(parent=bc, relief=DGG.FLAT, frameColor=(0.32, 0.3, 0.28, 1),
+                            frameSize=(x - 0.08 + 0.012 * n, x + 0.08 + 0.012 * n, y - 0.01 + 0.012 * n,
+                                       y + 0.2 + 0.012 * n))
+            lift = 0.012 * min(under, 4)
+            if k in game.shown:
+                d = game.shown[k]
+                may = k in o.choices or o.marker == k
+                DirectFrame(parent=bc, relief=DGG.FLAT, frameColor=tile_rgba(d) if may else (0.45, 0.45, 0.45, 1),
+                            frameSize=(x - 0.08 + lift, x + 0.08 + lift, y - 0.01 + lift, y + 0.2 + lift),
+                            text=str(d), text_font=self.bold, text_scale=0.13, text_pos=(x + lift, y + 0.045 + lift),
+                            text_fg=(1, 1, 1, 1), text_shadow=(0, 0, 0, 0.5))
+                self.lines.append(str(d))
+                if o.marker == k and o.step in (PLACE_TILE, EXTRAS):
+                    self._label(bc, "\u25b2", (x, y - 0.07), 0.05, fg=ACCENT, align=TextNode.ACenter)
+            elif not active:
+                DirectFrame(parent=bc, relief=DGG.FLAT, frameColor=(0.2, 0.21, 0.22, 0.6),
+                            frameSize=(x - 0.08, x + 0.08, y - 0.01, y + 0.2))
+                self._label(bc, _("not active"), (x, y + 0.08), 0.026, fg=DIM, align=TextNode.ACenter)
+            self._label(bc, _("{count} cards").format(count=len(pile)), (x, y - 0.045), 0.026, fg=DIM,
+                        align=TextNode.ACenter)
+        if o.supply is not None:
+            left = "  ".join(f"{d}\u00d7{n}" for d, n in sorted(o.supply.items()))
+            self._label(bc, _("Your supply: {tiles}").format(tiles=left), (0, y + 0.33), 0.028, fg=DIM,
+                        align=TextNode.ACenter)
+
+    def _prompt(self, game, o, state) -> None:
+        """Middle of the screen: the question before placing ("2 of 3", "Level to Level"), or a note."""
+        mid = self.anchors["aspect2d"]
+        lines, buttons = [], []
+        if o.step == DECIDE:
+            card = game.card
+            lines.append(_("Card {slot} of 3: a {digit}. Build it or reject it?").format(slot=o.slot + 1, digit=card))
+            if not o.can_reject:
+                lines.append(_("You have rejected a card this round: build this one."))
+            if not o.can_build:
+                lines.append(_("You have built two of this round's cards: reject this one."))
+            buttons = [("build", _("Build the {digit}").format(digit=card), self.handlers["decide"], (True,),
+                        o.can_build),
+                       ("reject", _("Reject it (your marker)"), self.handlers["decide"], (False,), o.can_reject)]
+        elif o.step == CHOOSE:
+            lines.append(_("Choose one of the shown tiles; you may build it up to its marker's level."))
+            for k, d in sorted(o.choices.items()):
+                buttons.append((f"choose_{k}", _("Take the {digit} (level {level} at most)").format(digit=d, level=k),
+                                self.handlers["choose"], (k,), True))
+        elif o.step == EXTRAS and game.variant == TWO_OF_THREE and \
+                game.players[o.player].decisions == [True, True, False]:
+            lines.append(_("You built two of this round's cards: this one is rejected for you."))
+        elif o.step == EXTRAS:
+            lines.append(_("Your tile is dealt with. Place a gap filler, use a power, or end your turn."))
+        if state.get("note"):
+            lines.append(state["note"])
+        if state["message"]:
+            lines.append(state["message"])
+        if not lines:
+            return
+        y = 0.5 if buttons else 0.62
+        height = 0.06 * len(lines) + (0.13 if buttons else 0) + 0.04
+        DirectFrame(parent=mid, frameColor=PANEL, relief=DGG.FLAT,
+                    frameSize=(-0.95, 0.95, y - height + 0.02, y + 0.07))
+        for i, text in enumerate(lines):
+            self._label(mid, text, (0, y - 0.06 * i), 0.038, fg=ACCENT if i == 0 else INK, align=TextNode.ACenter,
+                        wrap=46)
+        by = y - 0.06 * len(lines) - 0.06
+        width = 0.56
+        x0 = -(len(buttons) - 1) * (width + 0.04) / 2
+        for i, (name, text, command, args, enabled) in enumerate(buttons):
+            self._button(name, mid, text, command, (x0 + i * (width + 0.04), by), width, scale=0.034,
+                         enabled=enabled, args=args)

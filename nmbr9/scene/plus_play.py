@@ -1,0 +1,452 @@
+"""NMBR 9 ++ at the table: a PlayScreen and a SessionScreen that know the modules and variants.
+
+`PlusPlayScreen` holds one of: the turn's tile (`tile`), a gap filler
+(`filler`), the reserved tile (`reserved`), or a tile being relocated
+(`move`, after `pick` chose it on the table). Powers are armed with one
+click before placing (`toggle_power`); Flip turns the held tile black side
+up. Every candidate is judged by the rules (`check`, `check_relocate`) and
+committed only on confirm, exactly like the classic tile. "2 of 3" asks
+build or reject first (`decide`), "Level to Level" which shown tile
+(`choose`); `end_turn` ends a turn that still offers optional actions.
+
+`PlusSessionScreen` is the classic session with this play screen, the
+++ panels (plus_hud.py), the reserved tile waiting beside the table, and a
+note when a "Level to Level" round was skipped. game_app uses it for every
+game whose ruleset is not the classic one.
+"""
+from __future__ import annotations
+
+import math
+
+from ..i18n import _
+from ..rules.board import Placement, tile_points
+from ..rules.game import (CHOOSE, DECIDE, EXTRAS, FLIP, LEVEL_TO_LEVEL, PLACE_TILE, PLACING_POWERS, RELOCATE,
+                          RESERVE, Ruleset)
+from ..rules.tiles import orientation
+from .camera import level_height
+from .play import HOVER_HELD, PlayScreen
+from .plus_hud import PlusHud, power_name
+from .screens.session import SessionScreen
+
+TILE, FILLER, RESERVED, PICK, MOVE = "tile", "filler", "reserved", "pick", "move"
+ASIDE_TINT = (0.8, 0.8, 0.8, 1)
+
+
+def is_plus(ruleset: Ruleset) -> bool:
+    """True for a game with any NMBR 9 ++ variant or module (the classic window does the rest)."""
+    return ruleset != Ruleset()
+
+
+class PlusPlayScreen(PlayScreen):
+    def __init__(self, base, game, seat: int, table, camera, hud, on_commit=None, plus_hud=None):
+        self.g = getattr(game, "game", game)      # the Game under a Match
+        self.mode, self.held_piece = TILE, None
+        self.powers: set[str] = set()             # placing powers armed for the next tile
+        self.moving = None                        # (x, y, level) of the tile being relocated
+        self.lifted = None                        # the board without it
+        self.message = ""                         # the last refusal of an action, as a sentence
+        self.idle_key = None
+        self.plus_hud = plus_hud
+        self.aside = None                         # the reserved tile drawn beside the table
+        super().__init__(base, game, seat, table, camera, hud, on_commit)
+        hud.collapse_legend()   # the ++ panels need the room; H brings the controls back
+
+    # ----- state --------------------------------------------------------------
+    @property
+    def piece(self):
+        return self.held_piece
+
+    def options(self):
+        return self.g.options(self.seat)
+
+    @property
+    def flipped(self) -> bool:
+        if self.mode == MOVE:
+            return self.board.tiles[self.board.tile_at(*self.moving)].flipped
+        return FLIP in self.powers and self.mode in (TILE, RESERVED)
+
+    def placement(self) -> Placement:
+        return Placement(self.piece, self.rotation, self.x, self.y, flipped=self.flipped)
+
+    def surface(self):
+        """The board the held piece lands on (without the tile being relocated)."""
+        return self.lifted if self.mode == MOVE else self.board
+
+    def placing_powers(self) -> tuple[str, ...]:
+        return tuple(sorted(self.powers)) if self.mode in (TILE, RESERVED) else ()
+
+    def start_turn(self) -> None:
+        """Back to the turn's default: its tile in hand when it is to be placed, else nothing held.
+
+        The session calls this every frame while nothing is held; then it only redraws when
+        the game moved on (so a Relocate being picked, or an armed power, stays)."""
+        o = self.options()
+        key = (len(self.g.moves), self.g.step, o.step, o.marker)
+        if self.ghost is None and not self.settling and key == self.idle_key:
+            return
+        self.idle_key = key
+        if self.mode == MOVE:
+            self.table.show(self.board)
+        self.mode, self.moving, self.lifted = TILE, None, None
+        self.powers &= set(o.powers_now)
+        self._hold(o.digit if o.step == PLACE_TILE else None)
+
+    def _hold(self, piece, at=None) -> None:
+        """Take `piece` in hand (None: nothing), next to the build or at the placement `at`."""
+        if self.ghost is not None:
+            self.ghost.destroy()
+            self.ghost = None
+        self.held_piece = piece
+        self.settling = False
+        if piece is not None:
+            self.ghost = self.table.ghost(piece)
+            self.rotation, self.held = 0, True
+            self.x, self.y = self._start_square()
+            if at is not None:
+                self.rotation, self.x, self.y = at.rotation, at.x, at.y
+            self.level = self.surface().resting_level(piece, self.rotation, self.x, self.y, self.flipped)
+            self.z = level_height(self.level) + HOVER_HELD + 0.6
+        self.update()
+
+    # ----- what the player sees -------------------------------------------------
+    def update(self) -> None:
+        o = self.options()
+        self._show_plus(o)
+        rounds = self.g.rounds
+        self.hud.show_round(self.g.round, rounds if rounds is not None else 0,
+                            o.digit if o.digit is not None else self.g.card, self.g.supply())
+        if rounds is None:   # "Level to Level": the number of rounds depends on play
+            self.hud.round["text"] = _("Round {round}").format(round=self.g.round)
+        if self.piece is None or self.ghost is None:
+            self.verdict = None
+            self.hud.show_verdict(False, "")
+            self.hud.show_score(self.board.score_by_level(), self.board.score(), None)
+            return
+        p = self.placement()
+        self.level = self.surface().resting_level(p.piece, p.rotation, p.x, p.y, p.flipped)
+        if self.mode == MOVE:
+            self.verdict = self.game.check_relocate(self.seat, self.moving, p)
+        else:
+            self.verdict = self.game.check(self.seat, p, self.placing_powers(), self.mode == RESERVED)
+        ok = self.verdict.ok
+        self.ghost.show(p, self.level, self.z - level_height(self.level), ok)
+        gain = None
+        if ok:
+            level = self.verdict.level
+            text = _("Fits on level {level}").format(level=level)
+            gain = tile_points(p.at(level))
+            if gain:
+                text += "  " + _("(+{points} points)").format(points=gain)
+            elif p.flipped:
+                text += "  " + _("(black side up: scores 0)")
+            cap = o.max_level if self.mode == TILE else None
+            if self.mode == RESERVED and self.g.players[self.seat].reserve is not None:
+                cap = self.g.players[self.seat].reserve.max_level
+            if cap is not None:
+                text += "\n" + _("The tile from level marker {marker} may go up to level {marker}.").format(
+                    marker=cap)
+            used = [power_name(q) for q in self.placing_powers()]
+            if self.mode == MOVE:
+                used = [power_name(RELOCATE)]
+            if used:
+                text += "\n" + _("Using: {powers}").format(powers=", ".join(used))
+        else:
+            text = self.verdict.text(_)
+        self.hud.show_verdict(ok, text)
+        self.hud.show_score(self.board.score_by_level(), self.board.score(), gain)
+
+    def _show_plus(self, o) -> None:
+        if self.plus_hud is not None:
+            self.plus_hud.show(self.g, self.seat, o, {"powers": self.powers, "mode": self.mode,
+                                                    "piece": self.held_piece, "message": self.message,
+                                                    "note": getattr(self, "note", None)})
+        self._draw_aside(o)
+
+    def _draw_aside(self, o) -> None:
+        """The reserved tile lies beside the table, right of the build, until it is built or lost."""
+        want = None
+        if o.reserved is not None and self.mode != RESERVED and self.board.tiles:
+            x0, y0, x1, y1 = self.board.bounds()
+            want = (o.reserved, x1 + 3, y0)
+        if self.aside is not None and self.aside[0] == want:
+            return
+        if self.aside is not None:
+            self.aside[1].removeNode()
+        self.aside = None
+        if want is not None:
+            from .table import placement_transform
+            node = self.table.model(want[0]).copyTo(self.table.root)
+            node.setName("reserved_aside")
+            node.setTransform(placement_transform(Placement(want[0], 0, want[1], want[2]), 0))
+            node.setColorScale(*ASIDE_TINT)
+            self.aside = (want, node)
+
+    # ----- the player's actions -------------------------------------------------------
+    def toggle_power(self, power: str) -> None:
+        """One click on a power: arm or drop a placing power; Relocate picks a tile; Reserve sets aside."""
+        if self.settling:
+            return
+        self.message = ""
+        o = self.options()
+        if power == RELOCATE:
+            if self.mode in (PICK, MOVE):
+                self.idle_key = None
+                self.start_turn()
+                return
+            if RELOCATE not in o.powers_now:
+                return
+            self._hold(None)
+            self.mode = PICK
+            self.message = _("Relocate: click one of your tiles with nothing on it.")
+            self.update()
+            return
+        if power == RESERVE:
+            v = self.game.reserve(self.seat)
+            if not v:
+                self.message = v.text(_)
+                self.update()
+                return
+            self.idle_key = None
+            self.start_turn()
+            return
+        if power in self.powers:
+            self.powers.discard(power)
+        elif power in o.powers_now and power in PLACING_POWERS:
+            self.powers.add(power)
+        if self.mode not in (TILE, RESERVED) or self.ghost is None:
+            self.update()
+            return
+        if power == FLIP:   # keep the middle of the tile where it was
+            self._hold(self.piece, Placement(self.piece, self.rotation, self.x, self.y))
+        self.update()
+
+    def hold_filler(self, piece: str) -> None:
+        """A gap filler in hand instead of the tile (again: back to the tile)."""
+        if self.settling:
+            return
+        self.message = ""
+        if self.mode == FILLER and self.piece == piece:
+            self.idle_key = None
+            self.start_turn()
+            return
+        if piece not in self.options().fillers:
+            return
+        if self.mode == MOVE:
+            self.table.show(self.board)
+        self.mode, self.moving, self.lifted = FILLER, None, None
+        self._hold(piece)
+
+    def hold_reserved(self) -> None:
+        """The reserved tile in hand (again: back to the turn's tile)."""
+        if self.settling:
+            return
+        self.message = ""
+        o = self.options()
+        if self.mode == RESERVED:
+            self.idle_key = None
+            self.start_turn()
+            return
+        if not o.reserve_ready:
+            return
+        if self.mode == MOVE:
+            self.table.show(self.board)
+        self.mode, self.moving, self.lifted = RESERVED, None, None
+        self._hold(o.reserved)
+
+    def pick(self, x: int, y: int, level: int) -> bool:
+        """Relocate: take up the tile with a square at (x, y, level); False (and why) if it can't move."""
+        if self.mode != PICK:
+            return False
+        index = self.board.tile_at(x, y, level)
+        if not self.g.relocation_targets(self.seat, (x, y, level)):
+            v = self.game.check_relocate(self.seat, (x, y, level), Placement(
+                self.board.tiles[index].piece if index >= 0 else 0, 0, x, y))
+            self.message = v.text(_) if not v else _("This tile has nowhere else to go.")
+            self.update()
+            return False
+        tile = self.board.tiles[index]
+        self.mode, self.moving, self.message = MOVE, (x, y, level), ""
+        self.lifted = self.board.lifted(index)
+        shown = self.board.lifted(index)
+        shown.tiles = [t for i, t in enumerate(shown.tiles) if i != index]   # draw it without the tile
+        self.table.show(shown)
+        self._hold(tile.piece, tile)
+        return True
+
+    def pick_at(self, mx: float, my: float) -> bool:
+        """Relocate: the topmost tile under the screen point."""
+        for level in range(self.board.top_level(), -1, -1):
+            square = self.camera.square_at(mx, my, level)
+            if square is not None and self.board.tile_at(*square, level) >= 0:
+                return self.pick(*square, level)
+        return False
+
+    def decide(self, build: bool) -> None:
+        """"2 of 3": build this card (then place it) or lay the reject marker on it."""
+        v = self.game.decide(self.seat, build)
+        self.message = "" if v else v.text(_)
+        self.idle_key = None
+        self.start_turn()
+
+    def choose(self, marker: int) -> None:
+        """"Level to Level": take the tile shown under `marker` (then place it)."""
+        v = self.game.choose(self.seat, marker)
+        self.message = "" if v else v.text(_)
+        self.idle_key = None
+        self.start_turn()
+
+    def end_turn(self) -> None:
+        if self.settling:
+            return
+        v = self.game.end_turn(self.seat)
+        self.message = "" if v else v.text(_)
+        if v:
+            if self.mode == MOVE:
+                self.table.show(self.board)
+            self._hold(None)
+            self.mode = TILE
+        else:
+            self.update()
+
+    # ----- committing -----------------------------------------------------------
+    def _commit(self) -> None:
+        p = self.placement()
+        if self.mode == MOVE:
+            v = self.game.relocate(self.seat, self.moving, p)
+        else:
+            v = self.game.play(self.seat, p, self.placing_powers(), self.mode == RESERVED)
+        self.settling = False
+        if not v:
+            self.message = v.text(_)
+            self.update()
+            return
+        self.ghost.destroy()
+        self.ghost = None
+        if self.mode in (TILE, RESERVED, MOVE):
+            self.powers.clear()
+        self.mode, self.moving, self.lifted, self.message = TILE, None, None, ""
+        self.table.show(self.board)
+        self.frame_camera()
+        if self.on_commit:
+            self.on_commit(self.g.moves[-1].placement or p)
+        self.idle_key = None
+        if self.seat in self.g.waiting():
+            self.start_turn()
+        else:
+            self.held_piece = None
+            self.update()
+
+    def _can_move(self) -> bool:
+        return self.ghost is not None and not self.settling and self.piece is not None
+
+    # ----- pointer ------------------------------------------------------------------
+    def follow(self, mx: float, my: float) -> None:
+        """As the classic tile: the middle square under the pointer, on the level it lands on."""
+        o = orientation(self.piece, self.rotation, self.flipped)
+        level, surface = self.level, self.surface()
+        for _i in range(2):
+            point = self.camera.point_on_level(mx, my, level)
+            if point is None:
+                return
+            x = math.floor(point.x) - (o.width - 1) // 2
+            y = math.floor(-point.y) - (o.height - 1) // 2
+            new_level = surface.resting_level(self.piece, self.rotation, x, y, self.flipped)
+            if new_level == level:
+                break
+            level = new_level
+        if (x, y) != (self.x, self.y):
+            self.x, self.y = x, y
+            self.update()
+
+    def press(self, button: str, mx: float, my: float, now: float | None = None) -> None:
+        if button == "mouse1" and self.mode == PICK:
+            self.pick_at(mx, my)
+            return
+        super().press(button, mx, my, now)
+
+    def unbind(self) -> None:
+        super().unbind()
+        if self.aside is not None:
+            self.aside[1].removeNode()
+            self.aside = None
+
+
+class PlusSessionScreen(SessionScreen):
+    """The session for NMBR 9 ++ games: the ++ play screen and panels on top of the classic table."""
+
+    def enter(self) -> None:
+        self.skipped: dict[int, tuple] = {}   # seat -> (round, shown numbers) of the last round skipped
+        super().enter()
+        self.plus_hud = PlusHud(self.base, self.hud, {
+            "power": self._on_ps("toggle_power"), "filler": self._on_ps("hold_filler"),
+            "reserved": self._on_ps("hold_reserved"), "end_turn": self._on_ps("end_turn"),
+            "decide": self._on_ps("decide"), "choose": self._on_ps("choose")})
+        self.base.taskMgr.add(self._plus_task, "plus-session", sort=1)
+
+    def _on_ps(self, name):
+        def call(*args):
+            if self.ps is not None and self.looking is None and self.overlay is None:
+                getattr(self.ps, name)(*args)
+        return call
+
+    def exit(self) -> None:
+        self.base.taskMgr.remove("plus-session")
+        if getattr(self, "plus_hud", None) is not None:
+            self.plus_hud.destroy()
+        super().exit()
+
+    def start_player(self, seat: int) -> None:
+        from .play import ORBIT_SPEED
+        self.stop_player()
+        self.clear_hint()
+        self.viewer, self.looking = seat, None
+        self._hud_turn_shown(True)
+        self.ps = PlusPlayScreen(self.base, self.match, seat, self.table, self.camera, self.hud, self.committed,
+                                 getattr(self, "plus_hud", None))
+        self.ps.note = self._skip_note(seat)
+        self.ps.orbit_speed = ORBIT_SPEED * self.app.settings.camera_sensitivity
+        self.ps.speed = self.app.settings.animation_speed
+        self.ps.bind()
+        self.was_held = self.ps.held
+        name = self.match.seats[seat].name
+        self.set_status(_("{name} plays").format(name=name) if len(self.match.humans) > 1 else "")
+        self.panel_key = None
+
+    def _skip_note(self, seat: int) -> str | None:
+        s = self.skipped.get(seat)
+        if s is None:
+            return None
+        return _("Round {round}: none of the shown tiles ({tiles}) was left in your supply, so you "
+                 "skipped that round.").format(round=s[0], tiles=", ".join(map(str, s[1])))
+
+    def _plus_task(self, task):
+        """Notes skipped rounds, and keeps the ++ panels to the turn being played."""
+        g = self.match.game
+        for i, turn in enumerate(g.turns):
+            if turn.tile == "skipped" and self.skipped.get(i, (None,))[0] != g.round:
+                self.skipped[i] = (g.round, tuple(g.shown.values()))
+        shown = self.ps is not None and self.looking is None and self.overlay is None
+        self.plus_hud.shown(shown)
+        if shown and self.ps.ghost is None:
+            self.ps.note = self._skip_note(self.ps.seat)
+            self.ps._show_plus(self.ps.options())
+        return task.cont
+
+    def stop_player(self) -> None:
+        if self.ps is not None and getattr(self.ps, "aside", None) is not None:
+            self.ps.aside[1].removeNode()
+            self.ps.aside = None
+        super().stop_player()
+
+    def window_changed(self) -> None:
+        super().window_changed()
+        if getattr(self, "plus_hud", None) is not None:
+            self.plus_hud.fit_window()
+
+    def show_handoff(self) -> None:
+        super().show_handoff()
+        if self.match.rounds is None:   # "Level to Level": no fixed number of rounds to show
+            for node in self.overlay_frame.findAllMatches("**/+TextNode"):
+                text = node.node().getText()
+                if text == _("Round {round} of {rounds}").format(round=self.match.round, rounds=None):
+                    node.node().setText(_("Round {round}").format(round=self.match.round))
