@@ -1,4 +1,4 @@
-"""The table: a felt surface, a faint grid near the build, lights, and any Board's tiles.
+"""The table: a cloth, a faint grid near the build, lights, soft shadows, and any Board's tiles.
 
 `Table.show(board)` redraws the committed tiles (flattened: they are
 static); `Table.ghost()` makes the movable candidate tile with its landing
@@ -106,7 +106,6 @@ class Table:
     def shadow_run(self) -> tuple[float, float]:
         """How far (columns, rows) a shadow falls per unit of height."""
         sun = self.sun.getQuat().getForward()
-        ground = math.hypot(sun.x, sun.y)
         k = 1 / max(1e-6, -sun.z)
         return sun.x * k, -sun.y * k
 
@@ -238,11 +237,12 @@ class Ghost:
         # a soft shadow of the tile in the hand, moved along the light as it rises
         o = placement.orientation()
         pad = 1
-        if o.rotation not in self.shadow_textures:  # made once per way the tile lies
+        key = (o.rotation, o.flipped)
+        if key not in self.shadow_textures:  # made once per way the tile lies
             occ = np.kron(np.pad(o.mask, pad).astype(float), np.ones((SHADE_PX, SHADE_PX)))
             alpha = _soft(occ, 5) * 0.5
-            self.shadow_textures[o.rotation] = _texture("hand-shadow", np.zeros(alpha.shape + (3,)), alpha)
-        tex = self.shadow_textures[o.rotation]
+            self.shadow_textures[key] = _texture("hand-shadow", np.zeros(alpha.shape + (3,)), alpha)
+        tex = self.shadow_textures[key]
         self.shadow = _decal(self.table.root, "hand-shadow", -pad, -pad, o.width + pad, o.height + pad, 0.0, tex)
         self.shadow.setTransparency(TransparencyAttrib.M_alpha)
         self.shadow.setLightOff(1)
