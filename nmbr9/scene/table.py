@@ -159,7 +159,8 @@ class Table:
                 continue
             for x, y, a in ((xa, ya, aa), (xb, yb, ab)):
                 pos.addData3(x, -y, 0.0)
-                col.addData4(*GRID_INK, a)
+                # blended with the cloth here, so the lines draw opaque (cheaper than blending)
+                col.addData4(*(c + (g - c) * a for c, g in zip(CLOTH, GRID_INK)), 1)
             lines.addVertices(n, n + 1)
             n += 2
         geom = Geom(vdata)
@@ -168,7 +169,6 @@ class Table:
         node.addGeom(geom)
         self.grid.removeNode()
         self.grid = self.root.attachNewNode(node)
-        self.grid.setTransparency(TransparencyAttrib.M_alpha)
         self.grid.setLightOff(1)
         self.grid.setDepthWrite(False)
         self.grid.setRenderModeThickness(1.4)
