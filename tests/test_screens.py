@@ -89,7 +89,7 @@ def place_somewhere(app, highest: bool = True) -> None:
     """The current human lays the round's tile at a legal spot (the highest one) and confirms."""
     s = app.screen
     ps = until(app, lambda: s.ps if s.ps is not None and s.ps.ghost is not None else None)
-    options = ps.board.legal_placements(ps.piece)
+    options = s.match.legal_placements(ps.seat)
     p = max(options, key=lambda q: (q.level, -abs(q.x) - abs(q.y))) if highest else options[0]
     ps.rotation, ps.x, ps.y, ps.held = p.rotation, p.x, p.y, False
     ps.update()
@@ -443,3 +443,32 @@ def test_the_sound_effects_are_short_distinct_wavs(tmp_path):
             assert 0.1 < w.getnframes() / w.getframerate() < 0.5
         assert any(frames_) and frames_ not in seen
         seen.add(frames_)
+
+
+@pytest.mark.parametrize("variant,modules", [("two_of_three", ()), ("level_to_level", ("start_tiles",)),
+                                             ("classic", ("gap_fillers", "breaking_rules"))])
+def test_new_game_sets_up_nmbr9_plus_plus_rules(app, variant, modules):
+    from nmbr9.scene.screens.setup import SetupScreen
+    names = {"classic": "Base game", "two_of_three": "2 of 3", "level_to_level": "Level to Level"}
+    s = app.goto(SetupScreen)
+    while s.variant != variant:
+        click(app, names[s.variant])
+    for module in modules:
+        click(app, {"start_tiles": "New start tiles", "gap_fillers": "Gap fillers",
+                    "breaking_rules": "Breaking Rules"}[module] + ": off")
+    click(app, "Add a player")
+    click(app, "Start")
+    m = app.screen.match
+    assert app.screen.name == "play" and type(app.screen).__name__ == "PlusSessionScreen"
+    assert m.game.variant == variant and m.game.ruleset.modules == modules
+    assert ("breaking_rules" in modules) == bool(m.game.ruleset.powers)   # powers drawn for the game
+
+
+def test_a_variant_for_four_refuses_a_fifth_player(app):
+    from nmbr9.scene.screens.setup import SetupScreen
+    s = app.goto(SetupScreen)
+    click(app, "Base game")                     # -> 2 of 3, for 1 to 4 players
+    for _ in range(4):
+        click(app, "Add a player")
+    click(app, "Start")
+    assert app.screen.name == "setup" and "2 of 3 is for 1 to 4 players." in texts(app)

@@ -50,7 +50,8 @@ class MenuScreen(Screen):
         if self.resume is not None:
             m = self.resume
             names = ", ".join(s.name for s in m.seats)
-            self.label(_("Round {round} of {rounds}: {players}").format(round=m.round, rounds=m.rounds, players=names),
+            from .session import round_text
+            self.label(_("{round}: {players}").format(round=round_text(m), players=names),
                        (WIDTH / 2 + 0.06, button_y(0) - 0.01), scale=0.036, align=0, fg=DIM, wrap=18)
         if self.app.notice:
             self.label(self.app.notice, (0, -0.78), scale=0.04, fg=WARN, wrap=40)

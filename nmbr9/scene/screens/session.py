@@ -25,6 +25,12 @@ from .widgets import ACCENT, BUTTON_HOT, DIM, INK, PANEL, WARN, Screen
 HINT_TINT = (0.35, 0.6, 1.7, 0.7)
 
 
+def round_text(match) -> str:
+    if match.rounds is None:
+        return _("Round {round}").format(round=match.round)
+    return _("Round {round} of {rounds}").format(round=match.round, rounds=match.rounds)
+
+
 class SessionScreen(Screen):
     name = "play"
 
@@ -263,7 +269,7 @@ class SessionScreen(Screen):
         self.hud_shown(False)
         frame = self.backdrop((0.09, 0.1, 0.11, 1))
         self.label(_("Pass to {name}").format(name=name), (0, 0.25), scale=0.1, bold=True, parent=frame, fg=ACCENT)
-        self.label(_("Round {round} of {rounds}").format(round=m.round, rounds=m.rounds), (0, 0.1), scale=0.05,
+        self.label(round_text(m), (0, 0.1), scale=0.05,
                    parent=frame, fg=DIM)
         self.button(_("I am {name}: show my table").format(name=name), self.hand_over, (0, -0.15), width=1.2,
                     scale=0.055, parent=frame)
@@ -439,13 +445,14 @@ class SessionScreen(Screen):
         """The expert bot's choice for this tile, worked out off the main thread."""
         from ...ai import View, make_bot
         ps, m = self.ps, self.match
-        if ps is None or ps.ghost is None or self.looking is not None or m.card is None:
+        card = m.card
+        if ps is None or ps.ghost is None or self.looking is not None or card is None:
             return
         key = (m.round, ps.seat, len(m.game.moves))
         if self.hint is not None and self.hint["key"] == key:
             return
         self.clear_hint()
-        view = View(ps.board.copy(), m.card, tuple(m.seen()), m.game.ruleset, m.rounds)
+        view = View(ps.board.copy(), card, tuple(m.seen()), m.game.ruleset, m.rounds)
         seed = derive_seed(m.seed, "hint", ps.seat, m.round)
         result: dict = {}
 

@@ -5,7 +5,9 @@ from panda3d.core import TextNode
 
 from ...ai import STRENGTHS
 from ...i18n import _
-from ...rules import Seat
+from ...i18n.terms import name as term
+from ...rules import Ruleset, Seat
+from ...rules.game import MODULES, VARIANT_MAX_PLAYERS, VARIANTS
 from .widgets import DIM, GO, WARN, Screen
 
 MAX_SEATS = 6
@@ -38,6 +40,8 @@ class SetupScreen(Screen):
         self.seed_text = ""
         self.games_text, self.best_text = "3", ""
         self.practice = False
+        self.variant = "classic"
+        self.modules: list[str] = []
         self.message = ""
 
     def build(self) -> None:
@@ -70,8 +74,15 @@ class SetupScreen(Screen):
         else:
             text = (_("Practice: take back allowed (solo only)") + ": " + (_("on") if self.practice else _("off")))
             self.button(text, self.toggle_practice, (-0.5, y - 0.11), width=1.4, scale=0.042)
-        self.label(_("Rules: the base game (NMBR 9 ++ modules come later in this window)"), (-1.2, y - 0.23),
-                   scale=0.036, align=TextNode.ALeft, fg=DIM)
+        y -= 0.23
+        self.label(_("Rules:"), (-1.2, y), scale=0.042, align=TextNode.ALeft)
+        self.button(term(self.variant), self.cycle_variant, (-0.55, y + 0.012), width=0.6, scale=0.04)
+        for i, module in enumerate(MODULES):
+            text = term(module) + ": " + (_("on") if module in self.modules else _("off"))
+            self.button(text, self.toggle_module, (0.12 + i * 0.62, y + 0.012), width=0.58, scale=0.036,
+                        args=(module,))
+        self.label(_("NMBR 9 ++: gap fillers and Breaking Rules powers can't be played in this window yet "
+                     "(bots use them)."), (-1.2, y - 0.08), scale=0.034, align=TextNode.ALeft, fg=DIM)
         if self.message:
             self.label(self.message, (0, -0.68), scale=0.042, fg=WARN, wrap=40)
         self.button(_("Back"), self.back, (-0.95, START_POS[1]), width=0.5, scale=0.05)
@@ -112,6 +123,19 @@ class SetupScreen(Screen):
         self.practice = not self.practice
         self._rebuild()
 
+    def cycle_variant(self) -> None:
+        order = list(VARIANTS)
+        self.variant = order[(order.index(self.variant) + 1) % len(order)]
+        self._rebuild()
+
+    def toggle_module(self, module: str) -> None:
+        self.modules = [m for m in self.modules if m != module] if module in self.modules else \
+            [m for m in MODULES if m in self.modules or m == module]
+        self._rebuild()
+
+    def ruleset(self) -> Ruleset:
+        return Ruleset(self.variant, tuple(self.modules))
+
     def back(self) -> None:
         from .tournament import TournamentScreen
         if self.tournament:
@@ -143,9 +167,14 @@ class SetupScreen(Screen):
             self.relabel()
             return
         seats = self.seats()
+        top = VARIANT_MAX_PLAYERS[self.variant]
+        if len(seats) > top:
+            self.message = _("{variant} is for 1 to {count} players.").format(variant=term(self.variant), count=top)
+            self.relabel()
+            return
         if self.tournament:
             try:
-                t = self.app.store.new_tournament(seats, games, best, seed)
+                t = self.app.store.new_tournament(seats, games, best, seed, ruleset=self.ruleset())
                 match = self.app.store.tournament_match(t)
             except ValueError as e:
                 self.message = str(e)
@@ -158,5 +187,5 @@ class SetupScreen(Screen):
             self.app.play(match, {"tournament": t.id})
             return
         practice = self.practice and sum(1 for s in seats if s.kind == "human") == 1
-        match = self.app.store.new_match(seats, seed=seed, practice=practice)
+        match = self.app.store.new_match(seats, seed=seed, practice=practice, ruleset=self.ruleset())
         self.app.play(match)
