@@ -416,10 +416,12 @@ class SessionScreen(Screen):
     def _refresh_panel(self) -> None:
         m = self.match
         score_box = self.hud.score.guiItem.getFrame()
-        key = (len(m.game.moves), self.viewer, self.looking, m.round, score_box[2])
+        key = (len(m.game.moves), self.viewer, self.looking, m.round, score_box[2], len(m.supply()))
         if key == self.panel_key:
             return
         self.panel_key = key
+        supply = self.hud.supply.getTightBounds(self.hud.anchors["a2dTopLeft"])
+        self.keys.setZ((supply[0].z if supply else -0.72) - 0.08)   # just under the cards still to come
         self.panel.getChildren().detach()
         rows = [(i, s.name, self.board_of(i).score(), s.is_bot) for i, s in enumerate(m.seats)]
         rows += [(("past", i), name, score, False) for i, (name, score, _g, _s) in enumerate(self.past)]

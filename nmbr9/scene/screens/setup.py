@@ -81,8 +81,8 @@ class SetupScreen(Screen):
             text = term(module) + ": " + (_("on") if module in self.modules else _("off"))
             self.button(text, self.toggle_module, (0.12 + i * 0.62, y + 0.012), width=0.58, scale=0.036,
                         args=(module,))
-        self.label(_("NMBR 9 ++: gap fillers and Breaking Rules powers can't be played in this window yet "
-                     "(bots use them)."), (-1.2, y - 0.08), scale=0.034, align=TextNode.ALeft, fg=DIM)
+        self.label(_("Breaking Rules draws two powers for each game."), (-1.2, y - 0.08), scale=0.034,
+                   align=TextNode.ALeft, fg=DIM)
         if self.message:
             self.label(self.message, (0, -0.68), scale=0.042, fg=WARN, wrap=40)
         self.button(_("Back"), self.back, (-0.95, START_POS[1]), width=0.5, scale=0.05)
