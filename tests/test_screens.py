@@ -472,3 +472,65 @@ def test_a_variant_for_four_refuses_a_fifth_player(app):
         click(app, "Add a player")
     click(app, "Start")
     assert app.screen.name == "setup" and "2 of 3 is for 1 to 4 players." in texts(app)
+
+
+def test_two_humans_and_a_bot_quit_a_tournament_midway_and_continue_it(app):
+    """Issue 4's group: a two-game tournament, left for the menu in the middle and continued."""
+    from nmbr9.scene.screens.setup import SetupScreen
+    s = app.goto(SetupScreen, tournament=True)
+    click(app, "Add a player")
+    click(app, "Add a player")
+    s.cycle_kind(2), s.cycle_kind(2), s.cycle_kind(2)      # seat 3: human
+    s.entries[0].set("Ana"), s.entries[2].set("Ben")
+    s.games_entry.set("2")
+    click(app, "Start")
+    first = app.screen.match
+    tid = first.tournament["id"]
+    for _ in range(3):                                      # three rounds, then quit to the menu
+        round_ = first.round
+        while first.round == round_:
+            frames(app)
+            if app.screen.overlay == "handoff":
+                messenger.send("enter")
+            elif app.screen.ps is not None and app.screen.ps.ghost is not None:
+                place_somewhere(app)
+    click(app, "Menu")
+    click(app, "Continue")
+    s = app.screen
+    assert s.context == {"tournament": tid} and s.match.round == 4 and s.match is not first
+    for game in (1, 2):
+        s = app.screen
+        while app.screen is s:
+            frames(app)
+            if s.overlay == "handoff":
+                messenger.send("enter")
+            elif s.ps is not None and s.ps.ghost is not None:
+                place_somewhere(app)
+        until(app, lambda: app.screen.name == "results")
+        if game == 1:
+            click(app, "Next game")
+    t = app.store.tournament(tid)
+    assert t.over and [st.played for st in t.standings()] == [2, 2, 2]
+    assert [e.scores is not None for e in t.entries()] == [True, True]
+
+
+def test_results_show_the_best_layout_found_and_step_through_it(app):
+    from nmbr9.rules import Board
+    from nmbr9.scene.screens import results
+    m = app.store.new_match([Seat("A", "bot:easy")], seed=31)
+    m.play_out()
+    results.ANALYSIS_SECONDS, old = 2.0, results.ANALYSIS_SECONDS
+    try:
+        r = app.goto(results.ResultsScreen, match=m, context={})
+        until(app, lambda: r.analysis["placements"] is not None, 60)
+    finally:
+        results.ANALYSIS_SECONDS = old
+    frames(app)
+    best = Board()
+    for p in r.analysis["placements"]:
+        best.place(p)                                # a legal layout of this very deck
+    assert [p.piece for p in r.analysis["placements"]] == list(m.game.deck)
+    assert f"Best found for this deck: {best.score()} points" in texts(app)
+    click(app, "Step through it")
+    messenger.send("arrow_right")
+    assert len(r.table.board.tiles) == 2 and "tile 2 of 20" in texts(app)

@@ -65,6 +65,8 @@ class MenuScreen(Screen):
         context = {}
         if self.resume.extra.get("puzzle"):
             context = {"puzzle": self.resume.extra["puzzle"]}
+        elif self.resume.tournament:
+            context = {"tournament": self.resume.tournament["id"]}
         self.app.play(self.resume, context)
 
     def new_game(self) -> None:

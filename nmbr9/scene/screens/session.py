@@ -275,6 +275,7 @@ class SessionScreen(Screen):
                     scale=0.055, parent=frame)
         self.label(_("The table stays hidden until {name} clicks or presses Enter.").format(name=name),
                    (0, -0.35), scale=0.04, parent=frame, fg=DIM)
+        self.button(_("Menu"), self.to_menu, (0, -0.75), width=0.4, scale=0.045, parent=frame)
         self.overlay_frame = frame
         self.accept("enter", self.hand_over)
         self.app.trace("handoff", f"seat={m.current_human}", f"round={m.round}")
