@@ -8,6 +8,7 @@ from ...i18n import _
 from ...i18n.terms import name as term
 from ...rules import Ruleset, Seat
 from ...rules.game import MODULES, VARIANT_MAX_PLAYERS, VARIANTS
+from .plus_setup import chosen_powers, power_row
 from .widgets import DIM, GO, WARN, Screen
 
 MAX_SEATS = 6
@@ -42,6 +43,7 @@ class SetupScreen(Screen):
         self.practice = False
         self.variant = "classic"
         self.modules: list[str] = []
+        self.powers: list[str] = []      # Breaking Rules powers chosen (none: two drawn at random)
         self.message = ""
 
     def build(self) -> None:
@@ -81,8 +83,7 @@ class SetupScreen(Screen):
             text = term(module) + ": " + (_("on") if module in self.modules else _("off"))
             self.button(text, self.toggle_module, (0.12 + i * 0.62, y + 0.012), width=0.58, scale=0.036,
                         args=(module,))
-        self.label(_("Breaking Rules draws two powers for each game."), (-1.2, y - 0.08), scale=0.034,
-                   align=TextNode.ALeft, fg=DIM)
+        power_row(self, y - 0.08)
         if self.message:
             self.label(self.message, (0, -0.68), scale=0.042, fg=WARN, wrap=40)
         self.button(_("Back"), self.back, (-0.95, START_POS[1]), width=0.5, scale=0.05)
@@ -134,7 +135,7 @@ class SetupScreen(Screen):
         self._rebuild()
 
     def ruleset(self) -> Ruleset:
-        return Ruleset(self.variant, tuple(self.modules))
+        return Ruleset(self.variant, tuple(self.modules), chosen_powers(self))
 
     def back(self) -> None:
         from .tournament import TournamentScreen
