@@ -34,6 +34,7 @@ class OrbitCamera:
         self.target = LPoint3(0, 0, 0)
         self.fit = 9.0     # distance that shows the whole build (without zoom)
         self.corners = []  # the corners of the area to keep in view
+        self.goal, self.goal_fit, self.gliding = LPoint3(0, 0, 0), self.fit, False
         self.lens.setFov(50)
         self.lens.setNear(0.2)
         self.lens.setFar(400)
@@ -53,24 +54,37 @@ class OrbitCamera:
         self.heading, self.pitch, self.zoom = DEFAULT_HEADING, DEFAULT_PITCH, 1.0
         self.apply()
 
-    def frame(self, bounds, top_level: int = 0) -> None:
+    def frame(self, bounds, top_level: int = 0, glide: bool = False) -> None:
         """Aim at a board's squares (min x, min y, max x, max y) so all of them show, with room
-        around them for the middle of the next tile."""
+        around them for the middle of the next tile; `glide` moves there smoothly (see step)."""
         x0, y0, x1, y1 = bounds
         x0, y0, x1, y1 = x0 - ROOM, y0 - ROOM, x1 + 1 + ROOM, y1 + 1 + ROOM
-        self.target = LPoint3((x0 + x1) / 2, -(y0 + y1) / 2, level_height(top_level + 1) / 2)
         top = level_height(top_level + 1)
+        self.goal = LPoint3((x0 + x1) / 2, -(y0 + y1) / 2, top / 2)
         self.corners = [LPoint3(x, -y, z) for x in (x0, x1) for y in (y0, y1) for z in (0, top)]
+        self.gliding = glide
         self.apply()
 
-    def _place(self, distance: float) -> None:
+    def step(self, dt: float) -> None:
+        """Advance a glide towards the framing asked for."""
+        if not self.gliding:
+            return
+        k = min(1.0, dt * 5)
+        self.target += (self.goal - self.target) * k
+        self.fit += (self.goal_fit - self.fit) * k
+        if (self.goal - self.target).length() < 0.01 and abs(self.goal_fit - self.fit) < 0.01:
+            self.target, self.fit, self.gliding = LPoint3(self.goal), self.goal_fit, False
+        self._place(self.fit * self.zoom)
+
+    def _place(self, distance: float, target=None) -> None:
+        target = self.target if target is None else target
         h, p = math.radians(self.heading), math.radians(self.pitch)
         offset = LVector3(-math.sin(h) * math.cos(p), -math.cos(h) * math.cos(p), math.sin(p)) * distance
-        self.camera.setPos(self.target + offset)
-        self.camera.lookAt(self.target)
+        self.camera.setPos(target + offset)
+        self.camera.lookAt(target)
 
     def _shows_all(self, distance: float) -> bool:
-        self._place(distance)
+        self._place(distance, self.goal)
         for corner in self.corners:
             q = self.camera.getRelativePoint(self.render, corner)
             out = Point2()
@@ -85,7 +99,9 @@ class OrbitCamera:
             for _ in range(24):  # the view is monotonic in the distance: halve the interval
                 mid = (near + far) / 2
                 near, far = (near, mid) if self._shows_all(mid) else (mid, far)
-            self.fit = far
+            self.goal_fit = far
+            if not self.gliding:
+                self.target, self.fit = LPoint3(self.goal), far
         self._place(self.fit * self.zoom)
 
     # ----- picking --------------------------------------------------------

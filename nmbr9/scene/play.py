@@ -149,7 +149,7 @@ class PlayScreen:
         if len(self.board.tiles) == 1:
             self.hud.collapse_legend()
         self.table.show(self.board)
-        self.frame_camera()
+        self.frame_camera(glide=True)
         if self.on_commit:
             self.on_commit(self.board.tiles[-1])
         if self.seat in self.game.waiting():
@@ -162,9 +162,9 @@ class PlayScreen:
     def _can_move(self) -> bool:
         return self.ghost is not None and not self.settling and self.piece is not None
 
-    def frame_camera(self) -> None:
+    def frame_camera(self, glide: bool = False) -> None:
         b = self.board
-        self.camera.frame(b.bounds() if b.tiles else (-1, -1, 2, 3), b.top_level() if b.tiles else 0)
+        self.camera.frame(b.bounds() if b.tiles else (-1, -1, 2, 3), b.top_level() if b.tiles else 0, glide)
 
     # ----- pointer (normalised screen coordinates) ------------------------------
     def follow(self, mx: float, my: float) -> None:
@@ -240,7 +240,8 @@ class PlayScreen:
 
     # ----- time -----------------------------------------------------------------
     def step(self, dt: float) -> None:
-        """Animate: ease to the hover height, or fall onto the level and commit."""
+        """Animate: ease to the hover height, or fall onto the level and commit; glide the view."""
+        self.camera.step(dt)
         if self.ghost is None:
             return
         rest = level_height(self.level)
@@ -258,9 +259,10 @@ class PlayScreen:
 
     def finish_animation(self) -> None:
         """Run the animation to its end at once (tests, and a confirm before the game moves on)."""
-        for _ in range(200):
-            if self.ghost is None or not self.settling and abs(self.z - level_height(self.level) -
-                                                             (HOVER_HELD if self.held else HOVER_DOWN)) < 1e-3:
+        for _ in range(400):
+            resting = self.ghost is None or not self.settling and abs(
+                self.z - level_height(self.level) - (HOVER_HELD if self.held else HOVER_DOWN)) < 1e-3
+            if resting and not self.camera.gliding:
                 return
             self.step(1 / 60)
 
