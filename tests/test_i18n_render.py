@@ -80,7 +80,7 @@ def test_the_hud_in_every_language_has_its_letters_and_fits_the_window(code, rou
 @pytest.mark.render
 def test_every_screen_in_every_language_has_its_letters_and_room_for_its_words():
     found = _probe("screens")
-    assert len(found) >= 4 * 7, sorted(found)
+    assert len(found) >= 4 * 10, sorted(found)
     for where, problems in found.items():
         assert problems["missing"] == [], f"{where}: glyphs missing from the font: {problems['missing']}"
         assert problems["off_screen"] == [], f"{where}: cut off at the window's edge: {problems['off_screen']}"
@@ -173,6 +173,7 @@ def screens() -> None:
     from panda3d.core import Point3
     from nmbr9.i18n import set_language
     from nmbr9.rules import Seat
+    from nmbr9.rules.game import LEVEL_TO_LEVEL, MODULES, POWERS, TWO_OF_THREE, Ruleset
     from nmbr9.scene.base import make_base
     from nmbr9.scene.game_app import GameApp
     from nmbr9.scene.screens.menu import MenuScreen
@@ -191,7 +192,12 @@ def screens() -> None:
               ("new tournament", lambda: app.goto(SetupScreen, tournament=True)),
               ("puzzles", lambda: app.goto(PuzzleScreen)), ("tournaments", lambda: app.goto(TournamentScreen)),
               ("rules", lambda: app.goto(RulesScreen)), ("settings", lambda: app.goto(SettingsScreen)),
-              ("pass and play", lambda: app.play(store.new_match([Seat("Ana"), Seat("Ben")], seed=1)))]
+              ("pass and play", lambda: app.play(store.new_match([Seat("Ana"), Seat("Ben")], seed=1))),
+              ("NMBR 9 ++ modules", lambda: app.play(store.new_match(
+                  [Seat("Ana")], seed=2, ruleset=Ruleset(modules=MODULES, powers=POWERS)))),
+              ("2 of 3", lambda: app.play(store.new_match([Seat("Ana")], seed=3, ruleset=Ruleset(TWO_OF_THREE)))),
+              ("Level to Level", lambda: app.play(store.new_match(
+                  [Seat("Ana")], seed=4, ruleset=Ruleset(LEVEL_TO_LEVEL))))]
     found = {}
     for language in ("en", "de", "es", "pl"):
         set_language(language)  # switched while the game runs, as Settings does
