@@ -22,6 +22,7 @@ from direct.gui.DirectGui import DirectButton, DirectFrame, DirectLabel
 from panda3d.core import TextNode
 
 from ..i18n import _
+from ..i18n.terms import name as term
 from ..rules.game import (BRIDGE, CHOOSE, DECIDE, EXTRAS, FLIP, LEVEL_MARKERS, LEVEL_TO_LEVEL, LONER,
                           PLACE_TILE, RELOCATE, RESERVE, SINGLE_SUPPORT, TWO_OF_THREE)
 from .hud import INK, PANEL, tile_rgba
@@ -41,8 +42,7 @@ MARKER_ON, MARKER_OFF = "\u25cf", "\u25cb"
 
 
 def power_name(power: str) -> str:
-    return {RELOCATE: _("Relocate"), FLIP: _("Flip"), SINGLE_SUPPORT: _("Single support"), BRIDGE: _("Bridge"),
-            LONER: _("Loner"), RESERVE: _("Reserve")}[power]
+    return term(power)   # the same name as in setup and the rules page
 
 
 def power_text(power: str) -> str:

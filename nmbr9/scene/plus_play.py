@@ -442,11 +442,3 @@ class PlusSessionScreen(SessionScreen):
         super().window_changed()
         if getattr(self, "plus_hud", None) is not None:
             self.plus_hud.fit_window()
-
-    def show_handoff(self) -> None:
-        super().show_handoff()
-        if self.match.rounds is None:   # "Level to Level": no fixed number of rounds to show
-            for node in self.overlay_frame.findAllMatches("**/+TextNode"):
-                text = node.node().getText()
-                if text == _("Round {round} of {rounds}").format(round=self.match.round, rounds=None):
-                    node.node().setText(_("Round {round}").format(round=self.match.round))

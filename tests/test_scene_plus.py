@@ -1,0 +1,458 @@
+"""NMBR 9 ++ in the window, offscreen: start tiles and gap fillers on the table, the Breaking Rules
+panel and every power, "2 of 3" (build or reject first), "Level to Level" (piles, choice, level cap).
+
+Panel buttons are pressed by sending their click events, as the window would; tiles are laid by
+setting the candidate like the pointer does and pressing Enter. With NMBR9_SHOTS=DIR each test saves
+screenshots there (to look at).
+"""
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from direct.gui import DirectGuiGlobals as DGG
+from direct.showbase.MessengerGlobal import messenger
+from panda3d.core import Filename
+
+from nmbr9.rules import Placement, Ruleset, Seat
+from nmbr9.rules.record import parse_record, replay
+from tests.test_screens import app, click, frames, texts, until  # noqa: F401  (app is a fixture)
+
+pytestmark = pytest.mark.render
+
+ALL = ("start_tiles", "gap_fillers", "breaking_rules")
+
+
+def shot(app, name: str) -> None:
+    folder = os.environ.get("NMBR9_SHOTS")
+    if folder:
+        frames(app, 2)
+        app.base.graphicsEngine.renderFrame()
+        app.base.win.saveScreenshot(Filename.fromOsSpecific(os.path.join(folder, name + ".png")))
+
+
+def start(app, seats, ruleset, seed=3):
+    m = app.store.new_match(seats, seed=seed, ruleset=ruleset)
+    s = app.play(m)
+    frames(app, 3)
+    return m, s
+
+
+def ps_ready(app):
+    s = app.screen
+    return until(app, lambda: s.ps if s.ps is not None and s.overlay is None and not s.ps.settling
+                 and s.match.current_human == s.ps.seat else None)
+
+
+def press(app, name: str) -> None:
+    b = app.screen.plus_hud.buttons[name]
+    assert b["state"] != DGG.DISABLED, name
+    messenger.send(DGG.B1CLICK + b.guiId, [None])
+    frames(app)
+
+
+def lay(app, p: Placement) -> None:
+    """Put the held piece at p (as the pointer would) and confirm with Enter."""
+    ps = app.screen.ps
+    ps.rotation, ps.x, ps.y, ps.held = p.rotation, p.x, p.y, False
+    ps.update()
+    assert ps.verdict.ok, ps.verdict.message
+    messenger.send("enter")
+    frames(app, 3)
+
+
+def lay_and_end(app, m, p: Placement) -> None:
+    """Lay the turn's tile and end the turn if something optional (Relocate, a reserve) keeps it open."""
+    lay(app, p)
+    if m.options(0).can_end:
+        press(app, "end_turn")
+
+
+def textures_on_table(s) -> set[str]:
+    return {t.getName() for t in s.table.tiles.findAllTextures()}
+
+
+def test_setup_chooses_any_number_of_powers_or_draws_two(app):
+    from nmbr9.scene.screens.setup import SetupScreen
+    s = app.goto(SetupScreen)
+    assert "Powers (none chosen: two drawn at random):" not in texts(app)   # only with Breaking Rules
+    click(app, "Breaking Rules: off")
+    assert "Powers (none chosen: two drawn at random):" in texts(app)
+    for text in ("\u2229 Bridge", "\u25e7 Flip", "\u25a3 Reserve"):
+        click(app, text)
+    assert "Powers in play:" in texts(app) and "\u2229 Bridge \u2713" in texts(app)
+    click(app, "\u25a3 Reserve \u2713")                                  # again: not chosen
+    shot(app, "setup-powers")
+    click(app, "Start")
+    m = app.screen.match
+    assert m.game.ruleset.powers == ("flip", "bridge")
+    assert "Breaking Rules \u00b7 markers left: \u25cf\u25cf" in texts(app)
+
+
+def test_start_tiles_and_gap_fillers_are_drawn_and_fillers_placed_with_their_own_ghost(app):
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("start_tiles", "gap_fillers")))
+    ps = ps_ready(app)
+    start_tile = m.game.players[0].start_tile
+    assert m.board(0).tiles[0].piece == start_tile
+    assert any(start_tile in name for name in textures_on_table(s))        # its own patterned art
+    assert "Gap filler, 1 square" in texts(app) and "Gap filler, 2 squares" in texts(app)
+    press(app, "filler_F2")
+    assert ps.piece == "F2" and ps.ghost.node.getName() == "ghost_F2"
+    shot(app, "filler-in-hand")
+    p = m.game.legal_placements(0, "F2")[0]
+    lay(app, p)
+    assert [t.piece for t in m.board(0).tiles] == [start_tile, "F2"]
+    assert m.game.players[0].fillers == ["F1"]
+    assert "Gap filler, 2 squares" not in texts(app) and "Gap filler, 1 square" in texts(app)
+    assert ps.piece == m.game.card                                  # the round's tile back in hand
+    # a refused filler says why, and Enter commits nothing
+    press(app, "filler_F1")
+    ps.rotation, ps.x, ps.y = 0, 40, 40
+    ps.update()
+    assert not ps.verdict.ok and ps.verdict.code == "not_adjacent"
+    assert ps.verdict.text(lambda t: t) in texts(app)
+    messenger.send("enter")
+    frames(app, 3)
+    assert len(m.board(0).tiles) == 2
+    press(app, "filler_F1")                                          # again: back to the tile
+    assert ps.piece == m.game.card
+    lay(app, m.game.legal_placements(0)[0])
+    assert m.round == 1 and "End turn" in texts(app)                # F1 still in hand: the turn stays open
+    press(app, "end_turn")
+    assert m.round == 2
+    assert any("tile_F2" in name for name in textures_on_table(s))
+    shot(app, "start-tile-and-filler")
+
+
+def test_breaking_rules_panel_lists_the_powers_with_icons_and_markers(app):
+    powers = ("relocate", "flip", "single_support", "bridge", "loner", "reserve")
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), powers))
+    ps_ready(app)
+    shown = texts(app)
+    assert "Breaking Rules \u00b7 markers left: \u25cf\u25cf" in shown
+    for icon, text in (("\u21c4", "Relocate"), ("\u25e7", "Flip"), ("\u22a5", "Single support"),
+                       ("\u2229", "Bridge"), ("\u25ce", "Loner"), ("\u25a3", "Reserve")):
+        assert any(line.startswith(f"{icon}  {text}: ") for line in shown.splitlines()), text
+    # Relocate needs a tile of one's own: off before the first one
+    assert s.plus_hud.buttons["power_relocate"]["state"] == DGG.DISABLED
+    assert s.plus_hud.buttons["power_flip"]["state"] != DGG.DISABLED
+    shot(app, "powers-panel")
+
+
+def test_flip_lays_the_tile_black_side_up_mirrored_and_scoring_nothing(app):
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("flip", "loner")), seed=8)
+    ps = ps_ready(app)
+    lay(app, m.game.legal_placements(0)[0])
+    ps = ps_ready(app)
+    while m.game.card in (0, 1, 8):   # a number whose mirror image differs
+        lay(app, m.game.legal_placements(0)[0])
+        ps = ps_ready(app)
+    plain = ps.placement()
+    press(app, "power_flip")
+    assert "(on: click to drop)" in s.plus_hud.buttons["power_flip"]["text"]
+    p = ps.placement()
+    assert p.flipped
+    assert abs(ps.ghost.node.getR()) == pytest.approx(180)             # the black back faces up
+    assert sorted(p.orientation().squares(0, 0)) != sorted(plain.orientation().squares(0, 0))
+    target = m.game.legal_placements(0, powers=("flip",))[0]
+    ps.rotation, ps.x, ps.y, ps.held = target.rotation, target.x, target.y, False
+    ps.update()
+    assert "black side up: scores 0" in texts(app) and "Using: Flip" in texts(app)
+    shot(app, "flip")
+    messenger.send("enter")
+    frames(app, 3)
+    laid = m.board(0).tiles[-1]
+    assert laid.flipped and m.game.moves[-1].powers == ("flip",)
+    assert "markers left: \u25cf\u25cb" in texts(app)
+    assert "(used)" in s.plus_hud.buttons["power_flip"]["text"]
+    assert s.plus_hud.buttons["power_flip"]["state"] == DGG.DISABLED
+
+
+def _board_needing(m, power, rng, limit=19):
+    """Play the human's tiles at random (upward when possible) until `power` allows a new spot."""
+    for _ in range(limit):
+        with_power = set(m.game.legal_placements(0, powers=(power,)))
+        if with_power - set(m.game.legal_placements(0)):
+            return sorted(with_power - set(m.game.legal_placements(0)))
+        options = m.game.legal_placements(0)
+        top = max(p.level for p in options)
+        yield_ = rng.choice([p for p in options if p.level == top] if rng.random() < 0.8 else options)
+        m.play(0, yield_)
+    return []
+
+
+@pytest.mark.parametrize("power", ["single_support", "bridge", "loner"])
+def test_a_relaxing_power_turns_a_refused_spot_into_a_legal_one(app, power):
+    for seed in range(40):
+        m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), (power,)), seed=seed)
+        spots = _board_needing(m, power, random.Random(seed))
+        if spots:
+            break
+    else:
+        pytest.skip(f"no table needing {power} found")
+    ps = ps_ready(app)
+    ps.start_turn()
+    target = spots[0]
+    ps.rotation, ps.x, ps.y, ps.held = target.rotation, target.x, target.y, False
+    ps.update()
+    refused = ps.verdict
+    assert not refused.ok
+    assert refused.text(lambda t: t) in texts(app)
+    press(app, f"power_{power}")
+    ps.update()
+    assert ps.verdict.ok and ps.verdict.level == target.level
+    shot(app, power)
+    messenger.send("enter")
+    frames(app, 3)
+    assert m.game.moves[-1].powers == (power,) and m.board(0).tiles[-1].level == target.level
+
+
+def test_reserve_sets_the_tile_beside_the_table_and_it_is_built_later(app):
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("reserve", "flip")), seed=4)
+    ps_ready(app)
+    lay(app, m.game.legal_placements(0)[0])
+    ps = ps_ready(app)
+    digit = m.game.card
+    press(app, "power_reserve")
+    assert m.game.players[0].reserve.digit == digit
+    ps = ps_ready(app)
+    frames(app, 2)
+    assert not s.table.root.find("reserved_aside").isEmpty()        # waiting beside the table
+    assert f"Reserved: {digit}" in texts(app) or f"Build the reserved {digit}" in texts(app)
+    assert "must be built at the latest" in texts(app)
+    shot(app, "reserve-aside")
+    # next turn: the round's tile first, then the reserved one as a second tile
+    lay(app, m.game.legal_placements(0)[0])
+    ps = ps_ready(app)
+    assert f"Build the reserved {digit}" in texts(app)
+    press(app, "reserved")
+    assert ps.piece == digit and ps.mode == "reserved"
+    assert s.table.root.find("reserved_aside").isEmpty()           # it is in the hand now
+    lay(app, m.game.legal_placements(0, reserved=True)[0])
+    assert m.game.moves[-1].reserved and m.game.players[0].reserve.state == "built"
+    # with the turn's tile placed and nothing optional left the turn ends by itself
+    until(app, lambda: m.round == 4 or None)
+
+
+def test_the_reserve_warns_in_its_last_turn(app):
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("reserve", "flip")), seed=4)
+    rng = random.Random(1)
+    for _ in range(2):
+        ps_ready(app)
+        lay_and_end(app, m, m.game.legal_placements(0)[0])
+    ps = ps_ready(app)
+    press(app, "power_reserve")
+    ps = ps_ready(app)
+    for _ in range(12):   # build higher with the round's tile: the warning comes in that turn
+        higher = [p for p in m.game.legal_placements(0) if p.level > m.game.players[0].reserve.below]
+        if higher:
+            lay(app, higher[0])
+            break
+        lay_and_end(app, m, rng.choice(m.game.legal_placements(0)))
+        ps = ps_ready(app)
+    else:
+        pytest.skip("no higher spot came")
+    ps = ps_ready(app)
+    assert "last turn for your reserved" in texts(app)
+    shot(app, "reserve-last-turn")
+    press(app, "end_turn")
+    until(app, lambda: m.game.players[0].reserve.state == "lost" or None)
+
+
+def test_relocate_picks_a_free_tile_then_places_it(app):
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("relocate", "flip")), seed=5)
+    for _ in range(3):
+        ps_ready(app)
+        lay_and_end(app, m, m.game.legal_placements(0)[0])
+    ps = ps_ready(app)
+    before = len(m.game.moves)
+    press(app, "power_relocate")
+    assert ps.mode == "pick" and "click one of your tiles" in texts(app)
+    frames(app, 3)
+    assert ps.mode == "pick"                                          # the session keeps it while picking
+    at = m.game.movable_tiles(0)[0]
+    target = m.game.relocation_targets(0, at)[-1]
+    # click the tile on the screen
+    from tests.test_scene import screen_of_square
+    mx, my = screen_of_square(s.camera, at[0], at[1], at[2] + 1)
+    ps.press("mouse1", mx, my)
+    assert ps.mode == "move" and ps.piece == m.board(0).tiles[m.board(0).tile_at(*at)].piece
+    assert len(s.table.board.tiles) == len(m.board(0).tiles) - 1     # drawn without the lifted tile
+    shot(app, "relocate")
+    lay(app, target)
+    moved = m.game.moves[before]
+    assert moved.kind == "relocate" and moved.source == at
+    assert "relocate" in m.game.players[0].powers_used and m.board(0).tiles[m.board(0).tile_at(
+        target.x + target.orientation().squares(0, 0)[0][0], target.y + target.orientation().squares(0, 0)[0][1],
+        moved.placement.level)].piece == moved.placement.piece
+
+
+def test_end_turn_appears_when_only_options_are_left(app):
+    m, s = start(app, [Seat("Ana"), Seat("Bot", "bot:easy")], Ruleset("classic", ("gap_fillers",)))
+    ps_ready(app)
+    assert "end_turn" not in s.plus_hud.buttons
+    lay(app, m.game.legal_placements(0)[0])
+    ps_ready(app)
+    assert "Your tile is dealt with" in texts(app) and "End turn" in texts(app)
+    shot(app, "end-turn")
+    press(app, "end_turn")
+    until(app, lambda: m.round == 2 or None)
+
+
+def test_two_of_three_asks_build_or_reject_first_and_shows_the_slots(app):
+    m, s = start(app, [Seat("Ana"), Seat("Bot", "bot:easy")], Ruleset("two_of_three"))
+    ps = ps_ready(app)
+    assert ps.ghost is None                                           # nothing to place before deciding
+    first = m.game.card
+    assert f"Card 1 of 3: a {first}. Build it or reject it?" in texts(app)
+    assert "This round's cards" in texts(app) and "Reject markers:" in texts(app)
+    assert "\u25cf Ana: free" in texts(app) and "\u25cf Bot: free" in texts(app)
+    shot(app, "two-of-three-prompt")
+    press(app, "reject")
+    assert m.game.players[0].decisions == [False]
+    ps = until(app, lambda: s.ps if m.game.slot == 1 and s.ps is not None and s.plus_hud.buttons.get("build")
+               else None)
+    assert "You have rejected a card this round: build this one." in texts(app)
+    assert s.plus_hud.buttons["reject"]["state"] == DGG.DISABLED
+    assert "\u25cb Ana: used" in texts(app)
+    shot(app, "two-of-three-forced")
+    press(app, "build")
+    assert ps.piece == m.game.card and ps.ghost is not None
+    lay(app, m.game.legal_placements(0)[0])
+    until(app, lambda: m.game.slot == 2 and s.plus_hud.buttons.get("build") or None)
+    press(app, "build")
+    lay(app, m.game.legal_placements(0)[0])
+    until(app, lambda: m.round == 2 or None)
+    assert m.game.players[0].decisions == [] and len(m.board(0).tiles) == 2
+
+
+def test_level_to_level_shows_the_piles_and_the_choice_with_its_level_cap(app):
+    m, s = start(app, [Seat("Ana"), Seat("Bot", "bot:easy")], Ruleset("level_to_level"), seed=2)
+    ps = ps_ready(app)
+    for k in range(5):
+        assert f"Level {k}" in texts(app)
+    assert texts(app).count("not active") == 4
+    assert ps.piece == m.game.shown[0]                                 # one tile shown: simply placed
+    for _ in range(2):
+        lay(app, m.game.legal_placements(0)[0])
+        ps = until(app, lambda: s.ps if s.ps is not None and m.current_human == 0 and s.ps.ghost is None
+                   and len(m.game.shown) > 1 or (s.ps if s.ps and s.ps.ghost is not None else None) else None)
+    until(app, lambda: m.round == 3 or None)
+    ps = ps_ready(app)
+    frames(app, 2)
+    assert m.game.active == 2 and ps.ghost is None
+    assert "Choose one of the shown tiles" in texts(app)
+    shot(app, "level-to-level-choice")
+    press(app, "choose_1")
+    assert ps.piece == m.game.shown[1]
+    # the cap of marker 1 is in the verdict
+    ps.update()
+    spot = m.game.legal_placements(0)[0]
+    lay(app, spot)
+    assert m.game.moves[-1].marker == 1
+
+
+def test_level_to_level_refuses_above_the_markers_level(app):
+    m, s = start(app, [Seat("Ana")], Ruleset("level_to_level"), seed=2)
+    rng = random.Random(3)
+    for _ in range(30):
+        ps = ps_ready(app)
+        o = m.options(0)
+        if o.step == "choose":
+            ps.choose(min(o.choices))
+            o = m.options(0)
+        over = [p for p in m.game.boards[0].legal_placements(o.digit) if p.level > o.max_level]
+        if over:
+            p = over[0]
+            ps.rotation, ps.x, ps.y = p.rotation, p.x, p.y
+            ps.update()
+            assert not ps.verdict.ok and ps.verdict.code == "level_cap"
+            assert ps.verdict.text(lambda t: t) in texts(app)
+            shot(app, "level-cap")
+            return
+        options = m.game.legal_placements(0)
+        top = max(q.level for q in options)
+        lay(app, rng.choice([q for q in options if q.level == top]))
+    pytest.skip("no spot above the cap came")
+
+
+def _human_turn(app, m, s, rng) -> None:
+    """The current human does something sensible with every ++ action, at random."""
+    ps = s.ps
+    seat = ps.seat
+    o = m.options(seat)
+    if o.step == "decide":
+        press(app, "build" if o.can_build and (not o.can_reject or rng.random() < 0.7) else "reject")
+        return
+    if o.step == "choose":
+        press(app, f"choose_{rng.choice(sorted(o.choices))}")
+        return
+    r = rng.random()
+    if o.fillers and r < 0.25:
+        piece = rng.choice(o.fillers)
+        spots = m.game.legal_placements(seat, piece)
+        if spots:
+            press(app, f"filler_{piece}")
+            lay(app, rng.choice(spots))
+            return
+    if o.reserve_ready and r < 0.6:
+        spots = m.game.legal_placements(seat, reserved=True)
+        if spots:
+            press(app, "reserved")
+            lay(app, rng.choice(spots))
+            return
+    if o.step == "place":
+        if "reserve" in o.powers_now and r < 0.1:
+            press(app, "power_reserve")
+            return
+        for power in ("flip", "bridge", "single_support", "loner"):
+            if power in o.powers_now and rng.random() < 0.15:
+                spots = m.game.legal_placements(seat, powers=(power,))
+                if spots:
+                    press(app, f"power_{power}")
+                    lay(app, rng.choice(spots))
+                    return
+        spots = m.game.legal_placements(seat)
+        top = max(p.level for p in spots)
+        lay(app, rng.choice([p for p in spots if p.level == top] if rng.random() < 0.7 else spots))
+        return
+    if "relocate" in o.powers_now and r < 0.3:
+        for at in m.game.movable_tiles(seat):
+            targets = m.game.relocation_targets(seat, at)
+            if targets:
+                press(app, "power_relocate")
+                assert ps.pick(*at)
+                lay(app, rng.choice(targets))
+                return
+    press(app, "end_turn")
+
+
+@pytest.mark.parametrize("variant, seats", [
+    ("classic", [Seat("Ana"), Seat("Bot 1", "bot:easy"), Seat("Ben"), Seat("Bot 2", "bot:easy"),
+                 Seat("Cleo"), Seat("Bot 3", "bot:easy")]),
+    ("two_of_three", [Seat("Ana"), Seat("Bot", "bot:easy"), Seat("Ben")]),
+    ("level_to_level", [Seat("Ana"), Seat("Ben"), Seat("Bot 1", "bot:easy"), Seat("Bot 2", "bot:easy")]),
+])
+def test_a_whole_game_with_every_module_humans_passing_the_table_and_bots(app, variant, seats):
+    rs = Ruleset(variant, ALL, ("relocate", "flip", "single_support", "bridge", "loner", "reserve"))
+    m, s = start(app, seats, rs, seed=12)
+    rng = random.Random(5)
+    handoffs = actions = 0
+    while app.screen is s and not m.over:
+        frames(app)
+        if s.overlay == "handoff":
+            handoffs += 1
+            assert s.table.root.isHidden() and s.plus_hud.anchors["a2dBottomLeft"].isHidden()
+            messenger.send("enter")
+            frames(app)
+        elif s.ps is not None and s.overlay is None and m.current_human == s.ps.seat and not s.ps.settling:
+            _human_turn(app, m, s, rng)
+            actions += 1
+    assert m.over and handoffs > 10 and actions > 20
+    until(app, lambda: app.screen.name == "results")
+    kinds = {mv.kind for mv in m.game.moves}
+    assert {"place", "filler"} <= kinds
+    assert any(mv.powers for mv in m.game.moves) or "relocate" in kinds or "reserve" in kinds
+    result = replay(parse_record(m.record()))
+    assert result.ok and result.game.over and result.game.scores() == m.game.scores()
