@@ -108,6 +108,7 @@ class Hud:
         self.card["text"] = "" if card is None else str(card)
         self.supply_caption["text"] = _("Still to come:") if supply else _("This is the last card.")
         self.supply.getChildren().detach()
+        chips = self.supply.attachNewNode("chips")   # flattened alone: flattening supply would bake its place away
         self.supply_text = " ".join(map(str, supply))
         # plain cards and text flattened into a few batches: 19 DirectFrames cost 57 draw calls
         for i, n in enumerate(supply):
@@ -115,7 +116,7 @@ class Hud:
             card = CardMaker("chip")
             card.setFrame(0, 0.056, -0.07, 0)
             card.setColor(*tile_rgba(n))
-            self.supply.attachNewNode(card.generate()).setPos(x, 0, z)
+            chips.attachNewNode(card.generate()).setPos(x, 0, z)
             text = TextNode("chip-number")
             text.setFont(self.bold)
             text.setText(str(n))
@@ -123,10 +124,10 @@ class Hud:
             text.setTextColor(1, 1, 1, 1)
             text.setShadow(0.05, 0.05)
             text.setShadowColor(0, 0, 0, 0.5)
-            label = self.supply.attachNewNode(text.generate())
+            label = chips.attachNewNode(text.generate())
             label.setScale(0.05)
             label.setPos(x + 0.028, 0, z - 0.053)
-        self.supply.flattenStrong()
+        chips.flattenStrong()
 
     def show_score(self, by_level: dict, total: int, gain: int | None) -> None:
         if not self._changed("score", tuple(by_level.items()), total, gain):
