@@ -121,6 +121,8 @@ def test_start_tiles_and_gap_fillers_are_drawn_and_fillers_placed_with_their_own
     assert m.round == 1 and "End turn" in texts(app)                # F1 still in hand: the turn stays open
     press(app, "end_turn")
     assert m.round == 2
+    top_of_supply = s.hud.supply.getTightBounds(s.hud.anchors["a2dTopLeft"])[1].z
+    assert top_of_supply < s.hud.card.getZ() - 0.25                  # the cards to come stay under the card
     assert any("tile_F2" in name for name in textures_on_table(s))
     shot(app, "start-tile-and-filler")
 
