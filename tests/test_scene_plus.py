@@ -152,7 +152,7 @@ def test_flip_lays_the_tile_black_side_up_mirrored_and_scoring_nothing(app):
         ps = ps_ready(app)
     plain = ps.placement()
     press(app, "power_flip")
-    assert "(on: click to drop)" in s.plus_hud.buttons["power_flip"]["text"]
+    assert s.plus_hud.buttons["power_flip"]["text"].endswith("(on)")
     p = ps.placement()
     assert p.flipped
     assert abs(ps.ghost.node.getR()) == pytest.approx(180)             # the black back faces up
@@ -194,6 +194,8 @@ def test_a_relaxing_power_turns_a_refused_spot_into_a_legal_one(app, power):
     else:
         pytest.skip(f"no table needing {power} found")
     ps = ps_ready(app)
+    s.table.show(m.board(0))   # the tiles were laid through the match, not the screen
+    ps.frame_camera()
     ps.start_turn()
     target = spots[0]
     ps.rotation, ps.x, ps.y, ps.held = target.rotation, target.x, target.y, False
@@ -353,6 +355,23 @@ def test_level_to_level_shows_the_piles_and_the_choice_with_its_level_cap(app):
     spot = m.game.legal_placements(0)[0]
     lay(app, spot)
     assert m.game.moves[-1].marker == 1
+
+
+def test_level_to_level_with_four_explains_a_skipped_round(app):
+    seats = [Seat("Ana"), Seat("Bot 1", "bot:easy"), Seat("Bot 2", "bot:easy"), Seat("Bot 3", "bot:easy")]
+    m, s = start(app, seats, Ruleset("level_to_level"), seed=6)
+    g = m.game
+    assert g.deck[1] not in g.deck[2:4]                 # (the seed is chosen so round 3 shows other numbers)
+    ps_ready(app)
+    assert "Your supply: 0\u00d73" in texts(app)       # four players: a supply of three of each number
+    g.players[0].supply[g.deck[1]] = 0                  # as if Ana had built her three of round 2's number
+    lay(app, g.legal_placements(0)[0])
+    until(app, lambda: m.round == 3 and s.ps is not None and s.ps.ghost is None or None)
+    frames(app, 2)
+    assert len(m.board(0).tiles) == 1                   # nothing built in round 2
+    assert (f"Round 2: none of the shown tiles ({g.deck[1]}) was left in your supply, so you skipped that round."
+            in texts(app))
+    shot(app, "level-to-level-skipped")
 
 
 def test_level_to_level_refuses_above_the_markers_level(app):

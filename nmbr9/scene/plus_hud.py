@@ -130,7 +130,7 @@ class PlusHud:
         bl = self.anchors["a2dBottomLeft"]
         rows = len(o.powers)
         top = 0.16 + 0.078 * rows + 0.06
-        DirectFrame(parent=bl, frameColor=PANEL, relief=DGG.FLAT, frameSize=(0.03, 1.05, 0.125, top + 0.055))
+        DirectFrame(parent=bl, frameColor=PANEL, relief=DGG.FLAT, frameSize=(0.03, 1.16, 0.125, top + 0.055))
         markers = MARKER_ON * o.markers_left + MARKER_OFF * (2 - o.markers_left)
         self._label(bl, _("Breaking Rules \u00b7 markers left: {markers}").format(markers=markers),
                     (0.06, top), 0.036, fg=ACCENT, bold=True)
@@ -141,13 +141,13 @@ class PlusHud:
             if power not in o.powers_left:
                 status = _("used")
             elif armed:
-                status = _("on: click to drop")
+                status = _("on")
             else:
                 status = ""
             text = f"{ICONS[power]}  {power_name(power)}: {power_text(power)}"
             if status:
                 text += f"  ({status})"
-            self._button(f"power_{power}", bl, text, self.handlers["power"], (0.06, y), 0.97, scale=0.03,
+            self._button(f"power_{power}", bl, text, self.handlers["power"], (0.06, y), 1.07, scale=0.03,
                          enabled=usable, colour=ARMED if armed else BUTTON, align=TextNode.ALeft, args=(power,))
 
     def _actions(self, o, state) -> None:
@@ -181,7 +181,7 @@ class PlusHud:
         """Top left beside the card: the round's three card slots and the reject markers."""
         tl = self.anchors["a2dTopLeft"]
         x0 = 0.34
-        self._label(tl, _("This round's cards"), (x0, -0.15), 0.034, fg=DIM)
+        self._label(tl, _("This round's cards"), (x0, -0.475), 0.03, fg=DIM)
         me = game.players[o.player].decisions
         for k, card in enumerate(game.round_cards()):
             x = x0 + k * 0.15
@@ -194,7 +194,7 @@ class PlusHud:
                         text_pos=(x + 0.06, -0.3), text_fg=(1, 1, 1, 1), text_shadow=(0, 0, 0, 0.5))
             if k < len(me):
                 mark, ink = ("\u2713", (0.55, 0.95, 0.6, 1)) if me[k] else ("\u2717", (1, 0.45, 0.4, 1))
-                self._label(tl, mark, (x + 0.06, -0.43), 0.06, fg=ink, align=TextNode.ACenter, bold=True)
+                self._label(tl, mark, (x + 0.06, -0.425), 0.05, fg=ink, align=TextNode.ACenter, bold=True)
         self._label(tl, _("Reject markers:"), (x0 + 0.48, -0.2), 0.03, fg=DIM)
         for i, (seat, st) in enumerate(zip(game.seats, game.players)):
             used = False in st.decisions
@@ -206,6 +206,8 @@ class PlusHud:
         bc = self.anchors["a2dBottomCenter"]
         step = 0.24
         y = 0.3
+        DirectFrame(parent=bc, frameColor=(0.08, 0.09, 0.1, 0.9), relief=DGG.FLAT,
+                    frameSize=(-2.5 * step - 0.02, 2.5 * step + 0.02, y - 0.08, y + 0.31 + (0.06 if o.supply else 0)))
         for k in range(LEVEL_MARKERS):
             x = (k - 2) * step
             active = k < game.active
@@ -221,13 +223,14 @@ class PlusHud:
             if k in game.shown:
                 d = game.shown[k]
                 may = k in o.choices or o.marker == k
+                if o.marker == k and o.step in (PLACE_TILE, EXTRAS):   # the tile this player took
+                    DirectFrame(parent=bc, relief=DGG.FLAT, frameColor=ACCENT,
+                                frameSize=(x - 0.095 + lift, x + 0.095 + lift, y - 0.025 + lift, y + 0.215 + lift))
                 DirectFrame(parent=bc, relief=DGG.FLAT, frameColor=tile_rgba(d) if may else (0.45, 0.45, 0.45, 1),
                             frameSize=(x - 0.08 + lift, x + 0.08 + lift, y - 0.01 + lift, y + 0.2 + lift),
                             text=str(d), text_font=self.bold, text_scale=0.13, text_pos=(x + lift, y + 0.045 + lift),
                             text_fg=(1, 1, 1, 1), text_shadow=(0, 0, 0, 0.5))
                 self.lines.append(str(d))
-                if o.marker == k and o.step in (PLACE_TILE, EXTRAS):
-                    self._label(bc, "\u25b2", (x, y - 0.07), 0.05, fg=ACCENT, align=TextNode.ACenter)
             elif not active:
                 DirectFrame(parent=bc, relief=DGG.FLAT, frameColor=(0.2, 0.21, 0.22, 0.6),
                             frameSize=(x - 0.08, x + 0.08, y - 0.01, y + 0.2))

@@ -167,18 +167,30 @@ class PlusPlayScreen(PlayScreen):
         want = None
         if o.reserved is not None and self.mode != RESERVED and self.board.tiles:
             x0, y0, x1, y1 = self.board.bounds()
-            want = (o.reserved, x1 + 3, y0)
+            w = orientation(o.reserved, 0).width
+            want = (o.reserved, x0 - w - 2, y0)    # left of the build: the tile in hand starts on the right
         if self.aside is not None and self.aside[0] == want:
             return
         if self.aside is not None:
             self.aside[1].removeNode()
         self.aside = None
         if want is not None:
+            from panda3d.core import TextNode
             from .table import placement_transform
-            node = self.table.model(want[0]).copyTo(self.table.root)
-            node.setName("reserved_aside")
-            node.setTransform(placement_transform(Placement(want[0], 0, want[1], want[2]), 0))
-            node.setColorScale(*ASIDE_TINT)
+            node = self.table.root.attachNewNode("reserved_aside")
+            tile = self.table.model(want[0]).copyTo(node)
+            tile.setTransform(placement_transform(Placement(want[0], 0, want[1], want[2]), 0, 0.25))
+            tile.setColorScale(*ASIDE_TINT)
+            text = TextNode("reserved_label")
+            text.setText(_("Reserved"))
+            text.setFont(self.hud.bold)
+            text.setAlign(TextNode.ACenter)
+            text.setTextColor(0.98, 0.78, 0.35, 1)
+            label = node.attachNewNode(text)
+            label.setScale(0.45)
+            label.setPos(want[1] + orientation(want[0], 0).width / 2, -want[2] + 0.6, 0.8)
+            label.setBillboardPointEye()
+            label.setLightOff(1)
             self.aside = (want, node)
 
     # ----- the player's actions -------------------------------------------------------
@@ -414,7 +426,7 @@ class PlusSessionScreen(SessionScreen):
 
     def _skip_note(self, seat: int) -> str | None:
         s = self.skipped.get(seat)
-        if s is None:
+        if s is None or s[0] != self.match.round - 1:   # said in the turn after the skipped round
             return None
         return _("Round {round}: none of the shown tiles ({tiles}) was left in your supply, so you "
                  "skipped that round.").format(round=s[0], tiles=", ".join(map(str, s[1])))

@@ -23,7 +23,7 @@ def power_row(screen, y: float) -> None:
     for i, power in enumerate(POWERS):
         on = power in screen.powers
         screen.button(f"{ICONS[power]} {power_name(power)}" + (" \u2713" if on else ""), toggle_power,
-                      (-0.42 + i * 0.3, y + 0.01), width=0.28, scale=0.027, colour=GO if on else BUTTON,
+                      (-0.42 + i * 0.31, y + 0.01), width=0.3, scale=0.029, colour=GO if on else BUTTON,
                       args=(screen, power))
 
 
