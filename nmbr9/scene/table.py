@@ -69,6 +69,8 @@ class Table:
             m = self.base.loader.loadModel(path.as_posix(), noCache=True)
             for tex in m.findAllTextures():
                 tex.setAnisotropicDegree(1)  # software GL: anisotropic filtering costs more than it shows
+            m.clearModelNodes()  # so flattening a board merges tiles that share a texture
+            m.flattenStrong()
             self._models[piece] = m
         return self._models[piece]
 
@@ -98,7 +100,7 @@ class Table:
             node.setTransform(placement_transform(p, p.level))
             t = level_tint(p.level)
             node.setColorScale(t, t, t, 1)
-        self.tiles.flattenStrong()  # static: one batch per texture
+        self.tiles.flattenStrong()  # static: one batch per texture (17 for a 20-tile board)
         bounds = board.bounds() if board and board.tiles else (0, 0, 3, 3)
         self._grid(bounds)
         self._shades(self._shadows(board) if board and board.tiles else [])
