@@ -1,15 +1,13 @@
 """The end of a game: every board scored top level first with a running total, then the results.
 
 Ties share the win. Beside the scores, the analysis looks for the best
-layout it can find for this deck (in a worker thread, with progress), and
+layout it can find for this deck (in its own process, with progress), and
 its layout can be stepped through tile by tile on the table. A tournament
 game shows the standings and offers the next game; a puzzle stores its
 results and shows the puzzle's leaderboard; Rematch plays the same seats
 again (a puzzle: the same puzzle again).
 """
 from __future__ import annotations
-
-import threading
 
 from panda3d.core import TextNode
 
@@ -70,7 +68,8 @@ class ResultsScreen(Screen):
         self.show_board(self.showing)
         super().enter()
         self.base.taskMgr.add(self._task, "results")
-        threading.Thread(target=self._analyse, name="nmbr9-analysis", daemon=True).start()
+        from ..analysis_job import AnalysisJob
+        self.job = AnalysisJob(self.match.game.deck, ANALYSIS_SECONDS)
         self.app.trace("results", *(f"{r.name}={r.score}" for r in self.results))
 
     def build(self) -> None:
@@ -181,15 +180,6 @@ class ResultsScreen(Screen):
                     verdict["text"] = _("Place {place}").format(place=r.place)
 
     # ----- the analysis -----------------------------------------------------------------------
-    def _analyse(self) -> None:
-        from ...ai.analyse import analyse
-        a = self.analysis
-        try:
-            a["placements"] = analyse(list(self.match.game.deck), progress=lambda f: a.update(progress=f),
-                                      time_limit=ANALYSIS_SECONDS)
-        except Exception as e:   # shown as a sentence; the results stand without it
-            a["error"] = str(e) or type(e).__name__
-
     def best_board(self, tiles: int | None = None):
         from ...rules import Board
         board = Board()
@@ -198,7 +188,9 @@ class ResultsScreen(Screen):
         return board
 
     def _draw_analysis(self) -> None:
-        a = self.analysis
+        job, a = self.job, self.analysis
+        job.poll()
+        a.update(progress=job.progress, placements=job.placements, error=job.error)
         if a["error"]:
             text = _("The analysis failed: {reason}").format(reason=a["error"])
         elif a["placements"] is None:
@@ -261,6 +253,7 @@ class ResultsScreen(Screen):
 
     def exit(self) -> None:
         self.base.taskMgr.remove("results")
+        self.job.stop()
         self.base.camLens.setFilmOffset(self.film_offset)
         super().exit()
         self.table.root.removeNode()

@@ -1,0 +1,90 @@
+"""The after-game analysis in its own process, so the search never competes with the window for the GIL.
+
+    job = AnalysisJob(deck, seconds)   # starts at once
+    job.poll()                         # each frame: updates job.progress, job.placements, job.error
+    job.stop()                         # leaving the screen early
+
+The child is `python -m nmbr9.scene.analysis_job SECONDS DIGIT...`; it prints
+one JSON object a line: {"progress": f}, then {"placements": [...]} or {"error": "..."}.
+"""
+from __future__ import annotations
+
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+
+from ..paths import ROOT
+
+
+class AnalysisJob:
+    def __init__(self, deck, seconds: float):
+        self.progress = 0.0
+        self.placements = None
+        self.error: str | None = None
+        self._lines: queue.Queue = queue.Queue()
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+        self.process = subprocess.Popen([sys.executable, "-m", "nmbr9.scene.analysis_job", str(seconds),
+                                         *map(str, deck)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                        text=True, env=env, cwd=ROOT)
+        threading.Thread(target=self._read, name="nmbr9-analysis-reader", daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.process.stdout:
+            self._lines.put(line)
+        self._lines.put(None)
+
+    def poll(self) -> None:
+        from ..rules import Placement
+        while True:
+            try:
+                line = self._lines.get_nowait()
+            except queue.Empty:
+                return
+            if line is None:
+                if self.placements is None and self.error is None:
+                    self.error = f"the analysis stopped (exit code {self.process.wait()})"
+                return
+            try:
+                msg = json.loads(line)
+            except ValueError:
+                continue
+            if "progress" in msg:
+                self.progress = msg["progress"]
+            elif "placements" in msg:
+                self.placements = [Placement(*p) for p in msg["placements"]]
+            elif "error" in msg:
+                self.error = msg["error"]
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+        try:
+            self.process.wait(2)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def main(argv: list[str]) -> int:
+    try:
+        os.nice(10)   # the window comes first on a busy machine
+    except (AttributeError, OSError):
+        pass
+    from ..ai.analyse import analyse
+
+    def say(**msg):
+        print(json.dumps(msg), flush=True)
+    try:
+        seconds, deck = float(argv[0]), [int(d) for d in argv[1:]]
+        found = analyse(deck, progress=lambda f: say(progress=f), time_limit=seconds)
+        say(placements=[[p.piece, p.rotation, p.x, p.y, p.level, p.flipped] for p in found])
+    except Exception as e:   # shown to the player as a sentence
+        say(error=str(e) or type(e).__name__)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
