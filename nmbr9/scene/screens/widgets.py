@@ -105,6 +105,12 @@ class KeyMenu:
             screen.accept(key, self.move, [step])
         screen.accept("enter", self.press)
         screen.accept("space", self.press)
+        for i, b in enumerate(self.buttons):   # the pointer moves the focus: one button lit at a time
+            b.bind(DGG.ENTER, lambda _event, i=i: self.focus(i))
+        self.show()
+
+    def focus(self, index: int) -> None:
+        self.index = index
         self.show()
 
     def move(self, step: int) -> None:
