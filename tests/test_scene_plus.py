@@ -13,7 +13,7 @@ import random
 import pytest
 from direct.gui import DirectGuiGlobals as DGG
 from direct.showbase.MessengerGlobal import messenger
-from panda3d.core import Filename
+from panda3d.core import Filename, Point3
 
 from nmbr9.rules import Placement, Ruleset, Seat
 from nmbr9.rules.record import parse_record, replay
@@ -130,12 +130,29 @@ def test_start_tiles_and_gap_fillers_are_drawn_and_fillers_placed_with_their_own
 def test_breaking_rules_panel_lists_the_powers_with_icons_and_markers(app):
     powers = ("relocate", "flip", "single_support", "bridge", "loner", "reserve")
     m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), powers))
-    ps_ready(app)
-    shown = texts(app)
+    ps = ps_ready(app)
+
+    def panel_at(size):
+        s.hud.fit_window(size)
+        s.plus_hud.fit_window()
+        s.plus_hud.key = None
+        ps.update()
+        frames(app)
+        return texts(app).splitlines()
+    icons = (("\u21c4", "Relocate"), ("\u25e7", "Flip"), ("\u22a5", "Single support"), ("\u2229", "Bridge"),
+             ("\u25ce", "Loner"), ("\u25a3", "Reserve"))
+    shown = panel_at((1280, 720))                      # a roomy window: each power with its short text
     assert "Breaking Rules \u00b7 markers left: \u25cf\u25cf" in shown
-    for icon, text in (("\u21c4", "Relocate"), ("\u25e7", "Flip"), ("\u22a5", "Single support"),
-                       ("\u2229", "Bridge"), ("\u25ce", "Loner"), ("\u25a3", "Reserve")):
-        assert any(line.startswith(f"{icon}  {text}: ") for line in shown.splitlines()), text
+    for icon, text in icons:
+        assert any(line.startswith(f"{icon}  {text}: ") for line in shown), text
+    assert "\u25e7  Flip: black side up, mirrored; scores 0" in shown
+    shown = panel_at((640, 360))                       # small: icons and names in two columns
+    for icon, text in icons:
+        assert f"{icon}  {text}" in shown, text
+    frame = s.plus_hud.powers_frame
+    panel_top = app.base.aspect2d.getRelativePoint(frame, Point3(0, 0, frame["frameSize"][3])).z
+    supply = s.hud.supply.getTightBounds(app.base.aspect2d)
+    assert panel_top < supply[0].z                     # below the cards still to come
     # Relocate needs a tile of one's own: off before the first one
     assert s.plus_hud.buttons["power_relocate"]["state"] == DGG.DISABLED
     assert s.plus_hud.buttons["power_flip"]["state"] != DGG.DISABLED

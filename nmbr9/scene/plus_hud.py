@@ -72,6 +72,10 @@ class PlusHud:
         self.buttons: dict = {}        # name -> DirectButton (tests press them)
         self.fit_window()
 
+    def compact(self) -> bool:
+        """A small window (the HUD scaled up): shorter panels, so the card and supply stay in view."""
+        return self.hud.anchors["a2dTopLeft"].getScale().x > 1.3
+
     def fit_window(self) -> None:
         k = self.hud.anchors["a2dTopLeft"].getScale().x
         for node in self.anchors.values():
@@ -108,8 +112,9 @@ class PlusHud:
 
     def _label(self, parent, text, pos, scale, fg=INK, align=TextNode.ALeft, bold=False, wrap=None, **kw):
         self.lines.append(text)
+        kw.setdefault("frameColor", (0, 0, 0, 0))
         return DirectLabel(parent=parent, text=text, pos=(pos[0], 0, pos[1]), scale=scale, text_align=align,
-                           text_fg=fg, text_font=self.bold if bold else self.font, frameColor=(0, 0, 0, 0),
+                           text_fg=fg, text_font=self.bold if bold else self.font,
                            text_shadow=(0, 0, 0, 0.6), text_wordwrap=wrap, **kw)
 
     def _button(self, name, parent, text, command, pos, width, scale=0.036, enabled=True, colour=BUTTON,
@@ -126,16 +131,25 @@ class PlusHud:
         return b
 
     def _powers(self, o, state) -> None:
-        """Breaking Rules, bottom left: title with the markers left, then one row per power."""
+        """Breaking Rules, bottom left: title with the markers left, then one row per power.
+
+        In a small window (HUD scaled up) only icon and name, in two columns, so the card and the
+        supply above stay in view; F1 has the full rules."""
         bl = self.anchors["a2dBottomLeft"]
-        rows = len(o.powers)
-        top = 0.16 + 0.078 * rows + 0.06
-        DirectFrame(parent=bl, frameColor=PANEL, relief=DGG.FLAT, frameSize=(0.03, 1.16, 0.125, top + 0.055))
+        compact = self.compact()
+        columns = min(3, len(o.powers)) if compact else 1
+        rows = -(-len(o.powers) // columns)
+        step, width, scale = (0.052, 0.4, 0.026) if compact else (0.075, 1.07, 0.03)
+        top = (0.1 if compact else 0.16) + step * rows + (0.04 if compact else 0.06)
+        right = 0.06 + columns * (width + 0.02) + 0.01
+        self.powers_frame = DirectFrame(parent=bl, frameColor=PANEL, relief=DGG.FLAT,
+                                        frameSize=(0.03, right, 0.125, top + 0.055))
         markers = MARKER_ON * o.markers_left + MARKER_OFF * (2 - o.markers_left)
         self._label(bl, _("Breaking Rules \u00b7 markers left: {markers}").format(markers=markers),
-                    (0.06, top), 0.036, fg=ACCENT, bold=True)
+                    (0.06, top), 0.032 if compact else 0.036, fg=ACCENT, bold=True)
         for i, power in enumerate(o.powers):
-            y = top - 0.075 * (i + 1)
+            row, column = divmod(i, columns)
+            y = top - step * (row + 1)
             armed = power in state["powers"] or (power == RELOCATE and state["mode"] in ("pick", "move"))
             usable = power in o.powers_now or armed
             if power not in o.powers_left:
@@ -144,11 +158,14 @@ class PlusHud:
                 status = _("on")
             else:
                 status = ""
-            text = f"{ICONS[power]}  {power_name(power)}: {power_text(power)}"
+            text = f"{ICONS[power]}  {power_name(power)}"
+            if not compact:
+                text += f": {power_text(power)}"
             if status:
                 text += f"  ({status})"
-            self._button(f"power_{power}", bl, text, self.handlers["power"], (0.06, y), 1.07, scale=0.03,
-                         enabled=usable, colour=ARMED if armed else BUTTON, align=TextNode.ALeft, args=(power,))
+            self._button(f"power_{power}", bl, text, self.handlers["power"], (0.06 + column * (width + 0.02), y),
+                         width, scale=scale, enabled=usable, colour=ARMED if armed else BUTTON,
+                         align=TextNode.ALeft, args=(power,))
 
     def _actions(self, o, state) -> None:
         """Bottom middle: gap fillers in hand, the reserved tile, End turn."""
@@ -167,15 +184,21 @@ class PlusHud:
                           ARMED if holding else BUTTON))
         if o.can_end:
             items.append(("end_turn", _("End turn"), self.handlers["end_turn"], (), True, (0.2, 0.45, 0.55, 1)))
-        width = 0.5
+        compact = self.compact()
+        width = 0.34 if compact else 0.5
         x0 = -(len(items) - 1) * (width + 0.03) / 2
         for i, (name, text, command, args, enabled, colour) in enumerate(items):
-            self._button(name, bc, text, command, (x0 + i * (width + 0.03), 0.06), width, scale=0.03,
-                         enabled=enabled, colour=colour, args=args)
-        y = 0.14
+            self._button(name, bc, text, command, (x0 + i * (width + 0.03), 0.06), width,
+                         scale=0.022 if compact else 0.03, enabled=enabled, colour=colour, args=args)
+        y = self.above_actions(o)
         for w in o.warnings:
-            self._label(bc, w.text(_), (0, y), 0.032, fg=WARN, align=TextNode.ACenter, wrap=44)
+            self._label(bc, w.text(_), (0, y), 0.032, fg=WARN, align=TextNode.ACenter, wrap=44, frameColor=PANEL,
+                        pad=(0.3, 0.15))
             y += 0.075
+
+    def above_actions(self, o) -> float:
+        """Where notes start in the bottom middle: above the actions (small window: above the powers too)."""
+        return 0.36 if self.compact() and o.powers else 0.14
 
     def _two_of_three(self, game, o) -> None:
         """Top left beside the card: the round's three card slots and the reject markers."""
@@ -272,8 +295,15 @@ class PlusHud:
             lines.append(state["message"])
         if not lines:
             return
-        y = 0.5 if buttons else 0.62
-        height = 0.06 * len(lines) + (0.13 if buttons else 0) + 0.04
+        if not buttons:   # a note: low in the middle, above the actions (and the piles), off the table
+            bc = self.anchors["a2dBottomCenter"]
+            y = self.above_actions(o) + 0.02 + 0.075 * len(o.warnings) + (0.66 if game.variant == LEVEL_TO_LEVEL else 0)
+            for i, text in enumerate(reversed(lines)):
+                self._label(bc, text, (0, y + 0.055 * i), 0.034, fg=ACCENT if i == len(lines) - 1 else INK,
+                            align=TextNode.ACenter, wrap=50, frameColor=PANEL, pad=(0.3, 0.15))
+            return
+        y = 0.25
+        height = 0.06 * len(lines) + 0.17
         DirectFrame(parent=mid, frameColor=PANEL, relief=DGG.FLAT,
                     frameSize=(-0.95, 0.95, y - height + 0.02, y + 0.07))
         for i, text in enumerate(lines):
