@@ -28,7 +28,8 @@ class ResultsScreen(Screen):
         self.match = match
         self.context = context
         self.results = match.results()
-        self.levels = sorted({lv for r in self.results for lv in r.by_level}, reverse=True)
+        # level 0 scores nothing: the count starts at the top and stops at level 1
+        self.levels = sorted({lv for r in self.results for lv in r.by_level if lv > 0}, reverse=True)
         speed = app.settings.animation_speed
         self.step_time = LEVEL_SECONDS / speed if speed else 0.0
         self.clock = 0.0
@@ -83,7 +84,7 @@ class ResultsScreen(Screen):
             name = self.button(r.name, self.show_board, (LEFT + 0.2, y + 0.01), width=0.4, scale=0.042,
                                args=(r.seat,))
             name.setPythonTag("seat", r.seat)
-            detail = self.label("", (LEFT + 0.45, y), scale=0.04, align=TextNode.ALeft)
+            detail = self.label("", (LEFT + 0.45, y), scale=0.037, align=TextNode.ALeft)
             total = self.label("", (-0.06, y), scale=0.06, align=TextNode.ARight, bold=True)
             verdict = self.label("", (LEFT + 0.45, y - 0.075), scale=0.037, align=TextNode.ALeft, fg=ACCENT)
             self.lines.append((r, detail, total, verdict))
@@ -147,10 +148,8 @@ class ResultsScreen(Screen):
             except Exception:
                 return ""
             lines = [_("Leaderboard of puzzle {code}").format(code=code)]
-            kinds = {"human": "", "bot:easy": _(" (bot)"), "bot:medium": _(" (bot)"), "bot:hard": _(" (bot)"),
-                     "bot:expert": _(" (bot)")}
-            for n, r in enumerate(board[:8]):
-                lines.append(f"{n + 1}. {r.player}{kinds.get(r.kind, '')}: {r.score}  ({r.played[:10]})")
+            for n, r in enumerate(board[:8]):    # bots are named as bots ("Hard bot")
+                lines.append(f"{n + 1}. {r.player}: {r.score}  ({r.played[:10]})")
             return "\n".join(lines)
         return ""
 
