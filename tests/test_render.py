@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -106,3 +107,18 @@ def test_render_command_writes_a_picture_of_the_chosen_player(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "nmbr9", "render", str(record), "--out", str(out),
                           "--player", "3"], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert bad.returncode == 2 and "no player 3" in bad.stdout and "Traceback" not in bad.stderr
+
+
+def test_the_software_renderer_draws_the_board_too(tmp_path):
+    """Where EGL is missing Panda3D falls back to tinydisplay: the picture must still show the tiles."""
+    out = tmp_path / "soft.png"
+    done = subprocess.run([sys.executable, "-m", "nmbr9", "render", "docs/table-game.json", "--out", str(out),
+                           "--size", "480x270", "--angle", "top"], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120, env={**os.environ, "NMBR9_RENDERER": "software"})
+    assert done.returncode == 0, done.stdout + done.stderr
+    image = PNMImage(str(out))
+    pixels = np.array([[image.getXel(c, r) for c in range(0, 480, 3)] for r in range(0, 270, 3)]).reshape(-1, 3)
+    bright = pixels[pixels.max(1) > 0.35]          # tiles, not the dark cloth
+    seen = {colour_name(p) for p in bright}
+    assert len(bright) > 0.08 * len(pixels)
+    assert seen >= {0, 2, 3, 6, 9}                  # grey, orange, yellow, dark blue, red among them

@@ -5,6 +5,7 @@ opens a window or a buffer goes through `make_base`.
 """
 from __future__ import annotations
 
+import os
 import sys
 
 from ..paths import ROOT
@@ -25,7 +26,6 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def default_multisamples() -> int:
     """4x antialiasing with a graphics card; none on software GL, where it costs more than all the tiles."""
-    import os
     if os.environ.get("NMBR9_MULTISAMPLES", "").isdigit():
         return int(os.environ["NMBR9_MULTISAMPLES"])
     return 4 if os.path.exists("/dev/dri") or sys.platform in ("win32", "darwin") else 0
@@ -45,16 +45,17 @@ def make_base(offscreen: bool, size=(1280, 720), title: str = "NMBR 9 3D", softw
         f"window-title {title}",
         "audio-library-name p3openal_audio" if audio else "audio-library-name null",
         "sync-video false",
-        "textures-power-2 none",
         "notify-level-device fatal",
         "notify-level-display error",
         "notify-level-glgsg error",
+        "notify-level-x11display fatal",  # the software renderer looks for X11 first, harmlessly
         "framebuffer-multisample 1" if multisamples else "framebuffer-multisample 0",
         f"multisamples {multisamples}",
         f"model-path {ROOT.as_posix()}",
         "default-directnotify-level error",
     ]
     if offscreen:
+        software = software or os.environ.get("NMBR9_RENDERER") == "software"  # to test the fallback
         lines += ["window-type offscreen"]
         lines += ["load-display p3tinydisplay"] if software else \
                  ["load-display p3headlessgl", "aux-display p3tinydisplay"]
@@ -65,8 +66,3 @@ def make_base(offscreen: bool, size=(1280, 720), title: str = "NMBR 9 3D", softw
     _base = ShowBase()
     _base.disableMouse()
     return _base
-
-
-def shaders_supported(base) -> bool:
-    gsg = base.win.getGsg()
-    return bool(gsg and gsg.getSupportsBasicShaders())

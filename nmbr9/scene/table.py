@@ -188,7 +188,7 @@ class Table:
             c0, c1 = cols.min() // SHADE_PX, cols.max() // SHADE_PX + 1
             a = alpha[r0 * SHADE_PX:r1 * SHADE_PX, c0 * SHADE_PX:c1 * SHADE_PX]
             x0, y0, x1, y1 = ox + c0, oy + r0, ox + c1, oy + r1
-            tex = _texture("shade", np.zeros(a.shape + (3,)), a)
+            tex = _shade_texture("shade", a)
             # only the squares with some shade: blending the whole area costs software GL dearly
             blocks = a.reshape(r1 - r0, SHADE_PX, c1 - c0, SHADE_PX).max(axis=(1, 3)) > 0.01
             rects = [(x0 + c, -(y0 + r) - 1, x0 + c + 1, -(y0 + r)) for r, c in zip(*np.nonzero(blocks))]
@@ -243,7 +243,7 @@ class Ghost:
         if key not in self.shadow_textures:  # made once per way the tile lies
             occ = np.kron(np.pad(o.mask, pad).astype(float), np.ones((SHADE_PX, SHADE_PX)))
             alpha = _soft(occ, 5) * 0.5
-            self.shadow_textures[key] = _texture("hand-shadow", np.zeros(alpha.shape + (3,)), alpha)
+            self.shadow_textures[key] = _shade_texture("hand-shadow", alpha)
         tex = self.shadow_textures[key]
         self.shadow = _decal(self.table.root, "hand-shadow", -pad, -pad, o.width + pad, o.height + pad, 0.0, tex)
         self.shadow.setTransparency(TransparencyAttrib.M_alpha)
@@ -265,32 +265,33 @@ class Ghost:
                 node.removeNode()
 
 
-def _texture(name: str, rgb: np.ndarray, alpha: np.ndarray | None = None) -> Texture:
-    """A mipmapped texture from float arrays (rows top to bottom)."""
-    rows, cols = rgb.shape[:2]
+def _shade_texture(name: str, alpha: np.ndarray):
+    """A black, mipmapped texture with this alpha (rows top to bottom), padded to powers of two
+    (the software renderer needs them); returns it and the part of it the alpha fills."""
+    rows, cols = alpha.shape
+    size_r, size_c = (1 << max(0, (n - 1).bit_length()) for n in (rows, cols))
+    rgba = np.zeros((size_r, size_c, 4))
+    rgba[size_r - rows:, :cols, 3] = alpha[::-1]  # Panda3D stores rows bottom-up
     tex = Texture(name)
-    if alpha is None:
-        tex.setup2dTexture(cols, rows, Texture.T_unsigned_byte, Texture.F_rgb)
-        data = rgb[::-1, :, ::-1]  # Panda3D stores rows bottom-up, as BGR
-    else:
-        tex.setup2dTexture(cols, rows, Texture.T_unsigned_byte, Texture.F_rgba)
-        data = np.dstack([rgb[::-1, :, ::-1], alpha[::-1]])
-    tex.setRamImage((np.clip(data, 0, 1) * 255 + 0.5).astype(np.uint8).tobytes())
+    tex.setup2dTexture(size_c, size_r, Texture.T_unsigned_byte, Texture.F_rgba)
+    tex.setRamImage((np.clip(rgba, 0, 1) * 255 + 0.5).astype(np.uint8).tobytes())
     tex.setMinfilter(SamplerState.FT_linear_mipmap_linear)
     tex.setMagfilter(SamplerState.FT_linear)
     tex.setWrapU(SamplerState.WM_clamp)
     tex.setWrapV(SamplerState.WM_clamp)
-    return tex
+    return tex, (cols / size_c, rows / size_r)
 
 
-def _decal(parent, name: str, x0, y0, x1, y1, z: float, tex: Texture, rects=None) -> NodePath:
-    """`tex` stretched over squares x0..x1, y0..y1 (rows downward) at height z; drawn whole, or
-    only on `rects` (world rectangles inside it)."""
+def _decal(parent, name: str, x0, y0, x1, y1, z: float, texture, rects=None) -> NodePath:
+    """A shade texture (from _shade_texture) stretched over squares x0..x1, y0..y1 (rows
+    downward) at height z; drawn whole, or only on `rects` (world rectangles inside it)."""
+    tex, (fu, fv) = texture
     rects = rects if rects is not None else [(x0, -y1, x1, -y0)]
     node = parent.attachNewNode(_quads(name, rects, z, lambda x, y: (1, 1, 1, 1)))
     node.setTexture(tex)
-    node.setTexScale(_tex_stage(), 1 / (x1 - x0), 1 / (y1 - y0))
-    node.setTexOffset(_tex_stage(), -x0 / (x1 - x0), y1 / (y1 - y0))
+    # world x0..x1 -> u 0..fu; world y -y1..-y0 -> v 1-fv..1 (the filled top-left of the image)
+    node.setTexScale(_tex_stage(), fu / (x1 - x0), fv / (y1 - y0))
+    node.setTexOffset(_tex_stage(), -x0 * fu / (x1 - x0), y1 * fv / (y1 - y0) + 1 - fv)
     return node
 
 
