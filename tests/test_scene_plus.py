@@ -186,6 +186,7 @@ def test_flip_lays_the_tile_black_side_up_mirrored_and_scoring_nothing(app):
     assert "markers left: \u25cf\u25cb" in texts(app)
     assert "(used)" in s.plus_hud.buttons["power_flip"]["text"]
     assert s.plus_hud.buttons["power_flip"]["state"] == DGG.DISABLED
+    assert "(used)" not in s.plus_hud.buttons["power_loner"]["text"]
 
 
 def _board_needing(m, power, rng, limit=19):
@@ -477,18 +478,24 @@ def test_a_whole_game_with_every_module_humans_passing_the_table_and_bots(app, v
     m, s = start(app, seats, rs, seed=12)
     rng = random.Random(5)
     handoffs = actions = 0
+    shots = {3: "handoff", 7: "middle", 12: "late"}
     while app.screen is s and not m.over:
         frames(app)
         if s.overlay == "handoff":
             handoffs += 1
             assert s.table.root.isHidden() and s.plus_hud.anchors["a2dBottomLeft"].isHidden()
+            if shots.get(m.round) == "handoff":
+                shot(app, f"whole-{variant}-{shots.pop(m.round)}")
             messenger.send("enter")
             frames(app)
         elif s.ps is not None and s.overlay is None and m.current_human == s.ps.seat and not s.ps.settling:
+            if m.round in shots and s.ps.seat > 0:
+                shot(app, f"whole-{variant}-{shots.pop(m.round)}")
             _human_turn(app, m, s, rng)
             actions += 1
     assert m.over and handoffs > 10 and actions > 20
     until(app, lambda: app.screen.name == "results")
+    shot(app, f"whole-{variant}-results")
     kinds = {mv.kind for mv in m.game.moves}
     assert {"place", "filler"} <= kinds
     assert any(mv.powers for mv in m.game.moves) or "relocate" in kinds or "reserve" in kinds

@@ -101,6 +101,7 @@ class PlusHud:
         for node in self.anchors.values():
             node.getChildren().detach()
         self.lines, self.buttons = [], {}
+        self.game = game
         if o.powers:
             self._powers(o, state)
         self._actions(o, state)
@@ -147,13 +148,16 @@ class PlusHud:
         markers = MARKER_ON * o.markers_left + MARKER_OFF * (2 - o.markers_left)
         self._label(bl, _("Breaking Rules \u00b7 markers left: {markers}").format(markers=markers),
                     (0.06, top), 0.032 if compact else 0.036, fg=ACCENT, bold=True)
+        used = self.game.players[o.player].powers_used
         for i, power in enumerate(o.powers):
             row, column = divmod(i, columns)
             y = top - step * (row + 1)
             armed = power in state["powers"] or (power == RELOCATE and state["mode"] in ("pick", "move"))
             usable = power in o.powers_now or armed
-            if power not in o.powers_left:
+            if power in used:
                 status = _("used")
+            elif power not in o.powers_left:
+                status = _("no marker left")
             elif armed:
                 status = _("on")
             else:
