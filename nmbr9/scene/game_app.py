@@ -31,7 +31,8 @@ class GameApp:
             except ValueError:
                 pass
         self.font, self.bold = load_fonts(base)
-        self.audio = audio and bool(base.sfxManagerList)   # an audio library is loaded
+        # an audio library is loaded and found a device (else Panda3D falls back to a silent one)
+        self.audio = audio and bool(base.sfxManagerList) and base.sfxManagerList[0].isValid()
         self.sounds = Sounds(base, store.folder / "sounds", self.audio and self.settings.sound)
         self.screen = None
         self.notice: str | None = None      # a message for the next menu (e.g. a set-aside save)
