@@ -63,6 +63,9 @@ class GameApp:
 
     def quit(self) -> None:
         self.trace("quit")
+        if self.screen is not None:   # e.g. stops the results' analysis process
+            self.screen.exit()
+            self.screen = None
         self.base.userExit()
 
     # ----- settings ----------------------------------------------------------------
