@@ -98,7 +98,7 @@ def test_analysis_beats_a_bot_on_its_deck_and_reports_progress():
     deck = new_deck(random.Random(21))
     bot_score = play("medium", deck, seed=2).boards[0].score()
     seen = []
-    layout = analyse(deck, progress=seen.append, time_limit=3)
+    layout = analyse(deck, progress=seen.append, time_limit=4)
     board = Board()
     for p in layout:
         board.place(p)

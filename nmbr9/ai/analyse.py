@@ -30,7 +30,8 @@ def beam(deck: list[int], width: int, weights=None, deadline: float | None = Non
         pool = []  # (value, state index, candidate arrays, k)
         for s, (g, _) in enumerate(states):
             cand = g.candidates(digit)
-            v = values(g, digit, cand, remaining, weights)
+            v = values(g, digit, cand, remaining, weights,
+                       next_card=deck[i + 1] if i + 1 < len(deck) else None)
             top = np.argsort(-v, kind="stable")[:width]
             pool.extend((float(v[k]), s, cand, int(k)) for k in top)
         pool.sort(key=lambda e: -e[0])
@@ -75,7 +76,7 @@ def analyse(deck: list[int], progress=None, time_limit: float = 30.0,
     start = time.perf_counter()
     deadline = start + time_limit
     best = None
-    width = 4
+    width = 8  # the first pass always completes, whatever the time limit
     while True:
         # progress: the share of the time budget this pass is expected to end at
         spent = time.perf_counter() - start

@@ -3,13 +3,12 @@ seen so far) and answers a Placement; each is deterministic given its seed."""
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 
 import numpy as np
 
 from ..rules import Placement
-from .evaluate import values
+from .evaluate import NBASE, values
 from .weights import WEIGHTS
 from .grid import Grid
 
@@ -77,48 +76,80 @@ class Medium(Bot):
         return _best(values(grid, digit, cand, remaining, self.weights), rng)
 
 
-class Hard(Medium):
-    """Two moves ahead (expectimax): for each of the `width` best placements, the
-    next card is each number still in the deck, weighted by how many are left,
-    answered by its best placement; the placement with the best expected value wins."""
-    name = "hard"
+class Lookahead(Medium):
+    """Plays the `width` best placements forward against the cards that may come.
+
+    The cards to come are drawn from the remaining deck's composition (never
+    its order): with depth 1 every number left is tried, weighted by how many
+    are left (expectimax); deeper, `samples` sequences of `depth` cards are
+    drawn with the bot's seeded generator, the same sequences for every
+    placement compared. Each sequence is answered greedily; the value of the
+    table after its last card (with the footing per number) is averaged.
+    """
     width = 4
-    budget = 0.25  # seconds: stop looking at more placements after this
+    depth = 1
+    samples = 0
+    leaf_footing = True  # judge the last table with the footing per number too
+
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        self.cheap = self.weights.copy()
+        self.cheap[NBASE:] = 0.0  # no footing per number on the way: it is the costly part
 
     def pick(self, grid, digit, cand, remaining, rng):
         v = values(grid, digit, cand, remaining, self.weights)
         if not remaining:
             return _best(v, rng)
         order = np.argsort(-v, kind="stable")[:self.width]
-        start = time.perf_counter()
+        futures = self.futures(remaining, rng)
         best, best_k = -np.inf, int(order[0])
         for k in order:
             after = grid.copy()
             after.place(digit, *(int(a[k]) for a in cand))
-            e = self.expect(after, remaining)
-            if e > best:
+            e = sum(weight * self.follow(after, cards, remaining) for weight, cards in futures)
+            if e > best + 1e-9:
                 best, best_k = e, int(k)
-            if time.perf_counter() - start > self.budget:
-                break
         return best_k
 
-    def expect(self, grid, remaining) -> float:
-        """Mean over the next card (by the deck's composition) of its best placement's value."""
+    def futures(self, remaining, rng):
+        """[(weight, cards)]: the card sequences to play forward."""
         total = sum(remaining.values())
-        e = 0.0
-        for d, n in sorted(remaining.items()):
-            rest = dict(remaining)
-            rest[d] -= 1
+        if self.depth == 1:
+            return [(n / total, (d,)) for d, n in sorted(remaining.items())]
+        bag = sorted(d for d, n in remaining.items() for _ in range(n))
+        depth = min(self.depth, len(bag))
+        return [(1.0 / self.samples, tuple(rng.sample(bag, depth))) for _ in range(self.samples)]
+
+    def follow(self, grid, cards, remaining) -> float:
+        left = dict(remaining)
+        for i, d in enumerate(cards):
+            left[d] -= 1
+            rest = {k: n for k, n in left.items() if n}
             cand = grid.candidates(d)
-            e += n / total * values(grid, d, cand, {k: m for k, m in rest.items() if m}, self.weights).max()
-        return e
+            last = i == len(cards) - 1
+            v = values(grid, d, cand, rest, self.weights if last and self.leaf_footing else self.cheap)
+            k = int(np.argmax(v))
+            if last:
+                return float(v[k])
+            grid = grid.copy()
+            grid.place(d, *(int(a[k]) for a in cand))
+        raise AssertionError("no cards to follow")
 
 
-class Expert(Hard):
-    """Hard's search, wider."""
+class Hard(Lookahead):
+    """Two moves ahead: expectimax over the next card."""
+    name = "hard"
+    width = 4
+    depth = 1
+    leaf_footing = False
+
+
+class Expert(Lookahead):
+    """Four moves ahead: sampled sequences of the next three cards."""
     name = "expert"
-    width = 10
-    budget = 1.6
+    width = 6
+    depth = 3
+    samples = 12
 
 
 BOTS = {"easy": Easy, "medium": Medium, "hard": Hard, "expert": Expert}

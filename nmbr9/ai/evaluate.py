@@ -26,8 +26,9 @@ NFEAT = NBASE + NREACH
 SHORTLIST = 16  # candidates whose footing per number is measured (the costly part)
 
 
-def stamp(grid: Grid, digit: int, si, r, c, lv) -> np.ndarray:
-    """Heights after each candidate, cropped to the build plus a margin: (K, h, w)."""
+def stamp(grid: Grid, digit: int, si, r, c, lv, tops: bool = False):
+    """Heights after each candidate, cropped to the build plus a margin: (K, h, w);
+    with `tops`, also the top tile ids after each candidate."""
     H = grid.H
     built = np.nonzero(H)
     if len(built[0]):
@@ -39,6 +40,7 @@ def stamp(grid: Grid, digit: int, si, r, c, lv) -> np.ndarray:
     crop = H[r0:r1, c0:c1]
     K = len(si)
     out = np.broadcast_to(crop, (K,) + crop.shape).copy()
+    ids = np.broadcast_to(grid.T[r0:r1, c0:c1], (K,) + crop.shape).copy() if tops else None
     for s_i, s in enumerate(SHAPES[digit]):
         k = np.nonzero(si == s_i)[0]
         if not len(k):
@@ -46,7 +48,9 @@ def stamp(grid: Grid, digit: int, si, r, c, lv) -> np.ndarray:
         ys = r[k, None] + (s.ys - 1 - r0)
         xs = c[k, None] + (s.xs - 1 - c0)
         out[k[:, None], ys, xs] = (lv[k] + 1)[:, None]
-    return out
+        if tops:
+            ids[k[:, None], ys, xs] = grid.count
+    return (out, ids) if tops else out
 
 
 def _run(a, op, axis, n):
@@ -97,21 +101,26 @@ def features(Hs: np.ndarray, remaining: dict[int, int]) -> np.ndarray:
     return np.hstack([f * ls, f * lc, np.tile([ls, lc, 1.0], (K, 1))])
 
 
-def reach_features(Hs: np.ndarray, remaining: dict[int, int]) -> np.ndarray:
-    """(K, NREACH): from the footing per number: the next card's expected number x level,
-    the same summed over all cards left, and the mean footing level of the numbers left."""
-    ml = reach(Hs).astype(np.float64)
+def reach_features(grid: Grid, digit: int, cand, remaining: dict[int, int],
+                   next_card: int | None = None) -> np.ndarray:
+    """(K, NREACH) for these candidates, from the footing per number: the next card's
+    expected number x level (its exact one when `next_card` is known, as in the
+    analysis), the same summed over all cards left, and the mean footing level
+    of the numbers left."""
+    ml = reach(*stamp(grid, digit, *cand, tops=True), digits=remaining).astype(np.float64)
     n = np.zeros(10)
     for d, k in remaining.items():
         n[d] = k
     digits = np.arange(10)
-    total = max(n.sum(), 1.0)
-    return np.stack([ml @ (n * digits / total), ml @ (n * digits) / 90.0,
+    nxt = n / max(n.sum(), 1.0)
+    if next_card is not None:
+        nxt = np.eye(10)[next_card]
+    return np.stack([ml @ (nxt * digits), ml @ (n * digits) / 90.0,
                      ml @ (n > 0) / 10.0], axis=1)
 
 
 def values(grid: Grid, digit: int, cand, remaining: dict[int, int], w: np.ndarray,
-           shortlist: int = SHORTLIST) -> np.ndarray:
+           shortlist: int = SHORTLIST, next_card: int | None = None) -> np.ndarray:
     """Estimated final score after each candidate placement of `digit`.
 
     All candidates get the cheap features; the best `shortlist` of them also
@@ -123,7 +132,8 @@ def values(grid: Grid, digit: int, cand, remaining: dict[int, int], w: np.ndarra
         return base
     top = np.argsort(-base, kind="stable")[:shortlist]
     out = np.full(len(base), -np.inf)
-    out[top] = base[top] + reach_features(Hs[top], remaining) @ w[NBASE:]
+    out[top] = base[top] + reach_features(grid, digit, [a[top] for a in cand], remaining,
+                                                 next_card) @ w[NBASE:]
     return out
 
 
@@ -137,16 +147,18 @@ def hand_weights() -> np.ndarray:
     return w
 
 
-def reach(Hs: np.ndarray) -> np.ndarray:
-    """(K, 10): the highest level (>= 1) where each number finds a flat resting place, else 0.
-    Ignores touching and the two-tile rule: a quick measure of footing per number."""
+def reach(Hs: np.ndarray, Ts: np.ndarray, digits=range(10)) -> np.ndarray:
+    """(K, 10): the highest level (>= 1) where each of `digits` finds a flat resting place
+    on two tiles or more, else 0 (and 0 for the other numbers). Ignores touching: a quick measure of footing per number."""
+    from numpy.lib.stride_tricks import sliding_window_view
     K = Hs.shape[0]
     out = np.zeros((K, 10), np.int16)
-    from numpy.lib.stride_tricks import sliding_window_view
-    for d in range(10):
+    for d in digits:
         for s in SHAPES[d]:
             win = sliding_window_view(Hs, (s.h, s.w), axis=(1, 2))[..., s.ys - 1, s.xs - 1]
+            tw = sliding_window_view(Ts, (s.h, s.w), axis=(1, 2))[..., s.ys - 1, s.xs - 1]
             lo = win.min(-1)
-            lv = np.where(lo == win.max(-1), lo, 0).reshape(K, -1).max(-1)
+            ok = (lo == win.max(-1)) & (tw.min(-1) != tw.max(-1))
+            lv = np.where(ok, lo, 0).reshape(K, -1).max(-1)
             np.maximum(out[:, d], lv, out=out[:, d])
     return out

@@ -34,7 +34,7 @@ def self_play(w, deck, rng=None):
         Hs = stamp(g, digit, *cand)
         base = g.score + digit * cand[3] + features(Hs, remaining) @ w[:NBASE]
         top = np.argsort(-base, kind="stable")[:SHORTLIST]
-        phi = np.hstack([features(Hs[top], remaining), reach_features(Hs[top], remaining)])
+        phi = np.hstack([features(Hs[top], remaining), reach_features(g, digit, [a[top] for a in cand], remaining)])
         v = g.score + digit * cand[3][top] + phi @ w
         order = np.argsort(-v, kind="stable")
         k = int(order[0])
