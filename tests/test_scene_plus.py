@@ -127,6 +127,21 @@ def test_start_tiles_and_gap_fillers_are_drawn_and_fillers_placed_with_their_own
     shot(app, "start-tile-and-filler")
 
 
+def test_take_back_in_solo_practice_with_modules(app):
+    m = app.store.new_match([Seat("Ana")], seed=3, practice=True,
+                            ruleset=Ruleset("classic", ("start_tiles", "gap_fillers", "breaking_rules"), ("flip",)))
+    s = app.play(m)
+    ps = ps_ready(app)
+    press(app, "power_flip")
+    lay(app, m.game.legal_placements(0, powers=("flip",))[0])
+    assert len(m.board(0).tiles) == 2 and "End turn" in texts(app)
+    messenger.send("t")
+    frames(app, 3)
+    ps = ps_ready(app)
+    assert len(m.board(0).tiles) == 1 and not m.game.players[0].powers_used
+    assert ps.piece == m.game.card and "markers left: \u25cf\u25cf" in texts(app)
+
+
 def test_breaking_rules_panel_lists_the_powers_with_icons_and_markers(app):
     powers = ("relocate", "flip", "single_support", "bridge", "loner", "reserve")
     m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), powers))
@@ -293,6 +308,10 @@ def test_relocate_picks_a_free_tile_then_places_it(app):
     assert ps.mode == "pick" and "click one of your tiles" in texts(app)
     frames(app, 3)
     assert ps.mode == "pick"                                          # the session keeps it while picking
+    messenger.send("escape")                                          # changed her mind: costs nothing
+    frames(app)
+    assert ps.mode == "tile" and ps.ghost is not None and not m.game.players[0].powers_used
+    press(app, "power_relocate")
     at = m.game.movable_tiles(0)[0]
     target = m.game.relocation_targets(0, at)[-1]
     # click the tile on the screen

@@ -450,6 +450,14 @@ class PlusSessionScreen(SessionScreen):
             self.ps.aside = None
         super().stop_player()
 
+    def put_back(self) -> None:
+        """Backspace or Escape: also drops a Relocate still picking its tile."""
+        ps = self.ps
+        if ps is not None and ps.mode == PICK and self.looking is None:
+            ps.toggle_power(RELOCATE)
+            return
+        super().put_back()
+
     def window_changed(self) -> None:
         super().window_changed()
         if getattr(self, "plus_hud", None) is not None:
