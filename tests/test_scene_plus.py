@@ -335,7 +335,8 @@ def test_end_turn_appears_when_only_options_are_left(app):
     assert "end_turn" not in s.plus_hud.buttons
     lay(app, m.game.legal_placements(0)[0])
     ps_ready(app)
-    assert "Your tile is dealt with" in texts(app) and "End turn" in texts(app)
+    assert "Your tile is dealt with. You may still: place a gap filler. Or end your turn." in texts(app)
+    assert "End turn" in texts(app)
     shot(app, "end-turn")
     press(app, "end_turn")
     until(app, lambda: m.round == 2 or None)

@@ -292,7 +292,15 @@ class PlusHud:
                 game.players[o.player].decisions == [True, True, False]:
             lines.append(_("You built two of this round's cards: this one is rejected for you."))
         elif o.step == EXTRAS:
-            lines.append(_("Your tile is dealt with. Place a gap filler, use a power, or end your turn."))
+            still = []
+            if o.fillers:
+                still.append(_("place a gap filler"))
+            if o.reserve_ready:
+                still.append(_("build your reserved tile"))
+            if RELOCATE in o.powers_now:
+                still.append(_("move a tile with Relocate"))
+            lines.append(_("Your tile is dealt with. You may still: {actions}. Or end your turn.").format(
+                actions=", ".join(still)) if still else _("Your tile is dealt with."))
         if state.get("note"):
             lines.append(state["note"])
         if state["message"]:
