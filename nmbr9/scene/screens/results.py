@@ -137,8 +137,9 @@ class ResultsScreen(Screen):
                 name=t.name, played=t.played, games=t.games, best=t.best)]
             for s in t.standings():
                 wins = ngettext("{n} win", "{n} wins", s.wins).format(n=s.wins)
-                lines.append(_("{place}. {name}: {best} points, {wins}").format(
-                    place=s.place, name=s.name, best=s.best, wins=wins))
+                points = ngettext("{n} point", "{n} points", s.best).format(n=s.best)
+                lines.append(_("{place}. {name}: {points}, {wins}").format(
+                    place=s.place, name=s.name, points=points, wins=wins))
             return "\n".join(lines)
         if self.context.get("puzzle"):
             from ...store import puzzle_results

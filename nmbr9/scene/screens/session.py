@@ -396,6 +396,9 @@ class SessionScreen(Screen):
 
     def window_changed(self) -> None:
         """Scale with the HUD, which keeps its text readable in small windows."""
+        super().window_changed()
+        if not hasattr(self, "hud"):
+            return
         self.hud.fit_window()
         k = self.hud.anchors["a2dTopLeft"].getScale().x
         for node in self.anchors.values():

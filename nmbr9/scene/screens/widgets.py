@@ -40,7 +40,13 @@ class Screen(DirectObject):
 
     def enter(self) -> None:
         self.root = self.base.aspect2d.attachNewNode(f"screen_{self.name}")
+        self.window_changed()
         self.build()
+
+    def window_changed(self) -> None:
+        """Screens are laid out for 16:9; a narrower window shrinks them to fit its width."""
+        if self.root is not None:
+            self.root.setScale(min(1.0, self.base.getAspectRatio() / (16 / 9)))
 
     def build(self) -> None:
         """Make the widgets (called again after a change of language)."""
