@@ -191,3 +191,35 @@ def test_after_a_kill_the_next_start_continues_at_the_last_confirmed_tile(game_f
     resumed = g2.wait_for("trace: session")
     assert "round=2" in resumed and "moves=1" in resumed and "tiles=1" in resumed
     assert g2.autosave() == saved
+
+
+def test_two_humans_pass_the_table_and_the_hand_off_hides_it(game_factory, tmp_path):
+    from panda3d.core import Filename, PNMImage
+    g = game_factory()
+    g.click_at(0, menu.button_y(0))                          # New game
+    g.wait_for("trace: screen setup")
+    row2 = setup.ROW_TOP - setup.ROW_STEP + 0.012
+    g.click_at(-0.67, row2)                                  # Add a player: a medium bot in seat 2
+    time.sleep(0.4)
+    for _ in range(3):                                       # medium -> hard -> expert -> human
+        g.click_at(0.2, row2)
+        time.sleep(0.4)
+    g.click_at(*setup.START_POS)
+    g.wait_for("trace: handoff seat=0 round=1")
+    g.click_at(0, -0.15)                                     # "I am Player 1: show my table"
+    g.wait_for("trace: turn seat=0 round=1 tiles=0")
+    place_first_tile(g)
+    g.wait_for("trace: handoff seat=1 round=1")
+    g.key("F12")
+    shot = Path(g.wait_for("trace: screenshot").split(" ", 2)[2])
+    shutil.copy(shot, tmp_path / "handoff.png")
+    image = PNMImage()
+    assert image.read(Filename.fromOsSpecific(str(shot)))
+    # the hand-off screen is one dark colour where the table was (no tiles, no cloth)
+    samples = [image.getXel(x, y) for x in (200, 640, 1000) for y in (120, 600)]
+    assert all(max(c) < 0.15 for c in samples), samples
+    g.click_at(0, -0.15)                                     # "I am Player 2"
+    g.wait_for("trace: turn seat=1 round=1 tiles=0")
+    record = g.autosave()
+    assert [(m["round"], m["player"]) for m in record["moves"]] == [(1, 0)]
+    assert [(p["name"], p["kind"]) for p in record["players"]] == [("Player 1", "human"), ("Player 2", "human")]

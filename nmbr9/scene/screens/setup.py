@@ -101,38 +101,40 @@ class SetupScreen(Screen):
         if self.tournament:
             self.games_text, self.best_text = self.games_entry.get().strip(), self.best_entry.get().strip()
 
-    def _rebuild(self) -> None:
-        self._read()
-        self.relabel()
-
     def cycle_kind(self, i: int) -> None:
+        self._read()   # before the kind changes: a default name follows the new kind
         kinds = list(kind_names())
         self.rows[i]["kind"] = kinds[(kinds.index(self.rows[i]["kind"]) + 1) % len(kinds)]
-        self._rebuild()
+        self.relabel()
 
     def add(self) -> None:
+        self._read()
         if len(self.rows) < MAX_SEATS:
             self.rows.append({"name": "", "kind": "bot:medium" if len(self.rows) else "human"})
-            self._rebuild()
+        self.relabel()
 
     def remove(self, i: int) -> None:
+        self._read()
         if len(self.rows) > 1:
             self.rows.pop(i)
-            self._rebuild()
+        self.relabel()
 
     def toggle_practice(self) -> None:
+        self._read()
         self.practice = not self.practice
-        self._rebuild()
+        self.relabel()
 
     def cycle_variant(self) -> None:
+        self._read()
         order = list(VARIANTS)
         self.variant = order[(order.index(self.variant) + 1) % len(order)]
-        self._rebuild()
+        self.relabel()
 
     def toggle_module(self, module: str) -> None:
+        self._read()
         self.modules = [m for m in self.modules if m != module] if module in self.modules else \
             [m for m in MODULES if m in self.modules or m == module]
-        self._rebuild()
+        self.relabel()
 
     def ruleset(self) -> Ruleset:
         return Ruleset(self.variant, tuple(self.modules), chosen_powers(self))
