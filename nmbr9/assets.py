@@ -28,7 +28,7 @@ from .rules import tiles
 TILE_THICKNESS = 0.3   # one level, in squares: thick card stock that reads as a layer
 BEVEL = 0.045          # softened top edge
 PX = 128               # texture pixels per square
-BACK = (0.13, 0.12, 0.115)
+BACK = (0.06, 0.055, 0.05)  # the back is black (spec/tiles.md)
 START_COLOUR = "#b9b2a2"   # NMBR 9 ++ start tiles: neutral, no numeral, a woven pattern (start_pattern)
 FILLER_COLOUR = "#d9d3c5"  # gap fillers: small, plain and paler, so they never pass for a number
 

@@ -122,3 +122,18 @@ def test_the_software_renderer_draws_the_board_too(tmp_path):
     seen = {colour_name(p) for p in bright}
     assert len(bright) > 0.08 * len(pixels)
     assert seen >= {0, 2, 3, 6, 9}                  # grey, orange, yellow, dark blue, red among them
+
+
+def test_a_flipped_tile_shows_its_dark_back_on_its_mirrored_squares(picture):
+    from nmbr9.assets import BACK
+    from nmbr9.scene.camera import level_height
+    board = Board()
+    board.place(Placement(7, 90, 0, 0, flipped=True))   # the flip power: black side up, mirrored
+    image = picture.shoot(board, "top")
+    squares = set(board.tiles[0].squares())
+    assert squares != set(Placement(7, 90, 0, 0).squares())  # mirrored, so not the plain 7's squares
+    for x in range(-1, 5):
+        for y in range(-1, 5):
+            pixel = np.array(pixel_at(picture, image, (x + 0.5, -(y + 0.5), level_height(1))))
+            dark = np.abs(pixel - np.array(BACK)).max() < 0.06
+            assert dark == ((x, y) in squares), f"square ({x}, {y})"
