@@ -338,7 +338,7 @@ def test_end_turn_appears_when_only_options_are_left(app):
     assert "Your tile is dealt with. You may still: place a gap filler. Or end your turn." in texts(app)
     assert "End turn" in texts(app)
     shot(app, "end-turn")
-    press(app, "end_turn")
+    messenger.send("x")
     until(app, lambda: m.round == 2 or None)
 
 
@@ -363,7 +363,12 @@ def test_two_of_three_asks_build_or_reject_first_and_shows_the_slots(app):
     assert ps.piece == m.game.card and ps.ghost is not None
     lay(app, m.game.legal_placements(0)[0])
     until(app, lambda: m.game.slot == 2 and s.plus_hud.buttons.get("build") or None)
-    press(app, "build")
+    messenger.send("r")                                                # the keyboard: refused, two not built yet
+    frames(app)
+    assert "You have rejected a card this round: build this one." in texts(app)
+    messenger.send("b")
+    frames(app)
+    assert s.ps.piece == m.game.card and s.ps.ghost is not None
     lay(app, m.game.legal_placements(0)[0])
     until(app, lambda: m.round == 2 or None)
     assert m.game.players[0].decisions == [] and len(m.board(0).tiles) == 2
@@ -386,7 +391,8 @@ def test_level_to_level_shows_the_piles_and_the_choice_with_its_level_cap(app):
     assert m.game.active == 2 and ps.ghost is None
     assert "Choose one of the shown tiles" in texts(app)
     shot(app, "level-to-level-choice")
-    press(app, "choose_1")
+    messenger.send("1")                                                # the key of level marker 1
+    frames(app)
     assert ps.piece == m.game.shown[1]
     # the cap of marker 1 is in the verdict
     ps.update()

@@ -187,7 +187,7 @@ class PlusHud:
             items.append(("reserved", text, self.handlers["reserved"], (), o.reserve_ready,
                           ARMED if holding else BUTTON))
         if o.can_end:
-            items.append(("end_turn", _("End turn"), self.handlers["end_turn"], (), True, (0.2, 0.45, 0.55, 1)))
+            items.append(("end_turn", _("End turn (X)"), self.handlers["end_turn"], (), True, (0.2, 0.45, 0.55, 1)))
         compact = self.compact()
         width = 0.34 if compact else 0.5
         x0 = -(len(items) - 1) * (width + 0.03) / 2
@@ -280,13 +280,15 @@ class PlusHud:
                 lines.append(_("You have rejected a card this round: build this one."))
             if not o.can_build:
                 lines.append(_("You have built two of this round's cards: reject this one."))
-            buttons = [("build", _("Build the {digit}").format(digit=card), self.handlers["decide"], (True,),
+            buttons = [("build", _("Build the {digit} (B)").format(digit=card), self.handlers["decide"], (True,),
                         o.can_build),
-                       ("reject", _("Reject it (your marker)"), self.handlers["decide"], (False,), o.can_reject)]
+                       ("reject", _("Reject it with your marker (R)"), self.handlers["decide"], (False,),
+                        o.can_reject)]
         elif o.step == CHOOSE:
             lines.append(_("Choose one of the shown tiles; you may build it up to its marker's level."))
             for k, d in sorted(o.choices.items()):
-                buttons.append((f"choose_{k}", _("Take the {digit} (level {level} at most)").format(digit=d, level=k),
+                buttons.append((f"choose_{k}", _("Take the {digit}: up to level {level} (key {level})").format(
+                    digit=d, level=k),
                                 self.handlers["choose"], (k,), True))
         elif o.step == EXTRAS and game.variant == TWO_OF_THREE and \
                 game.players[o.player].decisions == [True, True, False]:

@@ -376,6 +376,24 @@ class PlusPlayScreen(PlayScreen):
             return
         super().press(button, mx, my, now)
 
+    def bind(self) -> None:
+        """The classic keys, plus B / R (build or reject), 0-4 (take the tile under that marker), X (end turn)."""
+        super().bind()
+        keys = {"b": lambda: self._if_step(DECIDE, self.decide, True),
+                "r": lambda: self._if_step(DECIDE, self.decide, False), "x": self._end_key}
+        keys.update({str(k): (lambda k=k: self._if_step(CHOOSE, self.choose, k)) for k in range(5)})
+        for key, fn in keys.items():
+            self.base.accept(key, fn)
+        self.events += list(keys)
+
+    def _if_step(self, step: str, action, arg) -> None:
+        if self.options().step == step:
+            action(arg)
+
+    def _end_key(self) -> None:
+        if self.options().can_end:
+            self.end_turn()
+
     def unbind(self) -> None:
         super().unbind()
         if self.aside is not None:
