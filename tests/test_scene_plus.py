@@ -168,6 +168,11 @@ def test_breaking_rules_panel_lists_the_powers_with_icons_and_markers(app):
     panel_top = app.base.aspect2d.getRelativePoint(frame, Point3(0, 0, frame["frameSize"][3])).z
     supply = s.hud.supply.getTightBounds(app.base.aspect2d)
     assert panel_top < supply[0].z                     # below the cards still to come
+    from nmbr9.i18n import set_language
+    from nmbr9.i18n.terms import name
+    set_language("de")                                 # the panels follow a change of language
+    frames(app, 2)
+    assert s.plus_hud.buttons["power_flip"]["text"].startswith(f"\u25e7  {name('flip')}") and name("flip") != "Flip"
     # Relocate needs a tile of one's own: off before the first one
     assert s.plus_hud.buttons["power_relocate"]["state"] == DGG.DISABLED
     assert s.plus_hud.buttons["power_flip"]["state"] != DGG.DISABLED

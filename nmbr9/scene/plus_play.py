@@ -457,7 +457,7 @@ class PlusSessionScreen(SessionScreen):
                 self.skipped[i] = (g.round, tuple(g.shown.values()))
         shown = self.ps is not None and self.looking is None and self.overlay is None
         self.plus_hud.shown(shown)
-        if shown and self.ps.ghost is None:
+        if shown and (self.ps.ghost is None or self.plus_hud.key is None):
             self.ps.note = self._skip_note(self.ps.seat)
             self.ps._show_plus(self.ps.options())
         return task.cont
@@ -480,3 +480,9 @@ class PlusSessionScreen(SessionScreen):
         super().window_changed()
         if getattr(self, "plus_hud", None) is not None:
             self.plus_hud.fit_window()
+            self.plus_hud.key = None   # redrawn next frame (a small window has compact panels)
+
+    def relabel(self) -> None:
+        super().relabel()
+        if getattr(self, "plus_hud", None) is not None:
+            self.plus_hud.key = None   # redrawn next frame in the new language
