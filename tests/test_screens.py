@@ -534,3 +534,16 @@ def test_results_show_the_best_layout_found_and_step_through_it(app):
     click(app, "Step through it")
     messenger.send("arrow_right")
     assert len(r.table.board.tiles) == 2 and "tile 2 of 20" in texts(app)
+
+
+def test_a_finished_tournament_game_can_be_reviewed_from_the_history(app):
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    t = app.store.new_tournament([Seat("A", "bot:easy"), Seat("B", "bot:easy")], games=2, seed=8)
+    app.store.tournament_match(t).play_out()
+    app.goto(TournamentScreen)
+    scores = t.entries()[0].scores
+    click(app, f"Game 1: A {scores[0]}, B {scores[1]}")
+    r = app.screen
+    assert r.name == "results" and [x.score for x in sorted(r.results, key=lambda x: x.seat)] == scores
+    click(app, "Back to the tournament")
+    assert app.screen.name == "tournament" and app.screen.chosen == t.id

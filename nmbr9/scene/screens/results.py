@@ -111,6 +111,8 @@ class ResultsScreen(Screen):
 
     def _next(self):
         """The green button: next tournament game, the same puzzle again, or a rematch."""
+        if self.context.get("review"):
+            return _("Back to the tournament"), self.back_to_tournament
         if self.context.get("tournament"):
             t = self._tournament()
             if t is not None and not t.over:
@@ -237,6 +239,10 @@ class ResultsScreen(Screen):
     # ----- what next ----------------------------------------------------------------------------
     def rematch(self) -> None:
         self.app.play(self.match.rematch())
+
+    def back_to_tournament(self) -> None:
+        from .tournament import TournamentScreen
+        self.app.goto(TournamentScreen, chosen=self.context["tournament"])
 
     def next_tournament_game(self) -> None:
         t = self._tournament()

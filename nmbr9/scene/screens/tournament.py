@@ -72,20 +72,38 @@ class TournamentScreen(Screen):
             for value, cx in zip([s.place, who, s.best, s.total, s.wins, s.played], cols):
                 self.label(str(value), (cx, y), scale=0.04, align=TextNode.ALeft, fg=INK)
         y = 0.39 - len(standings) * 0.075 - 0.06
-        lines = []
-        for g in t.entries():
+        entries = t.entries()
+        if entries:
+            self.label(_("Games (click a finished one to see its boards):"), (x, y), scale=0.034,
+                       align=TextNode.ALeft, fg=DIM)
+        for i, g in enumerate(entries[-7:]):
+            gy = y - 0.075 - i * 0.072
             if g.finished:
                 scores = ", ".join(f"{s.name} {n}" for s, n in zip(t.seats, g.scores))
-                lines.append(_("Game {number}: {scores}").format(number=g.number, scores=scores))
+                self.button(_("Game {number}: {scores}").format(number=g.number, scores=scores), self.review,
+                            (x + 0.9, gy), width=1.8, scale=0.034, args=(t.id, g.number))
             else:
-                lines.append(_("Game {number}: in progress").format(number=g.number))
-        if lines:
-            self.label("\n".join(lines[-8:]), (x, y), scale=0.036, align=TextNode.ALeft, fg=DIM, wrap=55)
+                self.label(_("Game {number}: in progress").format(number=g.number), (x + 0.02, gy - 0.01),
+                           scale=0.034, align=TextNode.ALeft, fg=DIM)
         if not t.over:
             self.button(_("Continue the tournament") if t.entries() else _("Play the first game"), self.play,
                         (0.55, -0.87), width=0.9, scale=0.05, colour=GO, args=(t.id,))
         else:
             self.label(_("This tournament is over."), (0.55, -0.87), scale=0.045, fg=ACCENT)
+
+    def review(self, tid: int, number: int) -> None:
+        """A finished game's results and boards, from its stored record."""
+        from ...match import Match
+        from ...rules.record import RecordError
+        from .results import ResultsScreen
+        entry = next(g for g in self.app.store.tournament(tid).entries() if g.number == number)
+        try:
+            match = Match.from_record(entry.record)
+        except RecordError as e:
+            self.message = _("Game {number} can't be shown: {reason}").format(number=number, reason=e)
+            self.relabel()
+            return
+        self.app.goto(ResultsScreen, match=match, context={"tournament": tid, "review": True})
 
     def choose(self, tid: int) -> None:
         self.chosen = tid
