@@ -225,12 +225,7 @@ class PlusPlayScreen(PlayScreen):
             self.powers.discard(power)
         elif power in o.powers_now and power in PLACING_POWERS:
             self.powers.add(power)
-        if self.mode not in (TILE, RESERVED) or self.ghost is None:
-            self.update()
-            return
-        if power == FLIP:   # keep the middle of the tile where it was
-            self._hold(self.piece, Placement(self.piece, self.rotation, self.x, self.y))
-        self.update()
+        self.update()   # Flip: the held tile turns over where it is
 
     def hold_filler(self, piece: str) -> None:
         """A gap filler in hand instead of the tile (again: back to the tile)."""
