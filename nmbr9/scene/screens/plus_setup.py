@@ -28,8 +28,9 @@ def power_row(screen, y: float) -> None:
 
 
 def toggle_power(screen, power: str) -> None:
+    screen._read()   # keep what was typed
     screen.powers = [p for p in POWERS if (p in screen.powers) != (p == power)]
-    screen._rebuild()
+    screen.relabel()
 
 
 def chosen_powers(screen) -> tuple[str, ...]:
