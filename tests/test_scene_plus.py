@@ -423,6 +423,21 @@ def test_level_to_level_with_four_explains_a_skipped_round(app):
     shot(app, "level-to-level-skipped")
 
 
+def test_a_hint_the_plus_plus_rules_refuse_is_replaced_by_a_legal_spot(app):
+    import threading
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("start_tiles",)), seed=2)
+    ps = ps_ready(app)
+    under_start_tile = Placement(m.game.card, 0, 0, 0)                # on top of the start tile: refused
+    assert not m.check(0, under_start_tile)
+    done = threading.Thread(target=lambda: None)
+    done.start(), done.join()
+    s.hint = {"key": (m.round, 0, len(m.game.moves)), "thread": done, "ghost": None,
+              "result": {"placement": under_start_tile}}
+    frames(app, 2)
+    shown = s.hint["result"]["placement"]
+    assert s.hint["ghost"] is not None and shown != under_start_tile and m.check(0, shown)
+
+
 def test_level_to_level_refuses_above_the_markers_level(app):
     m, s = start(app, [Seat("Ana")], Ruleset("level_to_level"), seed=2)
     rng = random.Random(3)

@@ -463,6 +463,21 @@ class PlusSessionScreen(SessionScreen):
             self.ps.aside = None
         super().stop_player()
 
+    def _poll_hint(self) -> None:
+        """The expert bot plays by the classic rules: a hint the ++ rules refuse (a level cap, a
+        start tile's shape) becomes the legal spot that scores most."""
+        h, ps = self.hint, self.ps
+        if h is not None and h["ghost"] is None and not h["thread"].is_alive() and ps is not None \
+                and "placement" in h["result"] and not h.get("checked"):
+            h["checked"] = True
+            if not self.match.check(ps.seat, h["result"]["placement"]):
+                spots = self.match.legal_placements(ps.seat)
+                if spots:
+                    h["result"]["placement"] = max(spots, key=lambda q: (q.level, -abs(q.x) - abs(q.y)))
+                else:
+                    h["result"] = {}
+        super()._poll_hint()
+
     def put_back(self) -> None:
         """Backspace or Escape: also drops a Relocate still picking its tile."""
         ps = self.ps
