@@ -300,6 +300,10 @@ def test_the_reserve_warns_in_its_last_turn(app):
     shot(app, "reserve-last-turn")
     press(app, "end_turn")
     until(app, lambda: m.game.players[0].reserve.state == "lost" or None)
+    digit = m.game.players[0].reserve.digit
+    until(app, lambda: f"Your reserved {digit} is lost: it was not built in time." in texts(app))
+    assert s.table.root.find("reserved_aside").isEmpty()
+    shot(app, "reserve-lost")
 
 
 def test_relocate_picks_a_free_tile_then_places_it(app):

@@ -401,6 +401,7 @@ class PlusSessionScreen(SessionScreen):
 
     def enter(self) -> None:
         self.skipped: dict[int, tuple] = {}   # seat -> (round, shown numbers) of the last round skipped
+        self.lost: dict[int, tuple] = {}      # seat -> (step, number) of a reserved tile lost
         super().enter()
         self.plus_hud = PlusHud(self.base, self.hud, {
             "power": self._on_ps("toggle_power"), "filler": self._on_ps("hold_filler"),
@@ -438,11 +439,16 @@ class PlusSessionScreen(SessionScreen):
         self.panel_key = None
 
     def _skip_note(self, seat: int) -> str | None:
+        """What happened to this player by itself since their last turn: a skipped round, a lost reserve."""
+        notes = []
         s = self.skipped.get(seat)
-        if s is None or s[0] != self.match.round - 1:   # said in the turn after the skipped round
-            return None
-        return _("Round {round}: none of the shown tiles ({tiles}) was left in your supply, so you "
-                 "skipped that round.").format(round=s[0], tiles=", ".join(map(str, s[1])))
+        if s is not None and s[0] == self.match.round - 1:   # said in the turn after the skipped round
+            notes.append(_("Round {round}: none of the shown tiles ({tiles}) was left in your supply, so you "
+                           "skipped that round.").format(round=s[0], tiles=", ".join(map(str, s[1]))))
+        lost = self.lost.get(seat)
+        if lost is not None and lost[0] == self.match.game.step - 1:   # said in the next turn
+            notes.append(_("Your reserved {digit} is lost: it was not built in time.").format(digit=lost[1]))
+        return "\n".join(notes) or None
 
     def _plus_task(self, task):
         """Notes skipped rounds, and keeps the ++ panels to the turn being played."""
@@ -450,11 +456,17 @@ class PlusSessionScreen(SessionScreen):
         for i, turn in enumerate(g.turns):
             if turn.tile == "skipped" and self.skipped.get(i, (None,))[0] != g.round:
                 self.skipped[i] = (g.round, tuple(g.shown.values()))
+        for i, st in enumerate(g.players):
+            if st.reserve is not None and st.reserve.state == "lost" and i not in self.lost:
+                ended = bool(g.turns) and g.turns[i].ended   # lost at the end of this step's turn, or the last one
+                self.lost[i] = (g.step if ended else g.step - 1, st.reserve.digit)
         shown = self.ps is not None and self.looking is None and self.overlay is None
         self.plus_hud.shown(shown)
-        if shown and (self.ps.ghost is None or self.plus_hud.key is None):
-            self.ps.note = self._skip_note(self.ps.seat)
-            self.ps._show_plus(self.ps.options())
+        if shown:
+            note = self._skip_note(self.ps.seat)
+            if self.ps.ghost is None or self.plus_hud.key is None or note != self.ps.note:
+                self.ps.note = note
+                self.ps._show_plus(self.ps.options())
         return task.cont
 
     def stop_player(self) -> None:
