@@ -203,6 +203,7 @@ def test_flip_lays_the_tile_black_side_up_mirrored_and_scoring_nothing(app):
     frames(app, 3)
     laid = m.board(0).tiles[-1]
     assert laid.flipped and m.game.moves[-1].powers == ("flip",)
+    shot(app, "flip-placed")
     assert "markers left: \u25cf\u25cb" in texts(app)
     assert "(used)" in s.plus_hud.buttons["power_flip"]["text"]
     assert s.plus_hud.buttons["power_flip"]["state"] == DGG.DISABLED
