@@ -10,7 +10,7 @@ from nmbr9.ai import View, make_bot
 from nmbr9.ai.analyse import analyse
 from nmbr9.ai.bots import hint, remaining_cards
 from nmbr9.ai.grid import Grid
-from nmbr9.rules import Board, Game, Seat, new_deck
+from nmbr9.rules import Board, Game, Placement, Seat, new_deck
 from nmbr9.rules.record import game_record, load_record, replay
 
 
@@ -143,3 +143,12 @@ def test_bench_bots_prints_scores_and_times():
     run = subprocess.run([sys.executable, "-m", "nmbr9", "bench", "bots", "--level", "genius", "--games", "1"],
                          capture_output=True, text=True)
     assert run.returncode == 2 and "Traceback" not in run.stderr
+
+
+def test_bots_build_around_an_nmbr9_plus_start_tile():
+    game = Game([Seat("bot", "bot:medium")], new_deck(random.Random(6)))
+    game.boards[0] = Board([Placement("S3", 0, 0, 0)])
+    bot = make_bot("medium", 0)
+    for _ in range(6):
+        assert game.play(0, bot.choose(view_of(game)))
+    assert game.boards[0].score() == sum(p.piece * p.level for p in game.boards[0].tiles[1:])

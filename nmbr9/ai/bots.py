@@ -49,13 +49,16 @@ class Bot:
 
 
 class Easy(Bot):
-    """A beginner: stacks as high as the tile will go, anywhere it fits; now and then
-    lays it anywhere at all. Never plans for the cards to come."""
+    """A beginner: stacks the tile as high as it will go, anywhere it fits; only
+    now and then (`plan` of the time) does it think the move through."""
     name = "easy"
+    plan = 0.4
 
     def pick(self, grid, digit, cand, remaining, rng):
+        if rng.random() < self.plan:
+            return _best(values(grid, digit, cand, remaining, np.array(WEIGHTS)), rng)
         lv = cand[3]
-        idx = np.flatnonzero(lv == lv.max()) if rng.random() < 0.8 else np.arange(len(lv))
+        idx = np.flatnonzero(lv == lv.max())
         return int(idx[rng.randrange(len(idx))])
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
-from ..rules import Board, Placement
+from ..rules import Board, Placement, tile_points
 from ..rules.tiles import distinct_orientations
 
 MARGIN = 6  # empty squares kept around the build (more than a piece's side)
@@ -83,7 +83,7 @@ class Grid:
             o = p.orientation()
             ys = np.array([dy for dx, dy in o.cells]) + p.y - g.oy
             xs = np.array([dx for dx, dy in o.cells]) + p.x - g.ox
-            g._stamp(ys, xs, p.level, p.piece)
+            g._stamp(ys, xs, p.level, tile_points(p) // max(p.level, 1))
         return g
 
     def copy(self) -> "Grid":
@@ -93,6 +93,7 @@ class Grid:
         return g
 
     def _stamp(self, ys, xs, level: int, digit: int) -> None:
+        """`digit` is what the tile scores per level (0 for NMBR 9 ++ start tiles, fillers, flipped)."""
         self.H[ys, xs] = level + 1
         self.T[ys, xs] = self.count
         self.count += 1

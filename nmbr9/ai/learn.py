@@ -22,8 +22,8 @@ from .evaluate import NBASE, NFEAT, SHORTLIST, features, hand_weights, reach_fea
 from .grid import Grid
 
 
-def self_play(w, deck, rng=None):
-    """Greedy game on the fast grid: (final score, [(features, points then)])."""
+def self_play(w, deck, rng=None, bot=None):
+    """Greedy game on the fast grid (or `bot`'s choices): (final score, [(features, points then)])."""
     g = Grid()
     left = Counter(deck)
     trace = []
@@ -38,7 +38,17 @@ def self_play(w, deck, rng=None):
         v = g.score + digit * cand[3][top] + phi @ w
         order = np.argsort(-v, kind="stable")
         k = int(order[0])
-        if rng is not None and rng.random() < 0.15:
+        if bot is not None:
+            chosen = bot.pick(g, digit, cand, remaining, rng or random.Random(0))
+            hit = np.flatnonzero(top == chosen)
+            if not len(hit):  # the bot chose outside the shortlist: measure that one too
+                one = [a[[chosen]] for a in cand]
+                phi = np.vstack([phi, np.hstack([features(stamp(g, digit, *one), remaining),
+                                                 reach_features(g, digit, one, remaining)])])
+                top = np.append(top, chosen)
+                hit = [len(top) - 1]
+            k = int(hit[0])
+        elif rng is not None and rng.random() < 0.15:
             k = int(order[rng.randrange(min(4, len(order)))])
         trace.append((phi[k], g.score + digit * int(cand[3][top[k]])))
         g.place(digit, *(int(a[top[k]]) for a in cand))
@@ -49,11 +59,18 @@ def mean_score(w, seeds) -> float:
     return float(np.mean([self_play(w, new_deck(random.Random(s)))[0] for s in seeds]))
 
 
-def fit(w, games: int, seed: int, ridge: float = 1.0):
+def fit(w, games: int, seed: int, ridge: float = 1.0, policy: str = "greedy"):
     rng = random.Random(seed)
+    bot = None
+    if policy != "greedy":
+        from .bots import BOTS
+        bot = BOTS[policy](seed)
+        bot.weights = w
+        bot.cheap = w.copy()
+        bot.cheap[NBASE:] = 0.0
     X, y = [], []
     for i in range(games):
-        final, trace = self_play(w, new_deck(random.Random(seed * 100003 + i)), rng)
+        final, trace = self_play(w, new_deck(random.Random(seed * 100003 + i)), rng, bot)
         for phi, points in trace:
             X.append(phi)
             y.append(final - points)
@@ -69,6 +86,8 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--start", choices=["hand", "current"], default="current")
+    ap.add_argument("--policy", choices=["greedy", "hard"], default="greedy",
+                    help="who plays the games the weights are fitted to")
     args = ap.parse_args(argv)
     held_out = range(900000, 900100)  # never the bench's decks (seeds 0..)
     if args.start == "current":
@@ -81,7 +100,7 @@ def main(argv=None) -> int:
     best = mean_score(w, held_out)
     print(f"start: {best:.2f}", flush=True)
     for r in range(args.rounds):
-        w_new = fit(w, args.games, seed=1000 + r)
+        w_new = fit(w, args.games, seed=1000 + r, policy=args.policy)
         s = mean_score(w_new, held_out)
         print(f"round {r + 1}: {s:.2f}", flush=True)
         w = w_new  # policy iteration: always move on; keep the best seen
