@@ -158,12 +158,13 @@ def test_setup_refuses_a_seed_that_is_not_a_number(app):
 
 
 def test_rules_page_scrolls_and_has_every_section(app):
-    from nmbr9.i18n import rules_page
+    from nmbr9.i18n import _
+    from nmbr9.i18n.rules_page import rules_page
     from nmbr9.scene.screens.rules import RulesScreen
     app.goto(RulesScreen)
     frame = app.screen.frame
     shown = " ".join(np.node().getText() for np in frame.getCanvas().findAllMatches("**/+TextNode"))
-    for heading, _paragraphs in rules_page():
+    for heading, _paragraphs in rules_page(_):
         assert heading in shown
     before = frame.verticalScroll["value"]
     messenger.send("page_down")

@@ -4,7 +4,9 @@ from __future__ import annotations
 from direct.gui.DirectGui import DirectScrolledFrame
 from panda3d.core import TextNode
 
-from ...i18n import _, rules_page
+from ...i18n import _
+# (nmbr9.i18n.rules_page() is shadowed by the submodule of that name once it is imported)
+from ...i18n.rules_page import rules_page as page
 from .widgets import ACCENT, BACKDROP, DIM, INK, PANEL, Screen
 
 WIDTH = 2.7         # of the text column, aspect2d units
@@ -25,7 +27,7 @@ def build_rules(screen: Screen, parent, on_back) -> DirectScrolledFrame:
                                 autoHideScrollBars=True)
     canvas = frame.getCanvas()
     y = -0.04
-    for heading, paragraphs in rules_page():
+    for heading, paragraphs in page(_):
         y -= _text(canvas, heading, y, HEADING, screen.app.bold, ACCENT) + 0.03
         for paragraph in paragraphs:
             y -= _text(canvas, paragraph, y, BODY, screen.app.font, INK) + 0.025
