@@ -282,3 +282,21 @@ def test_hud_text_stays_legible_when_the_window_is_resized(play, scene, size):
         assert k == 1.0                    # big windows keep the designed size
     # every corner carries the same scale, so the corners keep their layout
     assert {round(n.getScale()[0], 6) for n in hud.anchors.values()} == {round(k, 6)}
+
+
+def test_the_tile_glides_to_a_new_square_while_the_footprint_is_already_there(play):
+    from nmbr9.scene.table import placement_transform
+    play.finish_animation()
+    start_x = play.ghost.node.getX()
+    play.move(3, 0)                          # three squares to the right
+    drawn = play.ghost.node.getX()
+    assert drawn == pytest.approx(start_x)   # not jumped
+    play.step(1 / 60)
+    moved = play.ghost.node.getX()
+    assert start_x < moved < start_x + 3     # on its way
+    play.finish_animation()
+    final = placement_transform(play.placement(), play.level, 0).getPos().x
+    assert play.ghost.node.getX() == pytest.approx(final)
+    # the footprint shows the new squares at once
+    low, high = play.ghost.footprint.getTightBounds()
+    assert low.x == pytest.approx(min(s[0] for s in play.placement().squares()) + 0.04, abs=1e-3)

@@ -23,6 +23,7 @@ DRAG_START = 0.012     # pointer travel (screen units) that makes a press a drag
 ORBIT_SPEED = 110.0    # degrees per screen width
 GRAVITY = 30.0         # squares per second squared, for the settling drop
 DOUBLE_CLICK = 0.35    # seconds
+SLIDE_RATE = 20.0      # how fast the drawn tile catches up with its square (per second)
 
 
 class PlayScreen:
@@ -45,6 +46,7 @@ class PlayScreen:
         self.dragged: set[str] = set()
         self.picked_on_press = False
         self.last_click = (0.0, None)
+        self.drawn_square, self.slide = (0, 0), (0.0, 0.0)  # where the tile was drawn, and its lag
         self.events = []
         self.board = game.boards[seat]
         table.show(self.board)
@@ -70,6 +72,7 @@ class PlayScreen:
         self.ghost = self.table.ghost(self.piece)
         self.rotation, self.held, self.settling = 0, True, False
         self.x, self.y = self._start_square()
+        self.drawn_square, self.slide = (self.x, self.y), (0.0, 0.0)
         self.level = self.board.resting_level(self.piece, self.rotation, self.x, self.y)
         self.z = level_height(self.level) + HOVER_HELD + 0.6
         self.update()
@@ -94,7 +97,10 @@ class PlayScreen:
         self.level = self.board.resting_level(self.piece, self.rotation, self.x, self.y)
         self.verdict = self.game.check(self.seat, p)
         ok = self.verdict.ok
-        self.ghost.show(p, self.level, self.z - level_height(self.level), ok)
+        # the tile glides from where it was drawn to its new square (see step)
+        (dx, dy), self.drawn_square = self.drawn_square, (self.x, self.y)
+        self.slide = (self.slide[0] + dx - self.x, self.slide[1] + dy - self.y)
+        self.ghost.show(p, self.level, self.z - level_height(self.level), ok, self.slide)
         if ok:
             gain = tile_points(p.at(self.verdict.level))
             text = _("Fits on level {level}").format(level=self.verdict.level)
@@ -255,12 +261,16 @@ class PlayScreen:
         else:
             target = rest + (HOVER_HELD if self.held else HOVER_DOWN)
             self.z += (target - self.z) * min(1.0, dt * 14)
-        self.ghost.set_lift(self.placement(), self.level, self.z - rest)
+        keep = max(0.0, 1 - dt * SLIDE_RATE)
+        self.slide = (self.slide[0] * keep, self.slide[1] * keep)
+        if abs(self.slide[0]) + abs(self.slide[1]) < 0.01:
+            self.slide = (0.0, 0.0)
+        self.ghost.set_lift(self.placement(), self.level, self.z - rest, self.slide)
 
     def finish_animation(self) -> None:
         """Run the animation to its end at once (tests, and a confirm before the game moves on)."""
         for _ in range(400):
-            resting = self.ghost is None or not self.settling and abs(
+            resting = self.ghost is None or not self.settling and self.slide == (0.0, 0.0) and abs(
                 self.z - level_height(self.level) - (HOVER_HELD if self.held else HOVER_DOWN)) < 1e-3
             if resting and not self.camera.gliding:
                 return

@@ -216,12 +216,12 @@ class Ghost:
         self.shadow_textures: dict = {}
         self.shown = None
 
-    def show(self, placement, level: int, lift: float, ok: bool) -> None:
+    def show(self, placement, level: int, lift: float, ok: bool, slide=(0.0, 0.0)) -> None:
         if self.shown != (placement, level, ok):
             self.shown = (placement, level, ok)
             self.node.setColorScale((0.85, 1.1, 0.87, 1) if ok else (1.2, 0.72, 0.7, 1))
             self._footprint(placement, level, ok)
-        self.set_lift(placement, level, lift)
+        self.set_lift(placement, level, lift, slide)
 
     def _footprint(self, placement, level: int, ok: bool) -> None:
         for node in (self.footprint, self.shadow):
@@ -251,12 +251,17 @@ class Ghost:
         self.shadow.setDepthWrite(False)
         self.shadow.setBin("fixed", 3)
 
-    def set_lift(self, placement, level: int, lift: float) -> None:
+    def set_lift(self, placement, level: int, lift: float, slide=(0.0, 0.0)) -> None:
+        """Draw the tile `lift` above its level, `slide` squares (x, y) away from its square
+        (it glides to a new square while the footprint already shows it)."""
         self.node.setTransform(placement_transform(placement, level, lift))
+        sx, sy = slide
+        if sx or sy:
+            self.node.setPos(self.node.getPos() + (sx, -sy, 0))
         if self.shadow is not None:
             run_x, run_y = self.table.shadow_run()
             height = lift + TILE_THICKNESS
-            self.shadow.setPos(placement.x + run_x * height, -(placement.y + run_y * height),
+            self.shadow.setPos(placement.x + sx + run_x * height, -(placement.y + sy + run_y * height),
                                level_height(level) + 0.008)
 
     def destroy(self) -> None:
