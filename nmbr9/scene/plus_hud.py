@@ -23,7 +23,7 @@ from panda3d.core import TextNode
 
 from ..i18n import _
 from ..i18n.terms import name as term
-from ..rules.game import (BRIDGE, CHOOSE, DECIDE, EXTRAS, FLIP, LEVEL_MARKERS, LEVEL_TO_LEVEL, LONER,
+from ..rules.game import (BRIDGE, CHOOSE, DECIDE, EXTRAS, FLIP, LEVEL_MARKERS, LEVEL_TO_LEVEL, LONER, MARKERS,
                           PLACE_TILE, RELOCATE, RESERVE, SINGLE_SUPPORT, TWO_OF_THREE)
 from .hud import INK, PANEL, tile_rgba
 
@@ -145,7 +145,7 @@ class PlusHud:
         right = 0.06 + columns * (width + 0.02) + 0.01
         self.powers_frame = DirectFrame(parent=bl, frameColor=PANEL, relief=DGG.FLAT,
                                         frameSize=(0.03, right, 0.125, top + 0.055))
-        markers = MARKER_ON * o.markers_left + MARKER_OFF * (2 - o.markers_left)
+        markers = MARKER_ON * o.markers_left + MARKER_OFF * (MARKERS - o.markers_left)
         self._label(bl, _("Breaking Rules \u00b7 markers left: {markers}").format(markers=markers),
                     (0.06, top), 0.032 if compact else 0.036, fg=ACCENT, bold=True)
         used = self.game.players[o.player].powers_used

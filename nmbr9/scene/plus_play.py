@@ -11,7 +11,7 @@ build or reject first (`decide`), "Level to Level" which shown tile
 
 `PlusSessionScreen` is the classic session with this play screen, the
 ++ panels (plus_hud.py), the reserved tile waiting beside the table, and a
-note when a "Level to Level" round was skipped. game_app uses it for every
+note when a "Level to Level" round was skipped or a reserved tile lost. game_app uses it for every
 game whose ruleset is not the classic one.
 """
 from __future__ import annotations
@@ -20,8 +20,7 @@ import math
 
 from ..i18n import _
 from ..rules.board import Placement, tile_points
-from ..rules.game import (CHOOSE, DECIDE, EXTRAS, FLIP, LEVEL_TO_LEVEL, PLACE_TILE, PLACING_POWERS, RELOCATE,
-                          RESERVE, Ruleset)
+from ..rules.game import CHOOSE, DECIDE, FLIP, PLACE_TILE, PLACING_POWERS, RELOCATE, RESERVE, Ruleset
 from ..rules.tiles import orientation
 from .camera import level_height
 from .play import HOVER_HELD, PlayScreen
