@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass
 from math import factorial
 
+from .i18n import _
 from .rules import Game, Placement, Seat
 from .rules.tiles import distinct_orientations
 
@@ -107,19 +108,20 @@ def decode(code: str) -> Puzzle:
     text = code.strip().upper().replace("-", "").replace(" ", "")
     text = text.translate(str.maketrans({"I": "1", "L": "1", "O": "0"}))
     if len(text) != CODE_LENGTH + 1 or any(c not in ALPHABET for c in text):
-        raise PuzzleCodeError(f"a puzzle code has {CODE_LENGTH + 1} letters and digits, like 0ABC-DEFG-HJKM")
+        raise PuzzleCodeError(_("A puzzle code has {count} letters and digits, like 0ABC-DEFG-HJKM.").format(
+            count=CODE_LENGTH + 1))
     body, check = text[:-1], text[-1]
     if ALPHABET[sum((i + 1) * ALPHABET.index(c) for i, c in enumerate(body)) % 32] != check:
-        raise PuzzleCodeError("that puzzle code has a typing mistake (its check letter does not match)")
+        raise PuzzleCodeError(_("That puzzle code has a typing mistake (its check letter does not match)."))
     n = 0
     for c in body:
         n = n * 32 + ALPHABET.index(c)
     rank, turn = divmod(n, 4)
     if rank >= TOTAL_DECKS:
-        raise PuzzleCodeError("that is not a puzzle code")
+        raise PuzzleCodeError(_("That is not a puzzle code."))
     deck = _unrank(rank)
     if turn * 90 not in _rotations(deck[0]):
-        raise PuzzleCodeError("that is not a puzzle code")
+        raise PuzzleCodeError(_("That is not a puzzle code."))
     return Puzzle(deck, turn * 90)
 
 
