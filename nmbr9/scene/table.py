@@ -23,6 +23,8 @@ GRID_INK = (0.86, 0.88, 0.84)
 SUN_HPR = (205, -47, 0)  # light from behind-left: shadows fall towards the viewer, walls show
 SHADE_PX = 16            # shadow pixels per square
 CLOTH = (0.18, 0.235, 0.225)  # the table's cloth
+LEAN_PER_SQUARE = 7.0    # degrees the held tile leans per square it lags behind
+LEAN_MAX = 6.0
 LEGAL = (0.3, 0.9, 0.4, 0.55)
 REFUSED = (0.95, 0.25, 0.2, 0.55)
 
@@ -209,8 +211,12 @@ class Ghost:
     def __init__(self, table: Table, piece):
         self.table = table
         self.piece = piece
-        self.node = table.model(piece).copyTo(table.root)
-        self.node.setName(f"ghost_{piece}")
+        # node (placed like a tile) -> pivot (the tile's middle, where it leans) -> the model
+        self.node = table.root.attachNewNode(f"ghost_{piece}")
+        h, w = shape_mask(piece_shape(piece)).shape
+        self.pivot = self.node.attachNewNode("lean")
+        self.pivot.setPos(w / 2, -h / 2, TILE_THICKNESS / 2)
+        table.model(piece).copyTo(self.pivot).setPos(-w / 2, h / 2, -TILE_THICKNESS / 2)
         self.footprint = None
         self.shadow = None
         self.shadow_textures: dict = {}
@@ -258,6 +264,9 @@ class Ghost:
         sx, sy = slide
         if sx or sy:
             self.node.setPos(self.node.getPos() + (sx, -sy, 0))
+        # lean a little into the way it moves, like a tile carried between two fingers
+        lean = lambda d: max(-LEAN_MAX, min(LEAN_MAX, d * LEAN_PER_SQUARE))
+        self.pivot.setHpr(self.node, 0, lean(sy), lean(-sx))
         if self.shadow is not None:
             run_x, run_y = self.table.shadow_run()
             height = lift + TILE_THICKNESS
