@@ -142,6 +142,24 @@ def test_take_back_in_solo_practice_with_modules(app):
     assert ps.piece == m.game.card and "markers left: \u25cf\u25cf" in texts(app)
 
 
+def test_looking_at_another_board_and_back_keeps_the_tile_in_hand(app):
+    m, s = start(app, [Seat("Ana"), Seat("Bot", "bot:easy")], Ruleset("classic", ("start_tiles", "gap_fillers")))
+    ps = ps_ready(app)
+    lay(app, m.game.legal_placements(0)[0])
+    press(app, "end_turn")
+    ps = until(app, lambda: s.ps if m.round == 2 and s.ps is not None and s.ps.ghost is not None else None)
+    ps.x += 1
+    ps.update()
+    where = (ps.x, ps.y)
+    s.look(1)
+    frames(app, 2)
+    assert s.looking == 1 and ps.ghost is None and s.plus_hud.anchors["a2dBottomCenter"].isHidden()
+    s.look(None)
+    frames(app, 3)
+    assert ps.ghost is not None and ps.piece == m.game.card and (ps.x, ps.y) == where
+    assert not s.plus_hud.anchors["a2dBottomCenter"].isHidden()
+
+
 def test_breaking_rules_panel_lists_the_powers_with_icons_and_markers(app):
     powers = ("relocate", "flip", "single_support", "bridge", "loner", "reserve")
     m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), powers))

@@ -81,7 +81,8 @@ class PlusPlayScreen(PlayScreen):
         the game moved on (so a Relocate being picked, or an armed power, stays)."""
         o = self.options()
         key = (len(self.g.moves), self.g.step, o.step, o.marker)
-        if self.ghost is None and not self.settling and key == self.idle_key:
+        if self.ghost is None and not self.settling and key == self.idle_key and \
+                (self.mode == PICK or o.step != PLACE_TILE):
             return
         self.idle_key = key
         if self.mode == MOVE:
