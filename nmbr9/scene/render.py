@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-ANGLES = {  # name -> (heading, pitch, zoom)
-    "default": (0.0, 58.0, 1.0),
-    "top": (0.0, 89.0, 1.0),
-    "low": (-35.0, 24.0, 0.85),
-    "side": (60.0, 38.0, 0.9),
+ANGLES = {  # name -> (heading, pitch, zoom); a picture needs less room around the build than play
+    "default": (0.0, 52.0, 0.85),
+    "top": (0.0, 89.0, 0.85),
+    "low": (-35.0, 24.0, 0.7),
+    "side": (60.0, 38.0, 0.62),
 }
 
 
