@@ -14,7 +14,7 @@ from nmbr9.assets import rgb
 from nmbr9.bench import seeded_board
 from nmbr9.paths import ROOT
 from nmbr9.rules import Board, Placement
-from nmbr9.rules.record import game_record
+from nmbr9.rules.record import game_record, load_record, record_game
 from nmbr9.rules.tiles import COLOURS
 
 pytestmark = pytest.mark.render
@@ -57,8 +57,11 @@ def picture(scene):
     return BoardPicture(scene)
 
 
-def test_every_tile_shows_its_colour_where_the_board_has_it(picture):
-    board = seeded_board(20, 3).boards[0]
+def test_every_tile_shows_its_colour_where_the_board_has_it(picture, tmp_path):
+    # a known board, read back from its game record
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game_record(seeded_board(20, 3))))
+    board = record_game(load_record(path)).boards[0]
     assert {p.piece for p in board.tiles} == set(range(10))
     image = picture.shoot(board, "top")
     from nmbr9.scene.camera import level_height
