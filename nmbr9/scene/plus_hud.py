@@ -233,7 +233,7 @@ class PlusHud:
         bc = self.anchors["a2dBottomCenter"]
         step = 0.24
         y = 0.3
-        DirectFrame(parent=bc, frameColor=(0.08, 0.09, 0.1, 0.9), relief=DGG.FLAT,
+        DirectFrame(parent=bc, frameColor=(0.08, 0.09, 0.1, 1), relief=DGG.FLAT,
                     frameSize=(-2.5 * step - 0.02, 2.5 * step + 0.02, y - 0.08, y + 0.31 + (0.06 if o.supply else 0)))
         for k in range(LEVEL_MARKERS):
             x = (k - 2) * step
@@ -316,7 +316,8 @@ class PlusHud:
                 self._label(bc, text, (0, y + 0.055 * i), 0.034, fg=ACCENT if i == len(lines) - 1 else INK,
                             align=TextNode.ACenter, wrap=50, frameColor=PANEL, pad=(0.3, 0.15))
             return
-        y = 0.25
+        k = self.hud.anchors["a2dTopLeft"].getScale().x
+        y = 0.62 / k - 0.07     # high in the middle, under the verdict and status, whatever the HUD's scale
         height = 0.06 * len(lines) + 0.17
         DirectFrame(parent=mid, frameColor=PANEL, relief=DGG.FLAT,
                     frameSize=(-0.95, 0.95, y - height + 0.02, y + 0.07))
