@@ -1,0 +1,74 @@
+"""Run by tests/test_scene_plus_window.py in a real window (DISPLAY set): a NMBR 9 ++ game where xdotool
+clicks the Flip button, then the table where a flipped tile fits, then presses Enter. Prints one JSON
+line with what happened."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from panda3d.core import Point3  # noqa: E402
+
+from nmbr9.rules import Ruleset, Seat  # noqa: E402
+from nmbr9.scene.base import make_base  # noqa: E402
+from nmbr9.scene.camera import level_height  # noqa: E402
+from nmbr9.scene.game_app import GameApp  # noqa: E402
+from nmbr9.store import Store  # noqa: E402
+
+W, H = 1280, 720
+
+
+def main() -> None:
+    base = make_base(offscreen=False, size=(W, H))
+    store = Store(Path(tempfile.mkdtemp()) / "data")
+    app = GameApp(base, store, audio=False)
+    match = store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=8,
+                            ruleset=Ruleset("classic", ("start_tiles", "gap_fillers", "breaking_rules"),
+                                            ("flip", "loner")))
+    session = app.play(match)
+
+    def frames(n: int) -> None:
+        for _ in range(n):
+            base.taskMgr.step()
+            time.sleep(0.01)
+
+    frames(20)
+    window = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", "NMBR 9 3D"],
+                            capture_output=True, text=True, timeout=20).stdout.split()[0]
+
+    def click(px: int, py: int) -> None:
+        subprocess.run(["xdotool", "mousemove", "--window", window, str(px), str(py)], timeout=20)
+        frames(6)
+        subprocess.run(["xdotool", "click", "1"], timeout=20)
+        frames(8)
+
+    def pixel(sx: float, sy: float) -> tuple[int, int]:   # render2d (-1..1) -> window pixel
+        return round((sx + 1) / 2 * W), round((1 - sy) / 2 * H)
+
+    ps = session.ps
+    out = {"start": ps.piece, "held": ps.held}
+    flip = session.plus_hud.buttons["power_flip"].getPos(base.render2d)
+    click(*pixel(flip.x + 0.1, flip.z + 0.01))
+    out["flipped_after_button"] = ps.flipped
+    out["still_held"] = ps.held
+    target = match.game.legal_placements(0, powers=("flip",))[0]
+    o = target.orientation()
+    ps.rotation = target.rotation
+    middle = Point3(target.x + (o.width - 1) // 2 + 0.5, -(target.y + (o.height - 1) // 2 + 0.5),
+                    level_height(target.level))
+    click(*pixel(*session.camera.screen_point(middle)))
+    out["verdict_ok"] = bool(ps.verdict and ps.verdict.ok)
+    subprocess.run(["xdotool", "key", "--window", window, "Return"], timeout=20)
+    frames(30)
+    out["tiles"] = [[t.piece, t.flipped] for t in match.board(0).tiles]
+    out["powers"] = list(match.game.moves[-1].powers) if match.game.moves else []
+    print(json.dumps(out), flush=True)
+
+
+if __name__ == "__main__":
+    main()

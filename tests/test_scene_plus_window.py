@@ -1,0 +1,29 @@
+"""NMBR 9 ++ in a real window under Xvfb: the mouse arms Flip on the Breaking Rules panel (without
+dropping the tile), puts the tile down on the table, and Enter lays it black side up."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.test_window_e2e import display  # noqa: F401  (a fixture; skips without Xvfb and xdotool)
+
+pytestmark = pytest.mark.window
+DRIVER = Path(__file__).resolve().parent / "plus_window_driver.py"
+
+
+def test_flip_with_the_mouse_in_a_real_window(display, tmp_path):  # noqa: F811
+    env = {**os.environ, "DISPLAY": display, "NMBR9_DATA": str(tmp_path / "data"), "NMBR9_NO_AUDIO": "1",
+           "LANGUAGE": "en"}
+    done = subprocess.run([sys.executable, str(DRIVER)], env=env, capture_output=True, text=True, timeout=180)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    assert done.returncode == 0 and lines, done.stdout[-2000:] + done.stderr[-2000:]
+    out = json.loads(lines[-1])
+    assert out["held"] and out["flipped_after_button"] and out["still_held"]   # a GUI click, not a drop
+    assert out["verdict_ok"]
+    assert out["tiles"][0][0].startswith("S") and out["tiles"][-1] == [out["start"], True]
+    assert out["powers"] == ["flip"]
