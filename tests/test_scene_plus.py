@@ -334,6 +334,8 @@ def test_relocate_picks_a_free_tile_then_places_it(app):
     before = len(m.game.moves)
     press(app, "power_relocate")
     assert ps.mode == "pick" and "click one of your tiles" in texts(app)
+    assert ps.marks.getNumChildren() >= 1 and ps.marks.getTightBounds() is not None   # the movable tiles lit
+    shot(app, "relocate-pick")
     frames(app, 3)
     assert ps.mode == "pick"                                          # the session keeps it while picking
     messenger.send("escape")                                          # changed her mind: costs nothing
@@ -347,6 +349,7 @@ def test_relocate_picks_a_free_tile_then_places_it(app):
     mx, my = screen_of_square(s.camera, at[0], at[1], at[2] + 1)
     ps.press("mouse1", mx, my)
     assert ps.mode == "move" and ps.piece == m.board(0).tiles[m.board(0).tile_at(*at)].piece
+    assert ps.marks is None
     assert len(s.table.board.tiles) == len(m.board(0).tiles) - 1     # drawn without the lifted tile
     shot(app, "relocate")
     lay(app, target)

@@ -93,6 +93,7 @@ class PlusPlayScreen(PlayScreen):
 
     def _hold(self, piece, at=None) -> None:
         """Take `piece` in hand (None: nothing), next to the build or at the placement `at`."""
+        self._clear_marks()
         if self.ghost is not None:
             self.ghost.destroy()
             self.ghost = None
@@ -210,6 +211,7 @@ class PlusPlayScreen(PlayScreen):
             self._hold(None)
             self.mode = PICK
             self.message = _("Relocate: click one of your tiles with nothing on it.")
+            self._mark_movable()
             self.update()
             return
         if power == RESERVE:
@@ -259,6 +261,29 @@ class PlusPlayScreen(PlayScreen):
             self.table.show(self.board)
         self.mode, self.moving, self.lifted = RESERVED, None, None
         self._hold(o.reserved)
+
+    def _mark_movable(self) -> None:
+        """Relocate: a green wash on the top of every tile that may be moved (gone once one is picked)."""
+        from panda3d.core import TransparencyAttrib
+        from .table import LEGAL, _quads
+        self._clear_marks()
+        rects = []
+        for at in self.g.movable_tiles(self.seat):
+            tile = self.board.tiles[self.board.tile_at(*at)]
+            rects += [(sx, -sy - 1, sx + 1, -sy, tile.level) for sx, sy in tile.squares()]
+        self.marks = self.table.root.attachNewNode("movable")
+        for level in {r[4] for r in rects}:
+            self.marks.attachNewNode(_quads("movable", [r[:4] for r in rects if r[4] == level],
+                                            level_height(level + 1) + 0.01, lambda x, y: LEGAL))
+        self.marks.setTransparency(TransparencyAttrib.M_alpha)
+        self.marks.setLightOff(1)
+        self.marks.setDepthWrite(False)
+        self.marks.setBin("fixed", 2)
+
+    def _clear_marks(self) -> None:
+        if getattr(self, "marks", None) is not None:
+            self.marks.removeNode()
+            self.marks = None
 
     def pick(self, x: int, y: int, level: int) -> bool:
         """Relocate: take up the tile with a square at (x, y, level); False (and why) if it can't move."""
@@ -380,6 +405,8 @@ class PlusPlayScreen(PlayScreen):
         for key, fn in keys.items():
             self.base.accept(key, fn)
         self.events += list(keys)
+        if self.mode == PICK:   # back from another board while picking
+            self._mark_movable()
 
     def _if_step(self, step: str, action, arg) -> None:
         if self.options().step == step:
@@ -391,6 +418,7 @@ class PlusPlayScreen(PlayScreen):
 
     def unbind(self) -> None:
         super().unbind()
+        self._clear_marks()
         if self.aside is not None:
             self.aside[1].removeNode()
             self.aside = None
