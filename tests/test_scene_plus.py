@@ -373,7 +373,8 @@ def test_end_turn_appears_when_only_options_are_left(app):
     until(app, lambda: m.round == 2 or None)
 
 
-def test_two_of_three_asks_build_or_reject_first_and_shows_the_slots(app):
+def test_two_of_three_asks_build_or_reject_first_and_shows_the_slots(app, capsys):
+    app.trace_on = True
     m, s = start(app, [Seat("Ana"), Seat("Bot", "bot:easy")], Ruleset("two_of_three"))
     ps = ps_ready(app)
     assert ps.ghost is None                                           # nothing to place before deciding
@@ -384,6 +385,7 @@ def test_two_of_three_asks_build_or_reject_first_and_shows_the_slots(app):
     shot(app, "two-of-three-prompt")
     press(app, "reject")
     assert m.game.players[0].decisions == [False]
+    assert "trace: plus decide False seat=0 round=1 moves=1" in capsys.readouterr().out
     ps = until(app, lambda: s.ps if m.game.slot == 1 and s.ps is not None and s.plus_hud.buttons.get("build")
                else None)
     assert "You have rejected a card this round: build this one." in texts(app)

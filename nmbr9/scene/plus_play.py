@@ -441,6 +441,8 @@ class PlusSessionScreen(SessionScreen):
         def call(*args):
             if self.ps is not None and self.looking is None and self.overlay is None:
                 getattr(self.ps, name)(*args)
+                self.app.trace("plus", name, *args, f"seat={self.ps.seat}", f"round={self.match.round}",
+                               f"moves={len(self.match.game.moves)}")
         return call
 
     def exit(self) -> None:
