@@ -194,15 +194,29 @@ class PlusHud:
         for i, (name, text, command, args, enabled, colour) in enumerate(items):
             self._button(name, bc, text, command, (x0 + i * (width + 0.03), 0.06), width,
                          scale=0.022 if compact else 0.03, enabled=enabled, colour=colour, args=args)
-        y = self.above_actions(o)
-        for w in o.warnings:
-            self._label(bc, w.text(_), (0, y), 0.032, fg=WARN, align=TextNode.ACenter, wrap=44, frameColor=PANEL,
-                        pad=(0.3, 0.15))
-            y += 0.075
+        self.notes_top = self._stack(o, [(w.text(_), WARN) for w in o.warnings], self.above_actions(o))
+
+    def _stack(self, o, texts, bottom: float) -> float:
+        """Labels on panels in the bottom middle, stacked upwards from `bottom` (the first one lowest);
+        returns the height above the last one."""
+        bc = self.anchors["a2dBottomCenter"]
+        x, wrap = self.notes_column(o)
+        scale, gap = 0.032, 0.03
+        for text, ink in texts:
+            label = self._label(bc, text, (x, bottom), scale, fg=ink, align=TextNode.ACenter, wrap=wrap,
+                                frameColor=PANEL, pad=(0.3, 0.15))
+            rows = label.component("text0").textNode.getNumRows()
+            label.setZ(bottom + (rows - 1) * scale * 1.2)   # the first line's baseline: the rest hang below
+            bottom += rows * scale * 1.2 + gap
+        return bottom
 
     def above_actions(self, o) -> float:
         """Where notes start in the bottom middle: above the actions (small window: above the powers too)."""
         return 0.36 if self.compact() and o.powers else 0.14
+
+    def notes_column(self, o) -> tuple[float, int]:
+        """(x, wrap) of the notes and warnings: right of the powers panel when it stands beside them."""
+        return (0.3, 32) if o.powers and not self.compact() else (0.0, 46)
 
     def _two_of_three(self, game, o) -> None:
         """Top left beside the card: the round's three card slots and the reject markers."""
@@ -311,14 +325,15 @@ class PlusHud:
             return
         if not buttons:   # a note: low in the middle, above the actions (and the piles), off the table
             bc = self.anchors["a2dBottomCenter"]
-            y = self.above_actions(o) + 0.02 + 0.075 * len(o.warnings) + (0.66 if game.variant == LEVEL_TO_LEVEL else 0)
-            for i, text in enumerate(reversed(lines)):
-                self._label(bc, text, (0, y + 0.055 * i), 0.034, fg=ACCENT if i == len(lines) - 1 else INK,
-                            align=TextNode.ACenter, wrap=50, frameColor=PANEL, pad=(0.3, 0.15))
+            bottom = max(self.notes_top, 0.74 if game.variant == LEVEL_TO_LEVEL else 0)   # above the piles
+            self._stack(o, [(text, ACCENT if i == 0 else INK) for i, text in enumerate(lines)][::-1], bottom)
             return
         k = self.hud.anchors["a2dTopLeft"].getScale().x
-        y = 0.62 / k - 0.07     # high in the middle, under the verdict and status, whatever the HUD's scale
+        # high in the middle, under the verdict and status; in a small window lower, off the card slots
+        y = (0.1 if self.compact() else 0.62) / k - 0.07
         height = 0.06 * len(lines) + 0.17
+        if game.variant == LEVEL_TO_LEVEL:   # above the piles
+            y = max(y, -1 / k + 0.68 + height)
         DirectFrame(parent=mid, frameColor=PANEL, relief=DGG.FLAT,
                     frameSize=(-0.95, 0.95, y - height + 0.02, y + 0.07))
         for i, text in enumerate(lines):
