@@ -105,6 +105,7 @@ class PlusPlayScreen(PlayScreen):
             self.x, self.y = self._start_square()
             if at is not None:
                 self.rotation, self.x, self.y = at.rotation, at.x, at.y
+            self.drawn_square, self.slide = (self.x, self.y), (0.0, 0.0)   # a new tile in hand: no glide
             self.level = self.surface().resting_level(piece, self.rotation, self.x, self.y, self.flipped)
             self.z = level_height(self.level) + HOVER_HELD + 0.6
         self.update()
@@ -130,7 +131,10 @@ class PlusPlayScreen(PlayScreen):
         else:
             self.verdict = self.game.check(self.seat, p, self.placing_powers(), self.mode == RESERVED)
         ok = self.verdict.ok
-        self.ghost.show(p, self.level, self.z - level_height(self.level), ok)
+        # the tile glides from where it was drawn to its new square, as the classic one (play.py)
+        (dx, dy), self.drawn_square = self.drawn_square, (self.x, self.y)
+        self.slide = (self.slide[0] + dx - self.x, self.slide[1] + dy - self.y)
+        self.ghost.show(p, self.level, self.z - level_height(self.level), ok, self.slide)
         gain = None
         if ok:
             level = self.verdict.level
