@@ -362,7 +362,7 @@ class PlusPlayScreen(PlayScreen):
             self.powers.clear()
         self.mode, self.moving, self.lifted, self.message = TILE, None, None, ""
         self.table.show(self.board)
-        self.frame_camera()
+        self.frame_camera(glide=True)
         if self.on_commit:
             self.on_commit(self.g.moves[-1].placement or p)
         self.idle_key = None
