@@ -152,7 +152,7 @@ class Expert(Lookahead):
     name = "expert"
     width = 6
     depth = 3
-    samples = 16
+    samples = 40
 
 
 BOTS = {"easy": Easy, "medium": Medium, "hard": Hard, "expert": Expert}
