@@ -4,6 +4,11 @@ After a game the order is public, so the search may plan for it: it keeps
 the `width` most promising tables after each card (judged by the same board
 evaluation the bots use, with the exact cards still to come), widening the
 beam while time allows, and returns the layout with the highest score.
+
+`nmbr9 analyse RECORD --out FILE` writes that layout as a one-player game
+record (player kind "analysis") with one added field, documented here as
+spec/game-record.md asks: "analysis": {"of": the analysed record's path,
+"score": the layout's score}.
 """
 from __future__ import annotations
 
@@ -61,7 +66,7 @@ def analyse(deck: list[int], progress=None, time_limit: float = 30.0,
             weights=None, layouts=()) -> list[Placement]:
     """The best layout found for this card order within `time_limit` seconds.
 
-    Runs beams of doubling width until time runs out; progress(fraction) is
+    Runs beams of doubling width, then one as wide as the time left allows; progress(fraction) is
     called as it goes, never backwards (from this thread; the caller hands it
     to its own). `layouts` (e.g. the players' own games, lists of
     placements) are returned instead if one scores more than the search.
@@ -87,9 +92,13 @@ def analyse(deck: list[int], progress=None, time_limit: float = 30.0,
             break
         if best is None or found[0] > best[0]:
             best = found
-        if time.perf_counter() + 2.2 * (time.perf_counter() - start - spent) > deadline:
-            break  # the next, twice as wide, would not finish
-        width *= 2
+        took = time.perf_counter() - start - spent
+        left = deadline - time.perf_counter()
+        fits = int(width * 0.85 * left / max(took, 1e-3))  # a pass costs about its width
+        if fits < 8:
+            break
+        # a beam's result is not monotone in its width: a narrower last pass may still win
+        width = min(2 * width, fits)
     if progress:
         progress(1.0)
     for layout in layouts:
