@@ -144,7 +144,6 @@ class Hard(Lookahead):
     name = "hard"
     width = 4
     depth = 1
-    leaf_footing = False
 
 
 class Expert(Lookahead):
