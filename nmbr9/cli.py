@@ -179,6 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--variant", default="classic")
+    p.add_argument("--modules", default="", help="bots: NMBR 9 ++ modules, e.g. start_tiles,gap_fillers,breaking_rules")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("analyse", help="best layout found for a recorded game's deck, beside each score")

@@ -19,6 +19,8 @@ changes the game each saver's `save(match)` is called.
 """
 from __future__ import annotations
 
+import copy
+import functools
 import hashlib
 import random
 import threading
@@ -93,7 +95,10 @@ class _BotJob:
     def _think_one(self) -> None:
         seat, strength, seed, view = self._pending.pop(0)
         try:
-            self.results[seat] = None if view is None else self._factory(strength, seed).choose(view)
+            if callable(view):   # NMBR 9 ++: the whole turn, planned on a copy of the game (ai/plus.py)
+                self.results[seat] = view()
+            else:
+                self.results[seat] = None if view is None else self._factory(strength, seed).choose(view)
         except Exception as e:  # judged on the main thread when committing (see Match._commit)
             self.results[seat] = e
 
@@ -422,18 +427,20 @@ class Match:
             seen = tuple(g.seen())
             tasks = []
             for i in bots:
-                digit = self._bot_plan(i)[1]
-                view = None if digit is None else View(g.boards[i].copy(), digit, seen, g.ruleset, len(g.deck))
-                tasks.append((i, self.seats[i].strength, derive_seed(self.seed, "bot", i, g.step), view))
+                strength, seed = self.seats[i].strength, derive_seed(self.seed, "bot", i, g.step)
+                if g.ruleset != Ruleset():
+                    from .ai.plus import plan_turn
+                    view = functools.partial(plan_turn, copy.deepcopy(g), i, strength, seed, self.bot_factory(strength, seed))
+                else:
+                    digit = self._bot_plan(i)[1]
+                    view = None if digit is None else View(g.boards[i].copy(), digit, seen, g.ruleset, len(g.deck))
+                tasks.append((i, strength, seed, view))
             self._job = _BotJob(key, tasks, self.bot_factory, self.threaded)
         return self._job
 
     def _bot_plan(self, seat: int) -> tuple[int | None, int | None]:
-        """(marker to choose, digit to place) for a bot's turn; digit None: it rejects the card.
-
-        Bots build whenever they may ("2 of 3"), take the tile under the highest marker, which
-        may go highest ("Level to Level"), and use no powers or gap fillers.
-        """
+        """(marker to choose, digit to place) for a classic bot's turn; digit None: it rejects the card.
+        (Under NMBR 9 ++ rules a bot plans its whole turn instead: ai/plus.py.)"""
         o = self.game.options(seat)
         if o.step == DECIDE and not o.can_build:
             return None, None
@@ -446,6 +453,9 @@ class Match:
         self._job = None
         g = self.game
         for seat in sorted(job.results):
+            if g.ruleset != Ruleset():
+                self._commit_plus(seat, job.results[seat])
+                continue
             marker, digit = self._bot_plan(seat)
             if g.options(seat).step == DECIDE:
                 g.decide(seat, digit is not None)
@@ -455,15 +465,16 @@ class Match:
                 p = job.results[seat]
                 v = g.play(seat, p) if isinstance(p, Placement) else None
                 if not v:
-                    # The bots' View knows the classic game only: under NMBR 9 ++ rules (start tiles,
-                    # level caps) their answer may fail; the game goes on with a legal placement.
-                    if g.ruleset == Ruleset():
-                        why = v.message if v is not None else repr(p)
-                        raise RuntimeError(f"the bot of {self.seats[seat].name!r} failed: {why}") from (
-                            p if isinstance(p, Exception) else None)
-                    options = g.legal_placements(seat)
-                    if options:
-                        g.play(seat, options[0])
+                    why = v.message if v is not None else repr(p)
+                    raise RuntimeError(f"the bot of {self.seats[seat].name!r} failed: {why}") from (
+                        p if isinstance(p, Exception) else None)
             if seat in g.waiting() and g.options(seat).can_end:
                 g.end_turn(seat)   # bots skip optional actions
         self._changed()
+
+    def _commit_plus(self, seat: int, plan) -> None:
+        """NMBR 9 ++: do the bot's planned turn (ai/plus.py), each action already checked on a copy."""
+        from .ai.plus import apply_plan
+        if isinstance(plan, Exception):
+            raise RuntimeError(f"the bot of {self.seats[seat].name!r} failed: {plan}") from plan
+        apply_plan(self.game, seat, plan)

@@ -6,7 +6,7 @@ import statistics
 import sys
 import time
 
-from ..rules import Game, Seat, new_deck
+from ..rules import BREAKING_RULES, MODULES, VARIANTS, Game, Ruleset, Seat, new_deck
 from . import STRENGTHS, View, make_bot
 
 
@@ -26,8 +26,28 @@ def play_solo(level: str, seed: int) -> tuple[int, list[float], int]:
     return game.boards[0].score(), times, refused
 
 
+def play_plus(level: str, seed: int, ruleset: Ruleset) -> tuple[int, list[float], int]:
+    """One solo game under NMBR 9 ++ rules (Game.new with random.Random(seed)): the bot plans each
+    turn (ai/plus.py); time per move is per turn planned."""
+    from .plus import plan_turn
+    game = Game.new([Seat("bot", f"bot:{level}")], ruleset, random.Random(seed))
+    times, refused = [], 0
+    while not game.over:
+        t = time.perf_counter()
+        actions = plan_turn(game, 0, level, seed * 1000 + game.step)
+        times.append(time.perf_counter() - t)
+        for name, args in actions:
+            if not getattr(game, name)(0, *args):
+                refused += 1
+        if refused:
+            break   # counted, then the game cannot go on
+    return game.boards[0].score(), times, refused
+
+
 def _play(job):
-    return play_solo(*job)
+    if len(job) == 3 and job[2] != Ruleset():
+        return play_plus(*job)
+    return play_solo(*job[:2])
 
 
 def progress(done: int, total: int, started: float, out=sys.stderr) -> None:
@@ -44,13 +64,18 @@ def bench_bots(args) -> int:
     if args.level not in STRENGTHS:
         print(f"unknown bot level {args.level!r} (choose from {', '.join(STRENGTHS)})")
         return 2
-    if args.variant != "classic":
-        print(f"bots are benchmarked on the classic game only, not {args.variant!r}")
+    modules = tuple(m for m in (getattr(args, "modules", None) or "").split(",") if m)
+    ruleset = Ruleset(args.variant, modules)
+    # powers are drawn per game (Game.new); check the rest, with a stand-in power for Breaking Rules
+    problem = Ruleset(args.variant, modules, ("flip",) if BREAKING_RULES in modules else ()).problem(1)
+    if problem:
+        print(f"bad --variant/--modules: {problem} (variants: {', '.join(VARIANTS)}; "
+              f"modules: {', '.join(MODULES)})")
         return 2
     if args.games < 1 or args.jobs < 1:
         print("--games and --jobs must be at least 1")
         return 2
-    jobs = [(args.level, args.seed + i) for i in range(args.games)]
+    jobs = [(args.level, args.seed + i, ruleset) for i in range(args.games)]
     results = []
     started = time.perf_counter()
     progress(0, len(jobs), started)
@@ -69,7 +94,8 @@ def bench_bots(args) -> int:
     times = sorted(t for r in results for t in r[1])
     refused = sum(r[2] for r in results)
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-    print(f"bots {args.level}: {args.games} solo games, deck seeds {args.seed}..{args.seed + args.games - 1}, "
+    rules = "" if ruleset == Ruleset() else f", {args.variant}" + "".join(f" +{m}" for m in modules)
+    print(f"bots {args.level}: {args.games} solo games{rules}, deck seeds {args.seed}..{args.seed + args.games - 1}, "
           f"{args.jobs} job(s)")
     print(f"  score        mean {statistics.mean(scores):.1f}  median {statistics.median(scores):g}  "
           f"min {min(scores)}  max {max(scores)}")
