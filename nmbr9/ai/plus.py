@@ -32,9 +32,12 @@ from .grid import Grid
 from .weights import WEIGHTS
 
 PLACING = (FLIP, SINGLE_SUPPORT, BRIDGE, LONER)
-POWER_GAIN = 3.0      # a power (once a game) must add this much to the estimated final score
-FILLER_GAIN = 1.5     # a gap filler (one of each a game) likewise
-RELOCATE_GAIN = 3.0
+# A power or gap filler is used once a game: early it must add this much to the estimated final
+# score (a better chance may come), at the end any gain will do (an unused one is worth nothing).
+POWER_GAIN = 4.0
+FILLER_GAIN = 2.0
+RELOCATE_GAIN = 4.0
+LAST_GAIN = 0.5
 BUILD_GAIN = 4.0      # "2 of 3": a free choice builds the card when it adds this much
 FILLER_TRIES = 6      # filler squares tried before the turn's tile (the best by themselves)
 PAD = 6               # squares around the table where a new piece may reach
@@ -119,10 +122,15 @@ class _Planner:
         self.actions: list[tuple[str, tuple]] = []
         self.left = remaining(self.g)
         self.last_step = not self.left   # no card to come: nothing left to prepare
+        self.to_come = sum(self.left.values()) / len(self.g.deck)
 
     @property
     def board(self) -> Board:
         return self.g.boards[self.seat]
+
+    def bar(self, gain: float) -> float:
+        """The gain a once-a-game resource must bring now."""
+        return LAST_GAIN + (gain - LAST_GAIN) * self.to_come
 
     def act(self, name: str, *args) -> None:
         v = getattr(self.g, name)(self.seat, *args)
@@ -171,7 +179,7 @@ class _Planner:
         plain_value, plain_best = _best(self.board, plain, self.left)
         chosen = self.classic_choice(o.digit) or plain_best
         # each placing power on its own, where it opens placements the plain rules don't
-        best_power = (plain_value + POWER_GAIN, None, None)
+        best_power = (plain_value + self.bar(POWER_GAIN), None, None)
         seen = set(plain)
         for power in (p for p in o.powers_now if p in PLACING):
             extra = [p for p in g.legal_placements(self.seat, powers=(power,)) if p not in seen]
@@ -179,7 +187,7 @@ class _Planner:
             if v > best_power[0]:
                 best_power = (v, p, power)
         # a gap filler first, where it lets the tile rest higher or better
-        best_filler = (plain_value + FILLER_GAIN, None, None)
+        best_filler = (plain_value + self.bar(FILLER_GAIN), None, None)
         if not self.last_step:
             for piece in o.fillers:
                 spots = g.legal_placements(self.seat, piece=piece)
@@ -195,7 +203,7 @@ class _Planner:
                         best_filler = (v, spots[k], p)
         if RESERVE in o.powers_now and self.should_reserve(o.digit, plain_best):
             self.act("reserve")
-        elif best_power[1] is not None and best_power[0] - POWER_GAIN >= best_filler[0] - FILLER_GAIN:
+        elif best_power[1] is not None and best_power[0] - self.bar(POWER_GAIN) >= best_filler[0] - self.bar(FILLER_GAIN):
             self.act("play", best_power[1], (best_power[2],))
         elif best_filler[1] is not None:
             self.act("play", best_filler[1])
@@ -224,11 +232,11 @@ class _Planner:
         if not self.last_step:
             for piece in o.fillers:
                 v, p = _best(self.board, g.legal_placements(self.seat, piece=piece), self.left)
-                if p is not None and v - now >= FILLER_GAIN:
+                if p is not None and v - now >= self.bar(FILLER_GAIN):
                     self.act("play", p)
                     return True
         if RELOCATE in o.powers_now:
-            best = (now + RELOCATE_GAIN, None, None)
+            best = (now + self.bar(RELOCATE_GAIN), None, None)
             for at in g.movable_tiles(self.seat) if len(self.board.tiles) > 1 else ():
                 targets = g.relocation_targets(self.seat, at)
                 if not targets:
