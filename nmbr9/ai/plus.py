@@ -229,9 +229,13 @@ class _Planner:
             if p is not None and (last or p.level >= max(r.below, 1)):
                 self.act("play", p, (), True)
                 return True
+        r = g.players[self.seat].reserve
+        # a filler above the reserve's level would make this the reserve's last turn: not while it can't be built
+        cap = r.below if o.reserved is not None and not o.reserve_ready else None
         if not self.last_step:
             for piece in o.fillers:
-                v, p = _best(self.board, g.legal_placements(self.seat, piece=piece), self.left)
+                spots = [p for p in g.legal_placements(self.seat, piece=piece) if cap is None or p.level <= cap]
+                v, p = _best(self.board, spots, self.left)
                 if p is not None and v - now >= self.bar(FILLER_GAIN):
                     self.act("play", p)
                     return True
