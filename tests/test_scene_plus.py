@@ -431,7 +431,7 @@ def test_level_to_level_shows_the_piles_and_the_choice_with_its_level_cap(app):
     ps.update()
     spot = m.game.legal_placements(0)[0]
     lay(app, spot)
-    assert m.game.moves[-1].marker == 1
+    assert [mv for mv in m.game.moves if mv.player == 0][-1].marker == 1   # (the bot may have moved after Ana)
 
 
 def test_level_to_level_with_four_explains_a_skipped_round(app):
