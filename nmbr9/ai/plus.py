@@ -38,7 +38,6 @@ POWER_GAIN = 4.0
 FILLER_GAIN = 2.0
 RELOCATE_GAIN = 4.0
 LAST_GAIN = 0.5
-BUILD_GAIN = 4.0      # "2 of 3": a free choice builds the card when it adds this much
 FILLER_TRIES = 6      # filler squares tried before the turn's tile (the best by themselves)
 PAD = 6               # squares around the table where a new piece may reach
 
@@ -147,8 +146,7 @@ class _Planner:
         if o.step == DECIDE:
             build = o.can_build
             if o.can_build and o.can_reject:
-                best, _ = _best(self.board, self.g.legal_placements(self.seat), self.left)
-                build = best - self.now() >= BUILD_GAIN
+                build = self.worth_building(o)
             self.act("decide", build)
         o = self.g.options(self.seat)
         if o.step == CHOOSE:
@@ -162,6 +160,22 @@ class _Planner:
             if not self.extra():
                 self.act("end_turn")
         return self.actions
+
+    def worth_building(self, o) -> bool:
+        """"2 of 3", a free choice: one of the round's three cards is rejected; reject this one
+        when it is likely the worst of the cards still open this round (its gain on the table
+        against the gain of each number still to come, weighted by how many are left)."""
+        now = self.now()
+        gain = _best(self.board, self.g.legal_placements(self.seat), self.left)[0] - now
+        if not self.left:
+            return True
+        worse = 0.0
+        for d, n in self.left.items():
+            other = _best(self.board, self.board.legal_placements(d), self.left)[0] - now
+            worse += n * (1.0 if other < gain else 0.5 if other == gain else 0.0)
+        p = worse / sum(self.left.values())     # chance a later card gains less than this one
+        others = 2 if o.slot == 0 else 1         # open cards after this one, all to be compared
+        return (1 - p) ** others < 0.5
 
     def classic_choice(self, digit: int) -> Placement | None:
         """The strength's own choice (its lookahead included), if the rules accept it."""
