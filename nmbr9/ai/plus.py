@@ -24,7 +24,7 @@ from collections import Counter
 import numpy as np
 
 from ..rules import Board, Placement, tile_points
-from ..rules.game import (BRIDGE, CHOOSE, DECIDE, EXTRAS, FLIP, LONER, PLACE_TILE, RELOCATE, RESERVE,
+from ..rules.game import (BRIDGE, CHOOSE, DECIDE, EXTRAS, FLIP, LEVEL_TO_LEVEL, LONER, PLACE_TILE, RELOCATE, RESERVE,
                           SINGLE_SUPPORT)
 from . import View, make_bot
 from .evaluate import NBASE, SHORTLIST, features, reach
@@ -42,12 +42,14 @@ FILLER_TRIES = 6      # filler squares tried before the turn's tile (the best by
 PAD = 6               # squares around the table where a new piece may reach
 
 
-def remaining(game) -> dict[int, int]:
-    """The composition of the cards still to come (never their order)."""
+def remaining(game) -> dict[int, float]:
+    """The composition of the cards still to come (never their order). In "Level to Level" a
+    player takes one of the tiles shown under the active markers: only that share is theirs."""
     per = max(len(game.deck) // 10, 1)
     left = Counter({d: per for d in range(10)})
     left.subtract(Counter(game.seen()))
-    return {d: n for d, n in left.items() if n > 0}
+    share = 1.0 / max(game.active, 1) if game.variant == LEVEL_TO_LEVEL and not game.over else 1.0
+    return {d: n * share for d, n in left.items() if n > 0}
 
 
 def board_values(board: Board, placements, left: dict[int, int], w=None) -> np.ndarray:
@@ -192,6 +194,11 @@ class _Planner:
         plain = g.legal_placements(self.seat)
         plain_value, plain_best = _best(self.board, plain, self.left)
         chosen = self.classic_choice(o.digit) or plain_best
+        if g.variant == LEVEL_TO_LEVEL and self.strength != "easy" and chosen != plain_best:
+            # the classic bots count all 40 cards as theirs and so build too wide: keep their choice
+            # only when it is about as good for the cards this player will really get
+            if float(board_values(self.board, [chosen], self.left)[0]) < plain_value - 1.0:
+                chosen = plain_best
         # each placing power on its own, where it opens placements the plain rules don't
         best_power = (plain_value + self.bar(POWER_GAIN), None, None)
         seen = set(plain)
