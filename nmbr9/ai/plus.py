@@ -38,6 +38,7 @@ POWER_GAIN = 4.0
 FILLER_GAIN = 2.0
 RELOCATE_GAIN = 4.0
 LAST_GAIN = 0.5
+L2L_MARGIN = 1.0   # "Level to Level": how much worse (by this evaluation) the classic bot's choice may be
 FILLER_TRIES = 6      # filler squares tried before the turn's tile (the best by themselves)
 PAD = 6               # squares around the table where a new piece may reach
 
@@ -197,7 +198,7 @@ class _Planner:
         if g.variant == LEVEL_TO_LEVEL and self.strength != "easy" and chosen != plain_best:
             # the classic bots count all 40 cards as theirs and so build too wide: keep their choice
             # only when it is about as good for the cards this player will really get
-            if float(board_values(self.board, [chosen], self.left)[0]) < plain_value - 1.0:
+            if float(board_values(self.board, [chosen], self.left)[0]) < plain_value - L2L_MARGIN:
                 chosen = plain_best
         # each placing power on its own, where it opens placements the plain rules don't
         best_power = (plain_value + self.bar(POWER_GAIN), None, None)
