@@ -201,7 +201,7 @@ def test_level_cap_tile_under_marker_k_only_up_to_level_k():
     assert g.choose(0, 1).code == "already_chosen"     # once chosen, it must be built
     high = Placement(2, 0, 1, 0)                       # lands on level 1
     v = g.check(0, high)
-    assert v.code == "level_cap" and v.level == 1 and "levels 0 to 0" in v.message
+    assert v.code == "level_cap" and v.level == 1 and v.message == "A tile from under marker 0 may only be built on level 0."
     assert g.options(0).max_level == 0
     assert g.play(0, Placement(2, 0, 5, 0)) and g.moves[-1].marker == 0
 

@@ -186,6 +186,8 @@ class Board:
         if max_level is not None and level > max_level:
             if max_level >= HIGHEST_LEVEL:
                 return refuse("level_cap", N_("Nobody builds on level 5."), level)
+            if max_level == 0:
+                return refuse("level_cap", N_("A tile from under marker 0 may only be built on level 0."), level)
             return refuse("level_cap", N_("This tile may only be built on levels 0 to {cap}."), level, cap=max_level)
         taken = [s for s in squares if self.tile_at(s[0], s[1], level) >= 0]
         if taken:
