@@ -58,8 +58,8 @@ def _is_int(v) -> bool:
 
 def parse_record(data) -> Record:
     """Validate a decoded JSON value as a record; RecordError says what is wrong."""
-    _need(isinstance(data, dict), "not a game record: the file holds no JSON object")
-    _need(data.get("format") == FORMAT, f"not a game record: format is {data.get('format')!r}, expected {FORMAT!r}")
+    _need(isinstance(data, dict), "the file holds no JSON object")
+    _need(data.get("format") == FORMAT, f"format is {data.get('format')!r}, expected {FORMAT!r}")
     _need(data.get("version") == VERSION, f"unsupported record version {data.get('version')!r} (this game reads {VERSION})")
     for key in ("ruleset", "players", "deck", "moves"):
         _need(key in data, f"the record has no {key!r} field")
@@ -159,7 +159,7 @@ def load_record(path) -> Record:
     except (OSError, UnicodeDecodeError) as e:
         raise RecordError(f"can't read {path}: {e}") from None
     except json.JSONDecodeError as e:
-        raise RecordError(f"not a game record: {path} is not valid JSON ({e.msg}, line {e.lineno})") from None
+        raise RecordError(f"{path} is not valid JSON ({e.msg}, line {e.lineno})") from None
     return parse_record(data)
 
 
