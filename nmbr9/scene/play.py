@@ -173,10 +173,16 @@ class PlayScreen:
         self.camera.frame(b.bounds() if b.tiles else (-1, -1, 2, 3), b.top_level() if b.tiles else 0, glide)
 
     # ----- pointer (normalised screen coordinates) ------------------------------
+    flipped = False  # NMBR 9 ++ lays a tile black side up with the Flip power
+
+    def surface(self):
+        """The board the held tile lands on."""
+        return self.board
+
     def follow(self, mx: float, my: float) -> None:
         """Put the candidate's middle on the square under the pointer, resting where it lands."""
-        o = orientation(self.piece, self.rotation)
-        level = self.level
+        o = orientation(self.piece, self.rotation, self.flipped)
+        level, surface = self.level, self.surface()
         for _ in range(2):  # the level under the new spot may differ: look again on that plane
             point = self.camera.point_on_level(mx, my, level)
             if point is None:
@@ -184,7 +190,7 @@ class PlayScreen:
             # the square under the pointer is the tile's middle one (upper left of the middle)
             x = math.floor(point.x) - (o.width - 1) // 2
             y = math.floor(-point.y) - (o.height - 1) // 2
-            new_level = self.board.resting_level(self.piece, self.rotation, x, y)
+            new_level = surface.resting_level(self.piece, self.rotation, x, y, self.flipped)
             if new_level == level:
                 break
             level = new_level

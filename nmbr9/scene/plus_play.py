@@ -16,8 +16,6 @@ game whose ruleset is not the classic one.
 """
 from __future__ import annotations
 
-import math
-
 from ..i18n import _
 from ..rules.board import Placement, tile_points
 from ..rules.game import CHOOSE, DECIDE, FLIP, PLACE_TILE, PLACING_POWERS, RELOCATE, RESERVE, Ruleset
@@ -376,24 +374,6 @@ class PlusPlayScreen(PlayScreen):
         return self.ghost is not None and not self.settling and self.piece is not None
 
     # ----- pointer ------------------------------------------------------------------
-    def follow(self, mx: float, my: float) -> None:
-        """As the classic tile: the middle square under the pointer, on the level it lands on."""
-        o = orientation(self.piece, self.rotation, self.flipped)
-        level, surface = self.level, self.surface()
-        for _i in range(2):
-            point = self.camera.point_on_level(mx, my, level)
-            if point is None:
-                return
-            x = math.floor(point.x) - (o.width - 1) // 2
-            y = math.floor(-point.y) - (o.height - 1) // 2
-            new_level = surface.resting_level(self.piece, self.rotation, x, y, self.flipped)
-            if new_level == level:
-                break
-            level = new_level
-        if (x, y) != (self.x, self.y):
-            self.x, self.y = x, y
-            self.update()
-
     def press(self, button: str, mx: float, my: float, now: float | None = None) -> None:
         if button == "mouse1" and self.mode == PICK:
             self.pick_at(mx, my)
