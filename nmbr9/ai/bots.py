@@ -8,9 +8,10 @@ from collections import Counter
 import numpy as np
 
 from ..rules import Placement
-from .evaluate import NBASE, values
+from .evaluate import values
 from .weights import WEIGHTS
 from .grid import Grid
+from .search import expectimax
 
 
 def remaining_cards(view) -> dict[int, int]:
@@ -79,79 +80,29 @@ class Medium(Bot):
         return _best(values(grid, digit, cand, remaining, self.weights), rng)
 
 
-class Lookahead(Medium):
-    """Plays the `width` best placements forward against the cards that may come.
-
-    The cards to come are drawn from the remaining deck's composition (never
-    its order): with depth 1 every number left is tried, weighted by how many
-    are left (expectimax); deeper, `samples` sequences of `depth` cards are
-    drawn with the bot's seeded generator, the same sequences for every
-    placement compared. Each sequence is answered greedily; the value of the
-    table after its last card (with the footing per number) is averaged.
-    """
-    width = 4
-    depth = 1
-    samples = 0
-    leaf_footing = True  # judge the last table with the footing per number too
-
-    def __init__(self, seed: int = 0):
-        super().__init__(seed)
-        self.cheap = self.weights.copy()
-        self.cheap[NBASE:] = 0.0  # no footing per number on the way: it is the costly part
-
-    def pick(self, grid, digit, cand, remaining, rng):
-        v = values(grid, digit, cand, remaining, self.weights)
-        if not remaining:
-            return _best(v, rng)
-        order = np.argsort(-v, kind="stable")[:self.width]
-        futures = self.futures(remaining, rng)
-        best, best_k = -np.inf, int(order[0])
-        for k in order:
-            after = grid.copy()
-            after.place(digit, *(int(a[k]) for a in cand))
-            e = sum(weight * self.follow(after, cards, remaining) for weight, cards in futures)
-            if e > best + 1e-9:
-                best, best_k = e, int(k)
-        return best_k
-
-    def futures(self, remaining, rng):
-        """[(weight, cards)]: the card sequences to play forward."""
-        total = sum(remaining.values())
-        if self.depth == 1:
-            return [(n / total, (d,)) for d, n in sorted(remaining.items())]
-        bag = sorted(d for d, n in remaining.items() for _ in range(n))
-        depth = min(self.depth, len(bag))
-        return [(1.0 / self.samples, tuple(rng.sample(bag, depth))) for _ in range(self.samples)]
-
-    def follow(self, grid, cards, remaining) -> float:
-        left = dict(remaining)
-        for i, d in enumerate(cards):
-            left[d] -= 1
-            rest = {k: n for k, n in left.items() if n}
-            cand = grid.candidates(d)
-            last = i == len(cards) - 1
-            v = values(grid, d, cand, rest, self.weights if last and self.leaf_footing else self.cheap)
-            k = int(np.argmax(v))
-            if last:
-                return float(v[k])
-            grid = grid.copy()
-            grid.place(d, *(int(a[k]) for a in cand))
-        raise AssertionError("no cards to follow")
-
-
-class Hard(Lookahead):
-    """Two moves ahead: expectimax over the next card."""
+class Hard(Medium):
+    """Two moves ahead: expectimax over the next card for its best placements
+    (ai/search.py); three moves ahead late in the game, when that is cheap."""
     name = "hard"
     width = 4
-    depth = 1
+    deep = 2
+    replies = 2
+    budget = 64
+
+    def pick(self, grid, digit, cand, remaining, rng):
+        if grid.count == 0:  # the first tile: every placement is the same table turned
+            return _best(values(grid, digit, cand, remaining, self.weights), rng)
+        return expectimax(grid, digit, cand, remaining, self.weights, self.width, self.deep, self.replies,
+                          self.budget)
 
 
-class Expert(Lookahead):
-    """Four moves ahead: sampled sequences of the next three cards."""
+class Expert(Hard):
+    """Three moves ahead: expectimax over the next two cards for the two placements
+    (of its six best) that look best one card ahead, each card answered by its two
+    best placements."""
     name = "expert"
     width = 6
-    depth = 3
-    samples = 40
+    budget = 400
 
 
 BOTS = {"easy": Easy, "medium": Medium, "hard": Hard, "expert": Expert}
