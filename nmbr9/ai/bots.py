@@ -87,13 +87,14 @@ class Hard(Medium):
     width = 4
     deep = 2
     replies = 2
-    budget = 64
+    budget = 64     # evaluations for looking further ahead (late in the game)
+    max_cards = 3
 
     def pick(self, grid, digit, cand, remaining, rng):
         if grid.count == 0:  # the first tile: every placement is the same table turned
             return _best(values(grid, digit, cand, remaining, self.weights), rng)
         return expectimax(grid, digit, cand, remaining, self.weights, self.width, self.deep, self.replies,
-                          self.budget)
+                          self.budget, self.max_cards)
 
 
 class Expert(Hard):

@@ -5,7 +5,8 @@ weighted by how many of it are left (the composition, never the order). A
 number is answered by its best placements by the board evaluation; at the
 last depth the best placement's value is the answer. The root's placements
 are pruned progressively: all of the `width` best get one card of lookahead,
-the best few of those (as many as a fixed budget of evaluations allows) the second.
+the best few of those are looked at further ahead, as a fixed budget of
+evaluations allows.
 """
 from __future__ import annotations
 
@@ -43,46 +44,38 @@ class Node:
         return self.answers[d]
 
     def one_card(self, w) -> float:
-        """Expected value of the best answer to the next card."""
+        """Expected value of the best answer to the next card (the answers kept)."""
         total = sum(self.remaining.values())
         return sum(n * float(self.answer(d, w)[1].max())
                    for d, n in sorted(self.remaining.items())) / total
 
-    def two_cards(self, w, replies: int) -> float:
-        """Expected value with the next card answered by whichever of its `replies`
-        best placements has the best one-card lookahead after it."""
+    def ahead(self, w, cards: int, replies: int) -> float:
+        """Expected value `cards` cards ahead, each card answered by whichever of its
+        `replies` best placements looks best for the cards after it."""
         total = sum(self.remaining.values())
         out = 0.0
         for d, n in sorted(self.remaining.items()):
-            cand, v = self.answer(d, w)
             rest = _left(self.remaining, d)
-            if not rest:
+            if cards == 1 or not rest:
+                if d in self.answers:
+                    v = self.answers[d][1]
+                else:  # only the best placement counts: measure fewer footings
+                    v = values(self.grid, d, self.grid.candidates(d), rest, w, shortlist=LEAF_SHORTLIST)
                 out += n * float(v.max())
                 continue
-            best = -np.inf
-            for k in np.argsort(-v, kind="stable")[:replies]:
-                if not np.isfinite(v[k]):
-                    break
-                child = Node(_after(self.grid, d, cand, k), rest)
-                best = max(best, child.leaf_one_card(w))
-            out += n * best
-        return out / total
-
-    def leaf_one_card(self, w) -> float:
-        total = sum(self.remaining.values())
-        out = 0.0
-        for d, n in sorted(self.remaining.items()):
-            cand = self.grid.candidates(d)
-            v = values(self.grid, d, cand, _left(self.remaining, d), w, shortlist=LEAF_SHORTLIST)
-            out += n * float(v.max())
+            cand, v = self.answer(d, w)
+            out += n * max(Node(_after(self.grid, d, cand, k), rest).ahead(w, cards - 1, replies)
+                           for k in np.argsort(-v, kind="stable")[:replies] if np.isfinite(v[k]))
         return out / total
 
 
-def expectimax(grid, digit, cand, remaining, w, width: int, deep: int, replies: int, budget: int) -> int:
+def expectimax(grid, digit, cand, remaining, w, width: int, deep: int, replies: int, budget: int,
+               max_cards: int = 2) -> int:
     """Index of the candidate to play: the `width` best by value get one card of
-    lookahead; then as many of the best of those as `budget` evaluations allow
-    (at most `deep`; fewer numbers left, more of them) are compared two cards ahead.
-    The work is counted, never timed, so the choice is deterministic."""
+    lookahead; then the `deep` best of those are compared as many cards ahead (at
+    most `max_cards`) as `budget` evaluations allow: more late in the game, when
+    fewer numbers are left. The work is counted, never timed, so the choice is
+    deterministic."""
     v = values(grid, digit, cand, remaining, w)
     order = [int(k) for k in np.argsort(-v, kind="stable")[:width] if np.isfinite(v[k])]
     if not remaining or len(order) == 1:
@@ -90,8 +83,15 @@ def expectimax(grid, digit, cand, remaining, w, width: int, deep: int, replies: 
     nodes = {k: Node(_after(grid, digit, cand, k), remaining) for k in order}
     one = {k: nodes[k].one_card(w) for k in order}
     ranked = sorted(order, key=lambda k: -one[k])  # stable: ties keep the value order
-    deep = min(deep, len(ranked), budget // (replies * len(remaining) ** 2))
-    if deep < 2 or sum(remaining.values()) < 2:
+    # the cards to look ahead and how many placements to compare, as the budget allows
+    kinds, cards = len(remaining), 1
+    while cards < min(max_cards, sum(remaining.values())):
+        work = kinds * (replies * kinds) ** cards  # evaluations per placement compared
+        if min(deep, len(ranked)) * work > budget:
+            break
+        cards += 1
+        deep = min(deep, len(ranked), budget // work)
+    if cards == 1:
         return ranked[0]
-    two = {k: nodes[k].two_cards(w, replies) for k in ranked[:deep]}
-    return max(ranked[:deep], key=lambda k: two[k])
+    far = {k: nodes[k].ahead(w, cards, replies) for k in ranked[:deep]}
+    return max(ranked[:deep], key=lambda k: far[k])
