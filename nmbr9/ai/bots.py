@@ -8,7 +8,7 @@ from collections import Counter
 import numpy as np
 
 from ..rules import Placement
-from .evaluate import values
+from .evaluate import NBASE, values
 from .weights import WEIGHTS
 from .grid import Grid
 from .search import expectimax
@@ -97,13 +97,56 @@ class Hard(Medium):
                           self.budget, self.max_cards)
 
 
-class Expert(Hard):
-    """Three moves ahead: expectimax over the next two cards for the two placements
-    (of its six best) that look best one card ahead, each card answered by its two
-    best placements."""
+class Expert(Medium):
+    """Four moves ahead: its `width` best placements played forward against `samples`
+    sequences of the next `depth` cards, drawn from the remaining deck's composition
+    with the bot's seeded generator (the same sequences for every placement), each
+    answered greedily; the value of the table after the last card is averaged.
+    (Exact expectimax two cards ahead, as hard does late in the game, took half the
+    time but scored no better: 94.9 vs 91.8 on decks 10000..10009, 86.9 vs 90.9 on the
+    bench's 30.)"""
     name = "expert"
     width = 6
-    budget = 400
+    depth = 3
+    samples = 40
+
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        self.cheap = self.weights.copy()
+        self.cheap[NBASE:] = 0.0  # no footing per number on the way: it is the costly part
+
+    def pick(self, grid, digit, cand, remaining, rng):
+        v = values(grid, digit, cand, remaining, self.weights)
+        if not remaining:
+            return _best(v, rng)
+        order = np.argsort(-v, kind="stable")[:self.width]
+        bag = sorted(d for d, n in remaining.items() for _ in range(n))
+        depth = min(self.depth, len(bag))
+        futures = [tuple(rng.sample(bag, depth)) for _ in range(self.samples)]
+        share = 1.0 / self.samples
+        best, best_k = -np.inf, int(order[0])
+        for k in order:
+            after = grid.copy()
+            after.place(digit, *(int(a[k]) for a in cand))
+            e = sum(share * self.follow(after, cards, remaining) for cards in futures)
+            if e > best + 1e-9:
+                best, best_k = e, int(k)
+        return best_k
+
+    def follow(self, grid, cards, remaining) -> float:
+        left = dict(remaining)
+        for i, d in enumerate(cards):
+            left[d] -= 1
+            rest = {k: n for k, n in left.items() if n}
+            cand = grid.candidates(d)
+            last = i == len(cards) - 1
+            v = values(grid, d, cand, rest, self.weights if last else self.cheap)
+            k = int(np.argmax(v))
+            if last:
+                return float(v[k])
+            grid = grid.copy()
+            grid.place(d, *(int(a[k]) for a in cand))
+        raise AssertionError("no cards to follow")
 
 
 BOTS = {"easy": Easy, "medium": Medium, "hard": Hard, "expert": Expert}

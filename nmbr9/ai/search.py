@@ -1,4 +1,4 @@
-"""Expectimax over the cards to come, for the hard and expert bots.
+"""Expectimax over the cards to come, for the hard bot.
 
 A chance node is the table before the next card: every number left is tried,
 weighted by how many of it are left (the composition, never the order). A
