@@ -5,11 +5,13 @@ of the deck (its sum of numbers and its number of cards): with the deck
 spent only points count. The features describe what future tiles need:
 - room to build upward: the area at each height;
 - footing: flat 3 x 4 patches at each height, where any number fits;
-- ragged edges: the summed height steps between neighbouring squares
-  (squares no tile can use);
+- ragged edges: the edge of the area at each height (squares along a
+  ragged edge are hard for any tile to use);
 - pits: squares lower than all four neighbours, never covered again, so
-  everything above them loses footing.
-The weights are fitted to the final scores of self-played games (learn.py).
+  everything above them loses footing;
+- for the best few candidates, footing per number: where each number still
+  to come would find a flat resting place on two tiles, at each level.
+The weights are tuned for the greedy policy's final score (tune.py).
 """
 from __future__ import annotations
 
@@ -17,12 +19,14 @@ import numpy as np
 
 from .grid import SHAPES, Grid
 
-AREA = 5      # area at heights >= 1..AREA
+AREA = 5      # area and its edge at heights >= 1..AREA
 FOOT = 4      # footing at heights 1..FOOT
-BOARD = AREA + 2 + FOOT
+BOARD = 2 * AREA + 1 + FOOT
 NBASE = 2 * BOARD + 3
-NREACH = 3
+LEVELS = 4    # footing per number at levels 1..LEVELS
+NREACH = 3 + 2 * LEVELS
 NFEAT = NBASE + NREACH
+TOUCH = True
 SHORTLIST = 16  # candidates whose footing per number is measured (the costly part)
 
 
@@ -71,20 +75,22 @@ def _flat(H, h_rows, w_cols):
 
 
 def board_features(Hs: np.ndarray) -> np.ndarray:
-    """(K, BOARD): area at heights >= 1..AREA, height steps, pits, footing at 1..FOOT."""
+    """(K, BOARD): area at heights >= 1..AREA, the edge of each of those areas
+    (a ragged level wastes squares), pits, footing at 1..FOOT."""
     H = Hs.astype(np.int16)
     K = H.shape[0]
     f = np.empty((K, BOARD), np.float64)
     for h in range(AREA):
-        f[:, h] = (H > h).sum(axis=(1, 2))
-    f[:, AREA] = (np.abs(np.diff(H, axis=1)).sum(axis=(1, 2)) + np.abs(np.diff(H, axis=2)).sum(axis=(1, 2)))
+        m = H > h
+        f[:, h] = m.sum(axis=(1, 2))
+        f[:, AREA + h] = ((m[:, 1:] != m[:, :-1]).sum(axis=(1, 2)) + (m[:, :, 1:] != m[:, :, :-1]).sum(axis=(1, 2)))
     inner = H[:, 1:-1, 1:-1]
     around = np.minimum(np.minimum(H[:, :-2, 1:-1], H[:, 2:, 1:-1]),
                         np.minimum(H[:, 1:-1, :-2], H[:, 1:-1, 2:]))
-    f[:, AREA + 1] = (inner < around).sum(axis=(1, 2))
+    f[:, 2 * AREA] = (inner < around).sum(axis=(1, 2))
     tall, wide = _flat(H, 4, 3), _flat(H, 3, 4)
     for h in range(1, FOOT + 1):
-        f[:, AREA + 1 + h] = np.sqrt((tall == h).sum(axis=(1, 2)) + (wide == h).sum(axis=(1, 2)))
+        f[:, 2 * AREA + h] = np.sqrt((tall == h).sum(axis=(1, 2)) + (wide == h).sum(axis=(1, 2)))
     return f
 
 
@@ -103,11 +109,20 @@ def features(Hs: np.ndarray, remaining: dict[int, int]) -> np.ndarray:
 
 def reach_features(grid: Grid, digit: int, cand, remaining: dict[int, int],
                    next_card: int | None = None) -> np.ndarray:
-    """(K, NREACH) for these candidates, from the footing per number: the next card's
-    expected number x level (its exact one when `next_card` is known, as in the
-    analysis), the same summed over all cards left, and the mean footing level
-    of the numbers left."""
-    ml = reach(*stamp(grid, digit, *cand, tops=True), digits=remaining).astype(np.float64)
+    """(K, NREACH) for these candidates: `footing_features` of the tables they leave."""
+    return footing_features(*stamp(grid, digit, *cand, tops=True), remaining, next_card)
+
+
+def footing_features(Hs: np.ndarray, Ts: np.ndarray, remaining: dict[int, float],
+                     next_card: int | None = None) -> np.ndarray:
+    """(K, NREACH) from the footing per number: the next card's expected number x level
+    (its exact one when `next_card` is known, as in the analysis), the same summed
+    over all cards left, the mean footing level of the numbers left, and for each
+    level 1..LEVELS the numbers left (summed, / 90) that find a place there and the
+    squares some number left could cover at that level or higher (/ 10: room for
+    several tiles, where one place may serve only one)."""
+    top, at, cover = footing(Hs, Ts, digits=[d for d, k in remaining.items() if k > 0])
+    ml = top.astype(np.float64)
     n = np.zeros(10)
     for d, k in remaining.items():
         n[d] = k
@@ -115,8 +130,10 @@ def reach_features(grid: Grid, digit: int, cand, remaining: dict[int, int],
     nxt = n / max(n.sum(), 1.0)
     if next_card is not None:
         nxt = np.eye(10)[next_card]
-    return np.stack([ml @ (nxt * digits), ml @ (n * digits) / 90.0,
-                     ml @ (n > 0) / 10.0], axis=1)
+    per_level = np.einsum("kdl,d->kl", at, n * digits) / 90.0
+    room = np.stack([(cover >= L).sum(axis=(1, 2)) for L in range(1, LEVELS + 1)], axis=1) / 10.0
+    return np.hstack([np.stack([ml @ (nxt * digits), ml @ (n * digits) / 90.0,
+                                ml @ (n > 0) / 10.0], axis=1), per_level, room])
 
 
 def values(grid: Grid, digit: int, cand, remaining: dict[int, int], w: np.ndarray,
@@ -138,27 +155,48 @@ def values(grid: Grid, digit: int, cand, remaining: dict[int, int], w: np.ndarra
 
 
 def hand_weights() -> np.ndarray:
-    """A starting point before any fitting: area up high is good, steps and pits bad."""
+    """A starting point before any tuning: area up high is good, ragged edges and pits bad."""
     w = np.zeros(NFEAT)
-    w[NBASE:] = (1.0, 0.5, 0.0)
+    w[NBASE:NBASE + 3] = (1.0, 0.5, 0.0)
     w[:AREA] = (0.2, 0.5, 0.3, 0.4, 1.1)
-    w[AREA] = -1.1
-    w[AREA + 1] = -1.8
+    w[AREA:2 * AREA] = -1.1
+    w[2 * AREA] = -1.8
     return w
 
 
-def reach(Hs: np.ndarray, Ts: np.ndarray, digits=range(10)) -> np.ndarray:
-    """(K, 10): the highest level (>= 1) where each of `digits` finds a flat resting place
-    on two tiles or more, else 0 (and 0 for the other numbers). Ignores touching: a quick measure of footing per number."""
+def footing(Hs: np.ndarray, Ts: np.ndarray, digits=range(10)):
+    """Where each of `digits` could be laid next (flat, on two tiles, touching its level
+    unless that level is empty): (K, 10) the highest such level (>= 1, else 0; 0 for the
+    other numbers), (K, 10, LEVELS) whether it finds a place at each level 1..LEVELS,
+    and (K, h, w) the highest level at which some of them could cover each square."""
     from numpy.lib.stride_tricks import sliding_window_view
     K = Hs.shape[0]
-    out = np.zeros((K, 10), np.int16)
+    Hp = np.pad(Hs, ((0, 0), (1, 1), (1, 1)))
+    Tp = np.pad(Ts, ((0, 0), (1, 1), (1, 1)), constant_values=-1)
+    empty = Hs.reshape(K, -1).max(-1)[:, None, None]  # the lowest level holding no tile
+    top = np.zeros((K, 10), np.int16)
+    at = np.zeros((K, 10, LEVELS), bool)
+    cover = np.zeros(Hs.shape, np.int16)
     for d in digits:
         for s in SHAPES[d]:
-            win = sliding_window_view(Hs, (s.h, s.w), axis=(1, 2))[..., s.ys - 1, s.xs - 1]
-            tw = sliding_window_view(Ts, (s.h, s.w), axis=(1, 2))[..., s.ys - 1, s.xs - 1]
+            W = sliding_window_view(Hp, (s.h + 2, s.w + 2), axis=(1, 2))
+            win = W[..., s.ys, s.xs]
+            tw = sliding_window_view(Tp, (s.h + 2, s.w + 2), axis=(1, 2))[..., s.ys, s.xs]
             lo = win.min(-1)
             ok = (lo == win.max(-1)) & (tw.min(-1) != tw.max(-1))
-            lv = np.where(ok, lo, 0).reshape(K, -1).max(-1)
-            np.maximum(out[:, d], lv, out=out[:, d])
-    return out
+            if TOUCH:
+                ok &= (W[..., s.ring_ys, s.ring_xs].max(-1) > lo) | (lo >= empty)
+            lv = np.where(ok, lo, 0)
+            P, Q = lv.shape[1:]
+            for y, x in zip(s.ys - 1, s.xs - 1):
+                np.maximum(cover[:, y:y + P, x:x + Q], lv, out=cover[:, y:y + P, x:x + Q])
+            lv = lv.reshape(K, -1)
+            np.maximum(top[:, d], lv.max(-1), out=top[:, d])
+            for L in range(1, LEVELS + 1):
+                at[:, d, L - 1] |= (lv == L).any(-1)
+    return top, at, cover
+
+
+def reach(Hs: np.ndarray, Ts: np.ndarray, digits=range(10)) -> np.ndarray:
+    """(K, 10): the highest level where each of `digits` finds footing (see `footing`)."""
+    return footing(Hs, Ts, digits)[0]

@@ -27,7 +27,7 @@ from ..rules import Board, Placement, tile_points
 from ..rules.game import (BRIDGE, CHOOSE, DECIDE, EXTRAS, FLIP, LEVEL_TO_LEVEL, LONER, PLACE_TILE, RELOCATE, RESERVE,
                           SINGLE_SUPPORT)
 from . import View, make_bot
-from .evaluate import NBASE, SHORTLIST, features, reach
+from .evaluate import NBASE, SHORTLIST, features, footing_features
 from .grid import Grid
 from .weights import WEIGHTS
 
@@ -85,15 +85,8 @@ def board_values(board: Board, placements, left: dict[int, int], w=None) -> np.n
         return base
     # the footing per number is the costly part: only for the best few
     top = np.argsort(-base, kind="stable")[:SHORTLIST]
-    ml = reach(Hs[top], Ts[top], digits=left).astype(np.float64)
-    n = np.zeros(10)
-    for d, k in left.items():
-        n[d] = k
-    digits = np.arange(10)
-    reach_f = np.stack([ml @ (n / max(n.sum(), 1.0) * digits), ml @ (n * digits) / 90.0,
-                        ml @ (n > 0) / 10.0], axis=1)
     out = np.full(K, -np.inf)
-    out[top] = base[top] + reach_f @ w[NBASE:]
+    out[top] = base[top] + footing_features(Hs[top], Ts[top], left) @ w[NBASE:]
     return out
 
 
