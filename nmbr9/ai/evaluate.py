@@ -187,6 +187,8 @@ def footing(Hs: np.ndarray, Ts: np.ndarray, digits=range(10)):
             if TOUCH:
                 ok &= (W[..., s.ring_ys, s.ring_xs].max(-1) > lo) | (lo >= empty)
             lv = np.where(ok, lo, 0)
+            if not lv.any():
+                continue  # nowhere above the table: adds nothing
             P, Q = lv.shape[1:]
             for y, x in zip(s.ys - 1, s.xs - 1):
                 np.maximum(cover[:, y:y + P, x:x + Q], lv, out=cover[:, y:y + P, x:x + Q])
