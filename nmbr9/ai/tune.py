@@ -10,6 +10,13 @@ search measures what matters, the final score: a ridge regression to the final
 scores of self-played games (the former learn.py) played about 76 on the bench;
 this search plays better from the same start.
 Writes nmbr9/ai/weights.py when the tuned mean beats the start on held-out decks.
+
+The search only cares about the ranking of one move's candidates, so the terms that
+are the same for all of them (the deck scales and the constant) drift freely. After
+tuning, `--calibrate N` refits just those terms by least squares on N greedy games
+(training decks CALIBRATE..): points + w . features then estimates the final score
+(the NMBR 9 ++ bots compare such gains in points). The constant stays 0: with the
+deck spent only points count. The ranking, hence the play, is unchanged.
 """
 from __future__ import annotations
 
@@ -23,11 +30,12 @@ from pathlib import Path
 import numpy as np
 
 from ..rules import new_deck
-from .evaluate import NFEAT, features, hand_weights, reach_features, stamp, values
+from .evaluate import NBASE, NFEAT, deck_scales, features, hand_weights, reach_features, stamp, values
 from .grid import Grid
 
 TRAIN = 10_000      # training decks: seeds TRAIN + ... (the bench uses 0..)
 HELD_OUT = 900_000  # decks that judge the result
+CALIBRATE = 20_000  # training decks that calibrate the value as a final score
 
 
 def play(w, deck) -> int:
@@ -46,6 +54,40 @@ def play(w, deck) -> int:
 def _games(job):
     w, seeds = job
     return [play(w, new_deck(random.Random(s))) for s in seeds]
+
+
+def _trace(job):
+    """(points, value, deck scales, final score) after each greedy move of one game."""
+    w, seed = job
+    deck = new_deck(random.Random(seed))
+    g = Grid()
+    left = Counter(deck)
+    rows = []
+    for digit in deck:
+        left[digit] -= 1
+        remaining = {d: n for d, n in left.items() if n > 0}
+        cand = g.candidates(digit)
+        v = values(g, digit, cand, remaining, w)
+        k = int(np.argmax(v))
+        g.place(digit, *(int(a[k]) for a in cand))
+        rows.append((g.score, v[k], *deck_scales(remaining)))
+    return [r + (g.score,) for r in rows]
+
+
+def calibrate(w, games: int = 200, jobs: int = 2):
+    """Refit the deck-scale terms (constant 0) so the value estimates the final score:
+    (weights, rmse before, rmse after)."""
+    w = np.array(w, np.float64)
+    with Pool(jobs) as pool:
+        out = pool.map(_trace, [(w, s) for s in range(CALIBRATE, CALIBRATE + games)])
+    p, v, ls, lc, final = np.array([r for rows in out for r in rows]).T
+    rest = v - p - (w[NBASE - 3] * ls + w[NBASE - 2] * lc + w[NBASE - 1])
+    X = np.stack([ls, lc], axis=1)
+    b = np.linalg.lstsq(X, final - p - rest, rcond=None)[0]
+    new = w.copy()
+    new[NBASE - 3:NBASE] = (b[0], b[1], 0.0)
+    rmse = lambda pred: float(np.sqrt(np.mean((pred - final) ** 2)))
+    return new, rmse(v), rmse(p + rest + X @ b)
 
 
 def feature_spread(w, games: int = 20) -> np.ndarray:
@@ -80,6 +122,8 @@ def main(argv=None) -> int:
     ap.add_argument("--held-out", type=int, default=200)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--calibrate", type=int, default=200,
+                    help="games that calibrate the value as a final score (0: tune only); --generations 0 calibrates the current weights")
     ap.add_argument("--checkpoint", help="file to save the mean weights to after each generation (.npy)")
     args = ap.parse_args(argv)
     w0 = hand_weights()
@@ -87,6 +131,11 @@ def main(argv=None) -> int:
         from .weights import WEIGHTS
         if len(WEIGHTS) == NFEAT:  # else the features changed: start again by hand
             w0 = np.array(WEIGHTS, np.float64)
+    if args.generations == 0:
+        w, before, after = calibrate(w0, args.calibrate, args.jobs)
+        print(f"calibrated on {args.calibrate} games: rmse {before:.1f} -> {after:.1f}", flush=True)
+        write_calibrated(w, args.calibrate, after)
+        return 0
     rng = np.random.default_rng(args.seed)
     unit = 1.0 / feature_spread(w0)          # a weight change worth one point per typical feature change
     mean, sd = w0.copy(), args.sigma * unit
@@ -116,17 +165,33 @@ def main(argv=None) -> int:
         final = score([mean], list(held))[0]
     print(f"tuned: {final:.2f} on held-out decks (start {base:.2f})", flush=True)
     if final > base:
-        write(mean, final, args)
+        note = ""
+        if args.calibrate:
+            mean, before, after = calibrate(mean, args.calibrate, args.jobs)
+            note = f" Deck-scale terms calibrated on {args.calibrate} greedy games (value rmse {after:.1f})."
+        write(mean, final, args, note)
     return 0
 
 
-def write(w, score, args) -> None:
+def write(w, score, args, note: str = "") -> None:
     path = Path(__file__).with_name("weights.py")
     body = ",\n    ".join(f"{x:.6g}" for x in w)
     cmd = (f"python3 -m nmbr9.ai.tune --generations {args.generations} --population {args.population} "
            f"--games {args.games} --sigma {args.sigma} --start {args.start} --seed {args.seed}")
     path.write_text(f'"""Evaluation weights tuned by `{cmd}`\n'
-                    f'(greedy mean {score:.1f} on held-out decks). Generated: do not edit."""\n'
+                    f'(greedy mean {score:.1f} on held-out decks).{note} Generated: do not edit."""\n'
+                    f"WEIGHTS = (\n    {body},\n)\n")
+
+
+def write_calibrated(w, games: int, rmse: float) -> None:
+    """Rewrite weights.py with the deck-scale terms calibrated, the rest as it was."""
+    path = Path(__file__).with_name("weights.py")
+    doc = path.read_text().split('"""')[1].replace("Generated: do not edit.", "").rstrip()
+    body = ",\n    ".join(f"{x:.6g}" for x in w)
+    path.write_text(f'"""{doc}\nThen calibrated by `python3 -m nmbr9.ai.tune --generations 0 --calibrate {games}`:'
+                    f' the deck-scale terms refitted so the value estimates the final score'
+                    f' (rmse {rmse:.1f} points over greedy games on training decks {CALIBRATE}+;'
+                    f' the ranking is unchanged). Generated: do not edit."""\n'
                     f"WEIGHTS = (\n    {body},\n)\n")
 
 
