@@ -183,6 +183,21 @@ def test_keyboard_alone_places_tiles_with_a_settling_drop(play):
     assert play.game.round == 3 and play.piece == 3
 
 
+
+def test_the_keyboard_never_walks_the_tile_out_of_sight(play):
+    play.x, play.y = 0, 0
+    play.update()
+    play.confirm()
+    play.finish_animation()
+    for _ in range(15):          # far to the right of the build: refused, but still on screen
+        play.move(1, 0)
+    for _ in range(60):
+        play.step(1 / 60)        # the camera glides to its new framing
+    assert not play.verdict.ok
+    corners = [screen_of_square(play.camera, x, y, 0, dx, dy)
+               for x, y in play.placement().squares() for dx in (0, 1) for dy in (0, 1)]
+    assert all(c is not None and -1 <= c[0] <= 1 and -1 <= c[1] <= 1 for c in corners)
+
 def test_the_tile_drops_smoothly_when_it_moves_onto_a_higher_level(play):
     from nmbr9.scene.camera import level_height
     game = play.game

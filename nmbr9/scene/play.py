@@ -134,6 +134,18 @@ class PlayScreen:
         self.y += dy
         self.held = False
         self.update()
+        self.keep_in_view()
+
+    def keep_in_view(self) -> None:
+        """A tile walked off the framed build with the keys: frame the build and the tile together,
+        so a keyboard player never loses sight of it."""
+        xs, ys = zip(*self.placement().squares())
+        b = self.board
+        x0, y0, x1, y1 = b.bounds() if b.tiles else (-1, -1, 2, 3)
+        near = 2  # squares the framing keeps around the build (camera.ROOM) before it must widen
+        if min(xs) < x0 - near or min(ys) < y0 - near or max(xs) > x1 + near or max(ys) > y1 + near:
+            self.camera.frame((min(x0, *xs), min(y0, *ys), max(x1, *xs), max(y1, *ys)),
+                              b.top_level() if b.tiles else 0, glide=True)
 
     def confirm(self) -> bool:
         """Start the settling drop if the rules accept the candidate; False if not."""
