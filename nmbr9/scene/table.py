@@ -225,7 +225,7 @@ class Ghost:
     def show(self, placement, level: int, lift: float, ok: bool, slide=(0.0, 0.0)) -> None:
         if self.shown != (placement, level, ok):
             self.shown = (placement, level, ok)
-            self.node.setColorScale((0.85, 1.1, 0.87, 1) if ok else (1.2, 0.72, 0.7, 1))
+            self.node.setColorScale((0.85, 1.1, 0.87, 1) if ok else (1.45, 0.5, 0.45, 1))
             self._footprint(placement, level, ok)
         self.set_lift(placement, level, lift, slide)
 
