@@ -414,6 +414,20 @@ def test_rematch_seats_the_same_players_with_a_new_deck(app):
     assert app.store.continue_game().match.seed == again.seed     # saved at once
 
 
+
+def test_after_the_results_the_next_table_is_centred_again(app):
+    lens = app.base.camLens
+    m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=24)
+    s = app.play(m)
+    while app.screen is s:
+        place_somewhere(app)
+        frames(app, 2)
+    until(app, lambda: app.screen.name == "results")
+    assert lens.getFilmOffset()[0] < 0          # the board stands beside the score panel
+    click(app, "Menu")
+    app.play(app.store.new_match([Seat("Ana")], seed=2))
+    assert tuple(lens.getFilmOffset()) == (0, 0)
+
 def test_a_table_of_bots_plays_itself_to_the_results(app):
     m = app.store.new_match([Seat("A", "bot:easy"), Seat("B", "bot:medium")], seed=22)
     app.play(m)

@@ -9,7 +9,7 @@ again (a puzzle: the same puzzle again).
 """
 from __future__ import annotations
 
-from panda3d.core import TextNode
+from panda3d.core import LVector2, TextNode
 
 from ...i18n import _, ngettext, pgettext
 from ...match import Match
@@ -64,7 +64,7 @@ class ResultsScreen(Screen):
         self.table = Table(self.base)
         self.camera = OrbitCamera(self.base.camera, self.base.camLens, self.base.render)
         lens = self.base.camLens
-        self.film_offset = lens.getFilmOffset()
+        self.film_offset = LVector2(lens.getFilmOffset())   # a copy: the getter returns the lens's own vector
         lens.setFilmOffset(-lens.getFilmSize()[0] * 0.24, 0)   # the board beside the score panel
         self.show_board(self.showing)
         super().enter()
