@@ -71,14 +71,16 @@ def analyse(deck: list[int], progress=None, time_limit: float = 30.0,
     to its own). `layouts` (e.g. the players' own games, lists of
     placements) are returned instead if one scores more than the search.
     """
+    start = time.perf_counter()
     if progress:
         report, shown = progress, [0.0]
 
         def progress(fraction):
-            if fraction > shown[0]:
+            # the search spends the whole time limit, so the time spent is the truest measure
+            fraction = max(fraction, min((time.perf_counter() - start) / time_limit, 0.99))
+            if fraction > shown[0] + 0.005:
                 shown[0] = fraction
                 report(fraction)
-    start = time.perf_counter()
     deadline = start + time_limit
     best = None
     width = 8  # the first pass always completes, whatever the time limit
