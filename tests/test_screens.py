@@ -428,6 +428,27 @@ def test_after_the_results_the_next_table_is_centred_again(app):
     app.play(app.store.new_match([Seat("Ana")], seed=2))
     assert tuple(lens.getFilmOffset()) == (0, 0)
 
+
+def test_six_scores_fit_above_the_hint_button_in_a_small_window(app):
+    # the shared offscreen window is 640x360: the HUD is scaled up to keep text legible
+    seats = [Seat("Ana")] + [Seat(f"Bot {i}", "bot:easy") for i in range(1, 6)]
+    s = app.play(app.store.new_match(seats, seed=25))
+    until(app, lambda: s.ps is not None and s.ps.ghost is not None)
+    frames(app, 3)
+
+    def box(w):   # (left, right, bottom, top) of a widget's frame on the screen (aspect2d)
+        left, right, bottom, top = w.getBounds()
+        a = app.base.aspect2d.getRelativePoint(w, (left, 0, bottom))
+        b = app.base.aspect2d.getRelativePoint(w, (right, 0, top))
+        return a.x, b.x, a.z, b.z
+    hint = box(s.hint_button)
+    rows = [w for w in DirectGuiWidget.guiDict.values()
+            if not w.isEmpty() and s.panel.isAncestorOf(w) and w.__class__.__name__ == "DirectButton"]
+    assert len(rows) == 6
+    for row in rows:
+        left, right, bottom, top = box(row)
+        assert bottom > hint[3] or right < hint[0], row["text"]
+
 def test_a_table_of_bots_plays_itself_to_the_results(app):
     m = app.store.new_match([Seat("A", "bot:easy"), Seat("B", "bot:medium")], seed=22)
     app.play(m)

@@ -432,7 +432,13 @@ class SessionScreen(Screen):
         top = self.hud.score.getZ() + score_box[2] - 0.16   # below the HUD's score box
         title = _("Scores (click to look)")
         self.label(title, (-0.05, top + 0.07), scale=0.034, align=TextNode.ARight, parent=self.panel, fg=DIM)
+        # many players in a small window: the rows draw closer, then stand in columns, above the Hint button
+        hint_top = self.panel.getRelativePoint(self.hint_button.getParent(), self.hint_button.getPos()).z + 0.06
+        step = max(0.068, min(0.085, (top - hint_top) / max(len(rows), 1)))   # text no smaller than SMALL_TEXT
+        size = 0.04 * step / 0.085
+        per_column = max(1, int((top - hint_top) / step) + 1)
         for n, (who, name, score, bot) in enumerate(rows):
+            column, row = divmod(n, per_column)
             if isinstance(who, tuple):
                 text = _("{name} (earlier): {score}").format(name=name, score=score)
             else:
@@ -440,10 +446,10 @@ class SessionScreen(Screen):
                 if who == self.viewer:
                     text = "\u25b6 " + text
             active = who == self.looking or (self.looking is None and who == self.viewer)
-            DirectButton(parent=self.panel, text=text, command=self.look, extraArgs=[who], scale=0.04,
+            DirectButton(parent=self.panel, text=text, command=self.look, extraArgs=[who], scale=size,
                          text_align=TextNode.ARight, text_font=self.app.bold if active else self.app.font,
                          text_fg=ACCENT if active else INK, relief=DGG.FLAT, pad=(0.3, 0.15),
-                         frameColor=(PANEL, BUTTON_HOT, BUTTON_HOT, PANEL), pos=(-0.05, 0, top - n * 0.085),
+                         frameColor=(PANEL, BUTTON_HOT, BUTTON_HOT, PANEL), pos=(-0.05 - 0.45 * column, 0, top - row * step),
                          pressEffect=0)
 
     # ----- hints ----------------------------------------------------------------------------
