@@ -8,10 +8,11 @@ placement that touches the build fits inside the grid.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import repeat
 from typing import NamedTuple
 
 import numpy as np
-from numpy.lib.stride_tricks import sliding_window_view
 
 from .tiles import ROTATIONS, Orientation, canonical_rotation, distinct_orientations, is_filler, orientation
 
@@ -341,82 +342,129 @@ class Board:
 
         On an empty table every position is legal; the table has no edge, so
         one placement per orientation at (0, 0) stands for all of them.
+
+        Order: by level, then orientation (as `distinct_orientations`), then row
+        and column. Each level is judged for every orientation and position at
+        once: the level's window (padded so a piece reaching past it is refused)
+        is read through precomputed square offsets, `_window_squares`, and the
+        rules become minimum / maximum / any over each piece's squares.
         """
         orients = distinct_orientations(piece, flipped)
         allow = allow | piece_allows(piece)
         filled = self.ids >= 0
-        if not self.tiles or not filled.any():  # (a lifted table may hold no square)
+        on_level = filled.any(axis=(1, 2))
+        if not self.tiles or not on_level.any():  # (a lifted table may hold no square)
             return [Placement(piece, o.rotation, 0, 0, 0, flipped) for o in orients]
-        out = []
+        found = []  # (level, orientation indexes, rows, cols) in output order
         ox, oy = self.origin
-        top = self.levels  # a new level may start right above the top
+        L, H, W = filled.shape
+        top = int(np.count_nonzero(on_level))  # a new level may start right above the top
         last = top if max_level is None else min(top, max_level)
         single = ALLOW_SINGLE_SUPPORT in allow
+        loner = ALLOW_LONER in allow
         bridged = bool((filled[1:] & ~filled[:-1]).any())  # some square lies empty under a tile
+        row_any, col_any = filled.any(2), filled.any(1)
+        ph, pw = max(o.height for o in orients), max(o.width for o in orients) - 1
         for level in range(0, last + 1):
             # Only look where a tile could go: around level 0, or on top of the level below.
-            base = filled[0] if level == 0 else filled[level - 1]
-            rows, cols = np.nonzero(base.any(1))[0], np.nonzero(base.any(0))[0]
+            b = level - 1 if level else 0
+            rows, cols = row_any[b].nonzero()[0], col_any[b].nonzero()[0]
             if not len(rows):
                 break
             reach = MARGIN - 1 if level == 0 else 0
-            r0, c0 = max(rows[0] - reach, 0), max(cols[0] - reach, 0)
-            window = (slice(r0, rows[-1] + reach + 1), slice(c0, cols[-1] + reach + 1))
-            occ = filled[level][window] if level < filled.shape[0] else np.zeros_like(base[window])
+            r0, c0 = max(int(rows[0]) - reach, 0), max(int(cols[0]) - reach, 0)
+            r1, c1 = min(int(rows[-1]) + reach + 1, H), min(int(cols[-1]) + reach + 1, W)
+            hw, ww = r1 - r0, c1 - c0
+            stride = ww + pw  # padded: a piece reaching past the window reads empty padding
+            occ = filled[level, r0:r1, c0:c1] if level < L else np.zeros((hw, ww), dtype=bool)
             blocked = occ
-            if bridged and level + 1 < filled.shape[0]:
+            if bridged and level + 1 < L:
                 # a square under a bridge is empty but covered: nothing goes there
-                blocked = occ | filled[level + 1:, window[0], window[1]].any(0)
-            below_ids = self.ids[level - 1][window] if level > 0 else None
+                blocked = occ | filled[level + 1:, r0:r1, c0:c1].any(0)
             holes = self._holes(level - 1)[1:] if level > 0 and ALLOW_BRIDGE in allow else None
             if holes is not None and not holes[1]:
                 holes = None
-            if occ.any() and not (ALLOW_LONER in allow and level > 0):
-                near = np.zeros_like(occ)
-                near[1:] |= occ[:-1]
-                near[:-1] |= occ[1:]
-                near[:, 1:] |= occ[:, :-1]
-                near[:, :-1] |= occ[:, 1:]
-                near &= ~occ
-            else:
-                near = None
-            for o in orients:
-                if o.height > occ.shape[0] or o.width > occ.shape[1]:
-                    continue
-                ok = ~sliding_window_view(blocked, o.mask.shape)[..., o.mask].any(-1)
+            near = None
+            if not (loner and level > 0) and occ.any():
+                near = np.zeros((hw + ph, stride), dtype=bool)
+                n = near[:hw, :ww]
+                n[1:] |= occ[:-1]
+                n[:-1] |= occ[1:]
+                n[:, 1:] |= occ[:, :-1]
+                n[:, :-1] |= occ[:, 1:]
+                n &= ~occ
+            idx = _window_squares(piece, flipped, stride, -(-hw // 16) * 16)[:hw]  # (row, square, orientation, column)
+            if level == 0:
+                # 2: free, 3: free and beside a tile of the level, 0 or 1: taken or outside
+                val = np.zeros((hw + ph, stride), dtype=np.int8)
+                val[:hw, :ww] = ~blocked
+                val <<= 1
                 if near is not None:
-                    ok &= sliding_window_view(near, o.mask.shape)[..., o.mask].any(-1)
-                if level > 0:
-                    under = sliding_window_view(below_ids, o.mask.shape)[..., o.mask]
-                    if holes is None:
-                        low = under.min(-1)
-                        ok &= low >= 0
-                        if not single:
-                            ok &= under.max(-1) != low
-                    else:
-                        ok &= self._bridge_ok(under, holes, o.mask, single)
-                found_r, found_c = np.nonzero(ok)
-                x0, y0 = int(c0) + ox, int(r0) + oy
-                out.extend(Placement(piece, o.rotation, c + x0, r + y0, level, flipped)
-                           for r, c in zip(found_r.tolist(), found_c.tolist()))
+                    val |= near
+                got = val.ravel().take(idx)
+                ok = np.minimum.reduce(got, axis=1) >= 2
+                if near is not None:
+                    ok &= np.maximum.reduce(got, axis=1) == 3
+            else:
+                # the tile under each square where it is free, -1 where not (or outside)
+                under = np.full((hw + ph, stride), -1, dtype=self.ids.dtype)
+                under[:hw, :ww] = np.where(blocked, -1, self.ids[level - 1, r0:r1, c0:c1])
+                got = under.ravel().take(idx)
+                if holes is None:
+                    low = np.minimum.reduce(got, axis=1)
+                    ok = low >= 0
+                    if not single:
+                        ok &= np.maximum.reduce(got, axis=1) != low
+                else:
+                    labels, sizes = holes
+                    lab = np.zeros((hw + ph, stride), dtype=labels.dtype)
+                    lab[:hw, :ww] = np.where(blocked, 0, labels)
+                    ok = self._bridge_ok(got, lab.ravel().take(idx), sizes, single)
+                if near is not None:
+                    ok &= np.logical_or.reduce(near.ravel().take(idx), axis=1)
+            o, r, c = ok.transpose(1, 0, 2).nonzero()  # orientation-major, then row, column
+            if len(o):
+                found.append((level, o, r + (r0 + oy), c + (c0 + ox)))
+        if not found:
+            return []
+        rots = np.array([o.rotation for o in orients])
+        new = tuple.__new__
+        out = []
+        for level, o, y, x in found:
+            out.extend(map(new, repeat(Placement), zip(repeat(piece), rots[o].tolist(), x.tolist(), y.tolist(),
+                                                       repeat(level), repeat(flipped))))
         return out
 
     @staticmethod
-    def _bridge_ok(under, holes, mask, single) -> np.ndarray:
-        """Support test under the bridge power, for every window at once: each square
-        rests on a tile or lies in a closed hole, every hole touched is covered whole,
-        and the tile rests on two tiles (one with single support)."""
-        labels, sizes = holes
-        lab = sliding_window_view(labels, mask.shape)[..., mask]
-        ok = ((under >= 0) | (lab > 0)).all(-1)
+    def _bridge_ok(under, lab, sizes, single) -> np.ndarray:
+        """Support test under the bridge power, for every window at once (squares on
+        axis 1; `under` -1 and `lab` 0 where a square is taken): each square rests on
+        a tile or lies in a closed hole, every hole touched is covered whole, and the
+        tile rests on two tiles (one with single support)."""
+        ok = np.logical_and.reduce((under >= 0) | (lab > 0), axis=1)
         for k, size in enumerate(sizes, 1):
-            n = (lab == k).sum(-1)
+            n = np.add.reduce(lab == k, axis=1)
             ok &= (n == 0) | (n == size)
-        high = under.max(-1)
+        high = np.maximum.reduce(under, axis=1)
         ok &= high >= 0
         if not single:
-            ok &= np.where(under >= 0, under, np.iinfo(under.dtype).max).min(-1) != high
+            ok &= np.minimum.reduce(np.where(under >= 0, under, np.iinfo(under.dtype).max), axis=1) != high
         return ok
+
+
+@lru_cache(maxsize=64)
+def _window_squares(piece, flipped: bool, stride: int, rows: int) -> np.ndarray:
+    """Flat indexes, into a level's window padded to `stride` squares wide (the
+    piece's width - 1 empty columns) and below (its height), of each square of the
+    piece laid at each position: shape (rows, squares, orientations, stride), indexed
+    [row, square, orientation, column]; a window takes its first rows. A position in
+    the padding columns, or reaching past the window, reads a padding square (a piece's
+    first column holds a square), so the rules refuse it."""
+    orients = distinct_orientations(piece, flipped)
+    offsets = np.array([[dy * stride + dx for dx, dy in o.cells] for o in orients]).T  # (squares, orientations)
+    idx = np.arange(rows * stride).reshape(rows, 1, 1, stride) + offsets[None, :, :, None]
+    idx.setflags(write=False)
+    return idx
 
 
 class IllegalPlacement(ValueError):
