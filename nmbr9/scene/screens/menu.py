@@ -52,7 +52,7 @@ class MenuScreen(Screen):
             names = ", ".join(s.name for s in m.seats)
             from .session import round_text
             self.label(_("{round}: {players}").format(round=round_text(m), players=names),
-                       (WIDTH / 2 + 0.06, button_y(0) - 0.01), scale=0.036, align=0, fg=DIM, wrap=18)
+                       (WIDTH / 2 + 0.06, button_y(0) - 0.01), scale=0.036, align=0, fg=DIM, wrap=28)
         if self.app.notice:
             self.label(self.app.notice, (0, -0.78), scale=0.04, fg=WARN, wrap=40)
         self.label(_("Arrow keys and Enter, or the mouse"), (0, -0.93), scale=0.035, fg=DIM)
