@@ -97,6 +97,15 @@ def place_somewhere(app, highest: bool = True) -> None:
     frames(app, 3)
 
 
+def play_to_results(app) -> None:
+    """The humans of the current game lay every tile (the highest spots) until the results show."""
+    s = app.screen
+    while app.screen is s:
+        place_somewhere(app)
+        frames(app, 2)
+    until(app, lambda: app.screen.name == "results")
+
+
 # ----- menu, setup, rules, settings --------------------------------------------------------------
 def test_the_menu_offers_continue_only_when_a_game_is_saved(app):
     app.menu()
@@ -345,10 +354,7 @@ def test_a_two_game_tournament_from_the_tournament_screen(app):
     for game in (1, 2):
         s = app.screen
         assert s.name == "play" and s.match.tournament == {"id": t.id, "game": game}
-        while app.screen is s:
-            place_somewhere(app)
-            frames(app, 2)
-        until(app, lambda: app.screen.name == "results")
+        play_to_results(app)
         if game == 1:
             assert "Next game" in buttons(app)
             click(app, "Next game")
@@ -369,10 +375,7 @@ def test_a_puzzle_is_stored_and_the_next_player_sees_earlier_boards_at_their_rou
     click(app, "Play this code")
     s = app.screen
     assert s.context == {"puzzle": code} and m_round(s) == 2 and len(s.match.board(0).tiles) == 1
-    while app.screen is s:
-        place_somewhere(app)
-        frames(app, 2)
-    until(app, lambda: app.screen.name == "results")
+    play_to_results(app)
     stored = puzzle_results(app.store.db, code)
     assert {r.player for r in stored} >= {"Ana", "Easy bot", "Medium bot", "Hard bot"}
     assert f"Leaderboard of puzzle {code}" in texts(app)
@@ -402,11 +405,8 @@ def test_a_mistyped_puzzle_code_gets_a_sentence(app):
 
 def test_rematch_seats_the_same_players_with_a_new_deck(app):
     m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=21)
-    s = app.play(m)
-    while app.screen is s:
-        place_somewhere(app)
-        frames(app, 2)
-    until(app, lambda: app.screen.name == "results")
+    app.play(m)
+    play_to_results(app)
     click(app, "Rematch")
     again = app.screen.match
     assert app.screen.name == "play" and again is not m
@@ -414,15 +414,11 @@ def test_rematch_seats_the_same_players_with_a_new_deck(app):
     assert app.store.continue_game().match.seed == again.seed     # saved at once
 
 
-
 def test_after_the_results_the_next_table_is_centred_again(app):
     lens = app.base.camLens
     m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=24)
-    s = app.play(m)
-    while app.screen is s:
-        place_somewhere(app)
-        frames(app, 2)
-    until(app, lambda: app.screen.name == "results")
+    app.play(m)
+    play_to_results(app)
     assert lens.getFilmOffset()[0] < 0          # the board stands beside the score panel
     click(app, "Menu")
     app.play(app.store.new_match([Seat("Ana")], seed=2))
