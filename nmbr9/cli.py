@@ -217,6 +217,10 @@ def main(argv=None) -> int:
         return args.func(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:   # the reader went away (`nmbr9 moves ... | head`): stop quietly
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
+        return 141
 
 
 if __name__ == "__main__":

@@ -138,6 +138,18 @@ def test_moves_lists_each_legal_placement_of_the_next_card_once(tmp_path, two_pl
     assert nmbr9("moves", path, "--player", 1).returncode == 0
 
 
+
+def test_moves_piped_into_a_reader_that_stops_early_prints_no_traceback(tmp_path, two_player_game):
+    data = game_record(two_player_game)
+    data["moves"] = data["moves"][:21]
+    path = write(tmp_path, data)
+    run = subprocess.Popen([sys.executable, "-m", "nmbr9", "moves", str(path), "--player", "1", "--json"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, text=True)
+    run.stdout.close()      # like `| head`: nobody reads
+    err = run.stderr.read()
+    run.wait(60)
+    assert "Traceback" not in err and run.returncode == 141
+
 def test_moves_after_the_end_is_empty_and_unknown_player_is_refused(tmp_path, two_player_game):
     path = write(tmp_path, game_record(two_player_game))
     assert json.loads(nmbr9("moves", path, "--player", 0, "--json").stdout) == []
