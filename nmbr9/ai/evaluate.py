@@ -110,33 +110,29 @@ def _scaled(f: np.ndarray, remaining: dict[int, int]) -> np.ndarray:
     return np.hstack([f * ls, f * lc, np.tile([ls, lc, 1.0], (K, 1))])
 
 
-def reach_features(grid: Grid, digit: int, cand, remaining: dict[int, int],
-                   next_card: int | None = None) -> np.ndarray:
+def reach_features(grid: Grid, digit: int, cand, remaining: dict[int, int]) -> np.ndarray:
     """(K, NREACH) for these candidates: `footing_features` of the tables they leave."""
-    return footing_features(*stamp(grid, digit, *cand, tops=True), remaining, next_card)
+    return footing_features(*stamp(grid, digit, *cand, tops=True), remaining)
 
 
-def footing_features(Hs: np.ndarray, Ts: np.ndarray, remaining: dict[int, float],
-                     next_card: int | None = None) -> np.ndarray:
-    """(K, NREACH) from the footing per number: the next card's expected number x level
-    (its exact one when `next_card` is known, as in the analysis), the same summed
+def footing_features(Hs: np.ndarray, Ts: np.ndarray, remaining: dict[int, float]) -> np.ndarray:
+    """(K, NREACH) from the footing per number: the next card's expected number x level,
+    the same summed
     over all cards left, the mean footing level of the numbers left, and for each
     level 1..LEVELS the numbers left (summed, / 90) that find a place there and the
     squares some number left could cover at that level or higher (/ 10: room for
     several tiles, where one place may serve only one)."""
     return _footing_terms(*footing(Hs, Ts, digits=[d for d, k in remaining.items() if k > 0]),
-                          remaining, next_card)
+                          remaining)
 
 
-def _footing_terms(top, at, cover, remaining: dict[int, float], next_card: int | None = None) -> np.ndarray:
+def _footing_terms(top, at, cover, remaining: dict[int, float]) -> np.ndarray:
     ml = top.astype(np.float64)
     n = np.zeros(10)
     for d, k in remaining.items():
         n[d] = k
     digits = np.arange(10)
     nxt = n / max(n.sum(), 1.0)
-    if next_card is not None:
-        nxt = np.eye(10)[next_card]
     per_level = np.einsum("kdl,d->kl", at, n * digits) / 90.0
     room = np.stack([(cover >= L).sum(axis=(1, 2)) for L in range(1, LEVELS + 1)], axis=1) / 10.0
     return np.hstack([np.stack([ml @ (nxt * digits), ml @ (n * digits) / 90.0,
@@ -144,7 +140,7 @@ def _footing_terms(top, at, cover, remaining: dict[int, float], next_card: int |
 
 
 def values(grid: Grid, digit: int, cand, remaining: dict[int, int], w: np.ndarray,
-           shortlist: int = SHORTLIST, next_card: int | None = None) -> np.ndarray:
+           shortlist: int = SHORTLIST) -> np.ndarray:
     """Estimated final score after each candidate placement of `digit`.
 
     All candidates get the cheap features; the best `shortlist` of them also
@@ -156,8 +152,7 @@ def values(grid: Grid, digit: int, cand, remaining: dict[int, int], w: np.ndarra
         return base
     top = np.argsort(-base, kind="stable")[:shortlist]
     out = np.full(len(base), -np.inf)
-    out[top] = base[top] + reach_features(grid, digit, [a[top] for a in cand], remaining,
-                                                 next_card) @ w[NBASE:]
+    out[top] = base[top] + reach_features(grid, digit, [a[top] for a in cand], remaining) @ w[NBASE:]
     return out
 
 
