@@ -101,35 +101,38 @@ def deck_scales(remaining: dict[int, int]) -> tuple[float, float]:
 
 def features(Hs: np.ndarray, remaining: dict[int, int]) -> np.ndarray:
     """(K, NFEAT): the board features scaled by each deck scale, then the scales and 1."""
-    f = board_features(Hs)
+    return _scaled(board_features(Hs), remaining)
+
+
+def _scaled(f: np.ndarray, remaining: dict[int, int]) -> np.ndarray:
     ls, lc = deck_scales(remaining)
     K = len(f)
     return np.hstack([f * ls, f * lc, np.tile([ls, lc, 1.0], (K, 1))])
 
 
-def reach_features(grid: Grid, digit: int, cand, remaining: dict[int, int],
-                   next_card: int | None = None) -> np.ndarray:
+def reach_features(grid: Grid, digit: int, cand, remaining: dict[int, int]) -> np.ndarray:
     """(K, NREACH) for these candidates: `footing_features` of the tables they leave."""
-    return footing_features(*stamp(grid, digit, *cand, tops=True), remaining, next_card)
+    return footing_features(*stamp(grid, digit, *cand, tops=True), remaining)
 
 
-def footing_features(Hs: np.ndarray, Ts: np.ndarray, remaining: dict[int, float],
-                     next_card: int | None = None) -> np.ndarray:
-    """(K, NREACH) from the footing per number: the next card's expected number x level
-    (its exact one when `next_card` is known, as in the analysis), the same summed
+def footing_features(Hs: np.ndarray, Ts: np.ndarray, remaining: dict[int, float]) -> np.ndarray:
+    """(K, NREACH) from the footing per number: the next card's expected number x level,
+    the same summed
     over all cards left, the mean footing level of the numbers left, and for each
     level 1..LEVELS the numbers left (summed, / 90) that find a place there and the
     squares some number left could cover at that level or higher (/ 10: room for
     several tiles, where one place may serve only one)."""
-    top, at, cover = footing(Hs, Ts, digits=[d for d, k in remaining.items() if k > 0])
+    return _footing_terms(*footing(Hs, Ts, digits=[d for d, k in remaining.items() if k > 0]),
+                          remaining)
+
+
+def _footing_terms(top, at, cover, remaining: dict[int, float]) -> np.ndarray:
     ml = top.astype(np.float64)
     n = np.zeros(10)
     for d, k in remaining.items():
         n[d] = k
     digits = np.arange(10)
     nxt = n / max(n.sum(), 1.0)
-    if next_card is not None:
-        nxt = np.eye(10)[next_card]
     per_level = np.einsum("kdl,d->kl", at, n * digits) / 90.0
     room = np.stack([(cover >= L).sum(axis=(1, 2)) for L in range(1, LEVELS + 1)], axis=1) / 10.0
     return np.hstack([np.stack([ml @ (nxt * digits), ml @ (n * digits) / 90.0,
@@ -137,7 +140,7 @@ def footing_features(Hs: np.ndarray, Ts: np.ndarray, remaining: dict[int, float]
 
 
 def values(grid: Grid, digit: int, cand, remaining: dict[int, int], w: np.ndarray,
-           shortlist: int = SHORTLIST, next_card: int | None = None) -> np.ndarray:
+           shortlist: int = SHORTLIST) -> np.ndarray:
     """Estimated final score after each candidate placement of `digit`.
 
     All candidates get the cheap features; the best `shortlist` of them also
@@ -149,9 +152,35 @@ def values(grid: Grid, digit: int, cand, remaining: dict[int, int], w: np.ndarra
         return base
     top = np.argsort(-base, kind="stable")[:shortlist]
     out = np.full(len(base), -np.inf)
-    out[top] = base[top] + reach_features(grid, digit, [a[top] for a in cand], remaining,
-                                                 next_card) @ w[NBASE:]
+    out[top] = base[top] + reach_features(grid, digit, [a[top] for a in cand], remaining) @ w[NBASE:]
     return out
+
+
+def answers(grid: Grid, cards, w: np.ndarray, shortlist: int) -> list[np.ndarray]:
+    """`values` for several cards on one table, each (number, candidates, cards left after
+    it), the footing per number of all their shortlisted candidates measured in one batch
+    (for all numbers left after any of them: a little more room than each alone)."""
+    Hs = [stamp(grid, digit, *cand) for digit, cand, _ in cards]
+    f = board_features(np.concatenate(Hs))
+    stamped, out, at = [], [], 0
+    for (digit, cand, remaining), h in zip(cards, Hs):
+        part = f[at:at + len(h)]
+        at += len(h)
+        base = grid.score + digit * cand[3] + _scaled(part, remaining) @ w[:NBASE]
+        top = np.argsort(-base, kind="stable")[:shortlist]
+        stamped.append(stamp(grid, digit, *[a[top] for a in cand], tops=True))
+        out.append((base, top))
+    digits = sorted({d for _, _, remaining in cards for d, k in remaining.items() if k > 0})
+    terms = footing(np.concatenate([h for h, _ in stamped]), np.concatenate([t for _, t in stamped]), digits)
+    at = 0
+    result = []
+    for (base, top), (_, _, remaining) in zip(out, cards):
+        part = slice(at, at + len(top))
+        at += len(top)
+        v = np.full(len(base), -np.inf)
+        v[top] = base[top] + _footing_terms(*(t[part] for t in terms), remaining) @ w[NBASE:]
+        result.append(v)
+    return result
 
 
 def hand_weights() -> np.ndarray:

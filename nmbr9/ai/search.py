@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .evaluate import values
+from .evaluate import answers, values
 
 LEAF_SHORTLIST = 4  # at the last depth only the best placement counts: measure fewer footings
+ANSWERS = 8         # footings measured per number answering the next card
 
 
 def _after(grid, digit, cand, k):
@@ -46,6 +47,10 @@ class Node:
     def one_card(self, w) -> float:
         """Expected value of the best answer to the next card (the answers kept)."""
         total = sum(self.remaining.values())
+        digits = sorted(self.remaining)
+        cards = [(d, self.grid.candidates(d), _left(self.remaining, d)) for d in digits]
+        for (d, cand, _), v in zip(cards, answers(self.grid, cards, w, ANSWERS)):
+            self.answers[d] = cand, v
         return sum(n * float(self.answer(d, w)[1].max())
                    for d, n in sorted(self.remaining.items())) / total
 
