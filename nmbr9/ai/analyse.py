@@ -4,7 +4,8 @@ After a game the order is public, so the search may plan for it: it keeps
 the `width` most promising tables after each card (judged by the same board
 evaluation the bots use, given the cards still to come as a composition: told
 the very next card too, the tuned weights misjudge, and a width-8 beam scored 55
-on deck 21 where the medium bot scores 89), widening the beam while time allows, and returns the layout with the highest score.
+on deck 21 where the medium bot scores 89), widening the beam while time
+allows, and returns the layout with the highest score.
 
 `nmbr9 analyse RECORD --out FILE` writes that layout as a one-player game
 record (player kind "analysis") with one added field, documented here as

@@ -449,8 +449,8 @@ class SessionScreen(Screen):
             DirectButton(parent=self.panel, text=text, command=self.look, extraArgs=[who], scale=size,
                          text_align=TextNode.ARight, text_font=self.app.bold if active else self.app.font,
                          text_fg=ACCENT if active else INK, relief=DGG.FLAT, pad=(0.3, 0.15),
-                         frameColor=(PANEL, BUTTON_HOT, BUTTON_HOT, PANEL), pos=(-0.05 - 0.45 * column, 0, top - row * step),
-                         pressEffect=0)
+                         frameColor=(PANEL, BUTTON_HOT, BUTTON_HOT, PANEL), pressEffect=0,
+                         pos=(-0.05 - 0.45 * column, 0, top - row * step))
 
     # ----- hints ----------------------------------------------------------------------------
     def ask_hint(self) -> None:
