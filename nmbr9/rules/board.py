@@ -375,7 +375,9 @@ class Board:
             r0, c0 = max(int(rows[0]) - reach, 0), max(int(cols[0]) - reach, 0)
             r1, c1 = min(int(rows[-1]) + reach + 1, H), min(int(cols[-1]) + reach + 1, W)
             hw, ww = r1 - r0, c1 - c0
-            stride = ww + pw  # padded: a piece reaching past the window reads empty padding
+            # padded: a piece reaching past the window reads empty padding; rounded up so that
+            # boards of nearby widths share `_window_squares` tables
+            stride = -(-(ww + pw) // 8) * 8
             occ = filled[level, r0:r1, c0:c1] if level < L else np.zeros((hw, ww), dtype=bool)
             blocked = occ
             if bridged and level + 1 < L:
@@ -452,7 +454,7 @@ class Board:
         return ok
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=128)
 def _window_squares(piece, flipped: bool, stride: int, rows: int) -> np.ndarray:
     """Flat indexes, into a level's window padded to `stride` squares wide (the
     piece's width - 1 empty columns) and below (its height), of each square of the
