@@ -331,7 +331,9 @@ class PlusHud:
         k = self.hud.anchors["a2dTopLeft"].getScale().x
         # high in the middle, under the verdict and status; in a small window lower, off the card slots
         y = (0.1 if self.compact() else 0.62) / k - 0.07
-        height = 0.06 * len(lines) + 0.17
+        per_row = 3   # "Level to Level" may show five tiles: at most three choices a row fit the panel
+        button_rows = -(-len(buttons) // per_row)
+        height = 0.06 * len(lines) + 0.17 + 0.08 * (button_rows - 1)
         if game.variant == LEVEL_TO_LEVEL:   # above the piles
             y = max(y, -1 / k + 0.68 + height)
         DirectFrame(parent=mid, frameColor=PANEL, relief=DGG.FLAT,
@@ -341,7 +343,9 @@ class PlusHud:
                         wrap=46)
         by = y - 0.06 * len(lines) - 0.06
         width = 0.56
-        x0 = -(len(buttons) - 1) * (width + 0.04) / 2
         for i, (name, text, command, args, enabled) in enumerate(buttons):
-            self._button(name, mid, text, command, (x0 + i * (width + 0.04), by), width, scale=0.034,
-                         enabled=enabled, args=args)
+            row, column = divmod(i, per_row)
+            in_row = min(per_row, len(buttons) - row * per_row)
+            x0 = -(in_row - 1) * (width + 0.04) / 2
+            self._button(name, mid, text, command, (x0 + column * (width + 0.04), by - 0.08 * row), width,
+                         scale=0.034, enabled=enabled, args=args)
