@@ -117,8 +117,7 @@ def reach_features(grid: Grid, digit: int, cand, remaining: dict[int, int]) -> n
 
 def footing_features(Hs: np.ndarray, Ts: np.ndarray, remaining: dict[int, float]) -> np.ndarray:
     """(K, NREACH) from the footing per number: the next card's expected number x level,
-    the same summed
-    over all cards left, the mean footing level of the numbers left, and for each
+    the same summed over all cards left, the mean footing level of the numbers left, and for each
     level 1..LEVELS the numbers left (summed, / 90) that find a place there and the
     squares some number left could cover at that level or higher (/ 10: room for
     several tiles, where one place may serve only one)."""
