@@ -144,36 +144,28 @@ def values(grid: Grid, digit: int, cand, remaining: dict[int, int], w: np.ndarra
 
     All candidates get the cheap features; the best `shortlist` of them also
     the footing per number, the rest are left at -inf (never chosen)."""
-    si, r, c, lv = cand
-    Hs = stamp(grid, digit, si, r, c, lv)
-    base = grid.score + digit * lv + features(Hs, remaining) @ w[:NBASE]
-    if not np.any(w[NBASE:]):
-        return base
-    top = np.argsort(-base, kind="stable")[:shortlist]
-    out = np.full(len(base), -np.inf)
-    out[top] = base[top] + reach_features(grid, digit, [a[top] for a in cand], remaining) @ w[NBASE:]
-    return out
+    return answers(grid, [(digit, cand, remaining)], w, shortlist)[0]
 
 
-def answers(grid: Grid, cards, w: np.ndarray, shortlist: int) -> list[np.ndarray]:
+def answers(grid: Grid, cards, w: np.ndarray, shortlist: int = SHORTLIST) -> list[np.ndarray]:
     """`values` for several cards on one table, each (number, candidates, cards left after
     it), the footing per number of all their shortlisted candidates measured in one batch
     (for all numbers left after any of them: a little more room than each alone)."""
     Hs = [stamp(grid, digit, *cand) for digit, cand, _ in cards]
     f = board_features(np.concatenate(Hs))
-    stamped, out, at = [], [], 0
+    bases, at = [], 0
     for (digit, cand, remaining), h in zip(cards, Hs):
-        part = f[at:at + len(h)]
+        bases.append(grid.score + digit * cand[3] + _scaled(f[at:at + len(h)], remaining) @ w[:NBASE])
         at += len(h)
-        base = grid.score + digit * cand[3] + _scaled(part, remaining) @ w[:NBASE]
-        top = np.argsort(-base, kind="stable")[:shortlist]
-        stamped.append(stamp(grid, digit, *[a[top] for a in cand], tops=True))
-        out.append((base, top))
+    if not np.any(w[NBASE:]):
+        return bases
+    tops = [np.argsort(-base, kind="stable")[:shortlist] for base in bases]
+    stamped = [stamp(grid, digit, *[a[top] for a in cand], tops=True)
+               for (digit, cand, _), top in zip(cards, tops)]
     digits = sorted({d for _, _, remaining in cards for d, k in remaining.items() if k > 0})
     terms = footing(np.concatenate([h for h, _ in stamped]), np.concatenate([t for _, t in stamped]), digits)
-    at = 0
-    result = []
-    for (base, top), (_, _, remaining) in zip(out, cards):
+    result, at = [], 0
+    for base, top, (_, _, remaining) in zip(bases, tops, cards):
         part = slice(at, at + len(top))
         at += len(top)
         v = np.full(len(base), -np.inf)

@@ -45,14 +45,14 @@ class Node:
         return self.answers[d]
 
     def one_card(self, w) -> float:
-        """Expected value of the best answer to the next card (the answers kept)."""
+        """Expected value of the best answer to the next card (the answers kept for deepening)."""
         total = sum(self.remaining.values())
-        digits = sorted(self.remaining)
-        cards = [(d, self.grid.candidates(d), _left(self.remaining, d)) for d in digits]
-        for (d, cand, _), v in zip(cards, answers(self.grid, cards, w, ANSWERS)):
-            self.answers[d] = cand, v
-        return sum(n * float(self.answer(d, w)[1].max())
-                   for d, n in sorted(self.remaining.items())) / total
+        cards = [(d, self.grid.candidates(d), _left(self.remaining, d))
+                 for d in sorted(self.remaining) if d not in self.answers]
+        if cards:  # the numbers not answered yet, in one batch
+            for (d, cand, _), v in zip(cards, answers(self.grid, cards, w, ANSWERS)):
+                self.answers[d] = cand, v
+        return sum(n * float(self.answers[d][1].max()) for d, n in sorted(self.remaining.items())) / total
 
     def ahead(self, w, cards: int, replies: int) -> float:
         """Expected value `cards` cards ahead, each card answered by whichever of its
