@@ -131,13 +131,18 @@ def main(argv=None) -> int:
         from .weights import WEIGHTS
         if len(WEIGHTS) == NFEAT:  # else the features changed: start again by hand
             w0 = np.array(WEIGHTS, np.float64)
+    spread = feature_spread(w0)
+    # features greedy play never moves (heights it never reaches, the constant) keep weight 0:
+    # searched, their spread would be scaled by 1 / 0 and their weights by noise alone
+    seen = spread > 1.5e-3
+    w0 = np.where(seen, w0, 0.0)
     if args.generations == 0:
         w, before, after = calibrate(w0, args.calibrate, args.jobs)
         print(f"calibrated on {args.calibrate} games: rmse {before:.1f} -> {after:.1f}", flush=True)
         write_calibrated(w, args.calibrate, after)
         return 0
     rng = np.random.default_rng(args.seed)
-    unit = 1.0 / feature_spread(w0)          # a weight change worth one point per typical feature change
+    unit = np.where(seen, 1.0 / spread, 0.0)  # a weight change worth one point per typical feature change
     mean, sd = w0.copy(), args.sigma * unit
     held = range(HELD_OUT, HELD_OUT + args.held_out)
     started = time.perf_counter()
@@ -186,12 +191,13 @@ def write(w, score, args, note: str = "") -> None:
 def write_calibrated(w, games: int, rmse: float) -> None:
     """Rewrite weights.py with the deck-scale terms calibrated, the rest as it was."""
     path = Path(__file__).with_name("weights.py")
-    doc = path.read_text().split('"""')[1].replace("Generated: do not edit.", "").rstrip()
+    doc = path.read_text().split('"""')[1].split("\nThen calibrated")[0].replace("Generated: do not edit.", "").rstrip()
     body = ",\n    ".join(f"{x:.6g}" for x in w)
     path.write_text(f'"""{doc}\nThen calibrated by `python3 -m nmbr9.ai.tune --generations 0 --calibrate {games}`:'
                     f' the deck-scale terms refitted so the value estimates the final score'
                     f' (rmse {rmse:.1f} points over greedy games on training decks {CALIBRATE}+;'
-                    f' the ranking is unchanged). Generated: do not edit."""\n'
+                    f' the ranking is unchanged); weights of features greedy play never moves set to 0.'
+                    f' Generated: do not edit."""\n'
                     f"WEIGHTS = (\n    {body},\n)\n")
 
 
