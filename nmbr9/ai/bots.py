@@ -11,7 +11,7 @@ from ..rules import Placement
 from .evaluate import values
 from .weights import WEIGHTS
 from .grid import Grid
-from .search import expectimax
+from .search import ANSWERS, LEAF_SHORTLIST, expectimax
 
 
 def remaining_cards(view) -> dict[int, int]:
@@ -89,12 +89,13 @@ class Hard(Medium):
     replies = 2
     budget = 64     # evaluations for looking further ahead (late in the game)
     max_cards = 3
+    shortlists = (ANSWERS, LEAF_SHORTLIST)  # footings measured per answer and at the last depth
 
     def pick(self, grid, digit, cand, remaining, rng):
         if grid.count == 0:  # the first tile: every placement is the same table turned
             return _best(values(grid, digit, cand, remaining, self.weights), rng)
         return expectimax(grid, digit, cand, remaining, self.weights, self.width, self.deep, self.replies,
-                          self.budget, self.max_cards)
+                          self.budget, self.max_cards, self.shortlists)
 
 
 class Expert(Hard):

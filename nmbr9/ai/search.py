@@ -15,7 +15,7 @@ import numpy as np
 from .evaluate import answers, values
 
 LEAF_SHORTLIST = 4  # at the last depth only the best placement counts: measure fewer footings
-ANSWERS = 8         # footings measured per number answering the next card
+ANSWERS = 8         # footings measured per number answering the next card (the bots may measure more)
 
 
 def _after(grid, digit, cand, k):
@@ -32,50 +32,49 @@ def _left(remaining, d):
 
 class Node:
     """A table before the next card, its per-number answers kept for deepening."""
-    __slots__ = ("grid", "remaining", "answers")
+    __slots__ = ("grid", "remaining", "answers", "shortlists")
 
-    def __init__(self, grid, remaining):
+    def __init__(self, grid, remaining, shortlists=(ANSWERS, LEAF_SHORTLIST)):
         self.grid, self.remaining = grid, remaining
+        self.shortlists = shortlists  # footings measured: answering a card, at the last depth
         self.answers = {}  # number -> (candidates, their values)
 
-    def answer(self, d, w):
-        if d not in self.answers:
-            cand = self.grid.candidates(d)
-            self.answers[d] = cand, values(self.grid, d, cand, _left(self.remaining, d), w)
-        return self.answers[d]
+    def _answer_all(self, w, leaf: bool) -> None:
+        """Value the answers to every number not answered yet, in one batch: at the last
+        depth (`leaf`) only the best placement counts, so fewer footings are measured."""
+        cards = [(d, self.grid.candidates(d), _left(self.remaining, d))
+                 for d in sorted(self.remaining) if d not in self.answers]
+        if cards:
+            shortlist = self.shortlists[1] if leaf else self.shortlists[0]
+            for (d, cand, _), v in zip(cards, answers(self.grid, cards, w, shortlist)):
+                self.answers[d] = cand, v
 
     def one_card(self, w) -> float:
         """Expected value of the best answer to the next card (the answers kept for deepening)."""
+        self._answer_all(w, leaf=False)
         total = sum(self.remaining.values())
-        cards = [(d, self.grid.candidates(d), _left(self.remaining, d))
-                 for d in sorted(self.remaining) if d not in self.answers]
-        if cards:  # the numbers not answered yet, in one batch
-            for (d, cand, _), v in zip(cards, answers(self.grid, cards, w, ANSWERS)):
-                self.answers[d] = cand, v
         return sum(n * float(self.answers[d][1].max()) for d, n in sorted(self.remaining.items())) / total
 
     def ahead(self, w, cards: int, replies: int) -> float:
         """Expected value `cards` cards ahead, each card answered by whichever of its
         `replies` best placements looks best for the cards after it."""
         total = sum(self.remaining.values())
+        self._answer_all(w, leaf=cards == 1)
         out = 0.0
         for d, n in sorted(self.remaining.items()):
             rest = _left(self.remaining, d)
+            cand, v = self.answers[d]
             if cards == 1 or not rest:
-                if d in self.answers:
-                    v = self.answers[d][1]
-                else:  # only the best placement counts: measure fewer footings
-                    v = values(self.grid, d, self.grid.candidates(d), rest, w, shortlist=LEAF_SHORTLIST)
                 out += n * float(v.max())
                 continue
-            cand, v = self.answer(d, w)
-            out += n * max(Node(_after(self.grid, d, cand, k), rest).ahead(w, cards - 1, replies)
-                           for k in np.argsort(-v, kind="stable")[:replies] if np.isfinite(v[k]))
+            best = [k for k in np.argsort(-v, kind="stable")[:replies] if np.isfinite(v[k])]
+            after = (Node(_after(self.grid, d, cand, k), rest, self.shortlists) for k in best)
+            out += n * max(node.ahead(w, cards - 1, replies) for node in after)
         return out / total
 
 
 def expectimax(grid, digit, cand, remaining, w, width: int, deep: int, replies: int, budget: int,
-               max_cards: int = 2) -> int:
+               max_cards: int = 2, shortlists=(ANSWERS, LEAF_SHORTLIST)) -> int:
     """Index of the candidate to play: the `width` best by value get one card of
     lookahead; then the `deep` best of those are compared as many cards ahead (at
     most `max_cards`) as `budget` evaluations allow: more late in the game, when
@@ -85,7 +84,7 @@ def expectimax(grid, digit, cand, remaining, w, width: int, deep: int, replies: 
     order = [int(k) for k in np.argsort(-v, kind="stable")[:width] if np.isfinite(v[k])]
     if not remaining or len(order) == 1:
         return order[0]
-    nodes = {k: Node(_after(grid, digit, cand, k), remaining) for k in order}
+    nodes = {k: Node(_after(grid, digit, cand, k), remaining, shortlists) for k in order}
     one = {k: nodes[k].one_card(w) for k in order}
     ranked = sorted(order, key=lambda k: -one[k])  # stable: ties keep the value order
     # the cards to look ahead and how many placements to compare, as the budget allows
