@@ -7,9 +7,10 @@ never the order of the cards to come.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
-from ..rules import Board, Placement, Ruleset
+from ..rules import Board, Game, Placement, Ruleset, Seat
 
 STRENGTHS = ("easy", "medium", "hard", "expert")
 
@@ -28,3 +29,19 @@ def make_bot(strength: str, seed: int = 0):
     """A bot of that strength, deterministic given the seed."""
     from .bots import BOTS  # written by the bots work (issue 5)
     return BOTS[strength](seed)
+
+
+def solo_game(strength: str, deck: list[int], seed: int = 0):
+    """A bot's solo game on this deck: (the game, seconds each choice took). A refused
+    move ends it early (the game is then not over)."""
+    game = Game([Seat("bot", f"bot:{strength}")], list(deck))
+    bot = make_bot(strength, seed)
+    times = []
+    while not game.over:
+        view = View(game.boards[0].copy(), game.card, tuple(game.seen()), game.ruleset, game.rounds)
+        t = time.perf_counter()
+        p = bot.choose(view)
+        times.append(time.perf_counter() - t)
+        if not game.play(0, p):
+            break
+    return game, times

@@ -113,14 +113,8 @@ def analyse(deck: list[int], progress=None, time_limit: float = 30.0,
 
 def bot_layout(deck: list[int], strength: str = "medium") -> list[Placement]:
     """A bot's solo game on this deck: the analysis never shows less than a decent player would find."""
-    from ..rules import Game, Seat
-    from . import View, make_bot
-    game = Game([Seat("bot", f"bot:{strength}")], list(deck))
-    bot = make_bot(strength, 0)
-    while not game.over:
-        game.play(0, bot.choose(View(game.boards[0].copy(), game.card, tuple(game.seen()), game.ruleset,
-                                     game.rounds)))
-    return list(game.boards[0].tiles)
+    from . import solo_game
+    return list(solo_game(strength, deck)[0].boards[0].tiles)
 
 
 def _as_played(moves: list[Placement]) -> list[Placement]:

@@ -7,23 +7,13 @@ import sys
 import time
 
 from ..rules import BREAKING_RULES, MODULES, VARIANTS, Game, Ruleset, Seat, new_deck
-from . import STRENGTHS, View, make_bot
+from . import STRENGTHS, solo_game
 
 
 def play_solo(level: str, seed: int) -> tuple[int, list[float], int]:
     """One solo game on deck seed `seed`: (score, seconds per move, refused moves)."""
-    game = Game([Seat("bot", f"bot:{level}")], new_deck(random.Random(seed)))
-    bot = make_bot(level, seed)
-    times, refused = [], 0
-    while not game.over:
-        view = View(game.boards[0].copy(), game.card, tuple(game.seen()), game.ruleset, game.rounds)
-        t = time.perf_counter()
-        p = bot.choose(view)
-        times.append(time.perf_counter() - t)
-        if not game.play(0, p):
-            refused += 1  # counted, then the game cannot go on
-            break
-    return game.boards[0].score(), times, refused
+    game, times = solo_game(level, new_deck(random.Random(seed)), seed)
+    return game.boards[0].score(), times, 0 if game.over else 1
 
 
 def play_plus(level: str, seed: int, ruleset: Ruleset) -> tuple[int, list[float], int]:

@@ -34,7 +34,7 @@ class Node:
     """A table before the next card, its per-number answers kept for deepening."""
     __slots__ = ("grid", "remaining", "answers", "shortlists")
 
-    def __init__(self, grid, remaining, shortlists=(ANSWERS, LEAF_SHORTLIST)):
+    def __init__(self, grid, remaining, shortlists):
         self.grid, self.remaining = grid, remaining
         self.shortlists = shortlists  # footings measured: answering a card, at the last depth
         self.answers = {}  # number -> (candidates, their values)
@@ -74,7 +74,7 @@ class Node:
 
 
 def expectimax(grid, digit, cand, remaining, w, width: int, deep: int, replies: int, budget: int,
-               max_cards: int = 2, shortlists=(ANSWERS, LEAF_SHORTLIST)) -> int:
+               max_cards: int, shortlists: tuple[int, int]) -> int:
     """Index of the candidate to play: the `width` best by value get one card of
     lookahead; then the `deep` best of those are compared as many cards ahead (at
     most `max_cards`) as `budget` evaluations allow: more late in the game, when
