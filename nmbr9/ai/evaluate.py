@@ -77,20 +77,22 @@ def _flat(H, h_rows, w_cols):
 def board_features(Hs: np.ndarray) -> np.ndarray:
     """(K, BOARD): area at heights >= 1..AREA, the edge of each of those areas
     (a ragged level wastes squares), pits, footing at 1..FOOT."""
-    H = Hs.astype(np.int16)
+    H = Hs
     K = H.shape[0]
-    f = np.empty((K, BOARD), np.float64)
-    for h in range(AREA):
+    f = np.zeros((K, BOARD), np.float64)
+    for h in range(min(AREA, int(H.max()))):  # no area above the highest tile
         m = H > h
-        f[:, h] = m.sum(axis=(1, 2))
-        f[:, AREA + h] = ((m[:, 1:] != m[:, :-1]).sum(axis=(1, 2)) + (m[:, :, 1:] != m[:, :, :-1]).sum(axis=(1, 2)))
+        f[:, h] = np.count_nonzero(m, axis=(1, 2))
+        f[:, AREA + h] = (np.count_nonzero(m[:, 1:] != m[:, :-1], axis=(1, 2))
+                          + np.count_nonzero(m[:, :, 1:] != m[:, :, :-1], axis=(1, 2)))
     inner = H[:, 1:-1, 1:-1]
     around = np.minimum(np.minimum(H[:, :-2, 1:-1], H[:, 2:, 1:-1]),
                         np.minimum(H[:, 1:-1, :-2], H[:, 1:-1, 2:]))
-    f[:, 2 * AREA] = (inner < around).sum(axis=(1, 2))
+    f[:, 2 * AREA] = np.count_nonzero(inner < around, axis=(1, 2))
     tall, wide = _flat(H, 4, 3), _flat(H, 3, 4)
     for h in range(1, FOOT + 1):
-        f[:, 2 * AREA + h] = np.sqrt((tall == h).sum(axis=(1, 2)) + (wide == h).sum(axis=(1, 2)))
+        f[:, 2 * AREA + h] = np.sqrt(np.count_nonzero(tall == h, axis=(1, 2))
+                                     + np.count_nonzero(wide == h, axis=(1, 2)))
     return f
 
 
@@ -193,30 +195,33 @@ def footing(Hs: np.ndarray, Ts: np.ndarray, digits=range(10)):
     K = Hs.shape[0]
     Hp = np.pad(Hs, ((0, 0), (1, 1), (1, 1)))
     Tp = np.pad(Ts, ((0, 0), (1, 1), (1, 1)), constant_values=-1)
-    empty = Hs.reshape(K, -1).max(-1)[:, None, None]  # the lowest level holding no tile
+    empty = Hs.reshape(K, -1).max(-1)  # the lowest level holding no tile
     top = np.zeros((K, 10), np.int16)
-    at = np.zeros((K, 10, LEVELS), bool)
+    at = np.zeros((K, 10, LEVELS + 1), bool)  # column 0: levels above LEVELS, dropped
     cover = np.zeros(Hs.shape, np.int16)
     for d in digits:
         for s in SHAPES[d]:
             W = sliding_window_view(Hp, (s.h + 2, s.w + 2), axis=(1, 2))
             win = W[..., s.ys, s.xs]
-            tw = sliding_window_view(Tp, (s.h + 2, s.w + 2), axis=(1, 2))[..., s.ys, s.xs]
             lo = win.min(-1)
-            ok = (lo == win.max(-1)) & (tw.min(-1) != tw.max(-1))
+            # flat resting places above the table (few): only those are checked further
+            k, y, x = np.nonzero((lo == win.max(-1)) & (lo > 0))
+            lo = lo[k, y, x]
+            tw = sliding_window_view(Tp, (s.h + 2, s.w + 2), axis=(1, 2))[k, y, x][:, s.ys, s.xs]
+            ok = tw.min(-1) != tw.max(-1)
             if TOUCH:
-                ok &= (W[..., s.ring_ys, s.ring_xs].max(-1) > lo) | (lo >= empty)
-            lv = np.where(ok, lo, 0)
-            if not lv.any():
-                continue  # nowhere above the table: adds nothing
+                ok &= (W[k, y, x][:, s.ring_ys, s.ring_xs].max(-1) > lo) | (lo >= empty[k])
+            k, y, x, lo = k[ok], y[ok], x[ok], lo[ok]
+            if not len(k):
+                continue
+            lv = np.zeros(win.shape[:3], lo.dtype)
+            lv[k, y, x] = lo
             P, Q = lv.shape[1:]
-            for y, x in zip(s.ys - 1, s.xs - 1):
-                np.maximum(cover[:, y:y + P, x:x + Q], lv, out=cover[:, y:y + P, x:x + Q])
-            lv = lv.reshape(K, -1)
-            np.maximum(top[:, d], lv.max(-1), out=top[:, d])
-            for L in range(1, LEVELS + 1):
-                at[:, d, L - 1] |= (lv == L).any(-1)
-    return top, at, cover
+            for dy, dx in zip(s.ys - 1, s.xs - 1):
+                np.maximum(cover[:, dy:dy + P, dx:dx + Q], lv, out=cover[:, dy:dy + P, dx:dx + Q])
+            np.maximum(top[:, d], lv.reshape(K, -1).max(-1), out=top[:, d])
+            at[k, d, np.where(lo <= LEVELS, lo, 0)] = True
+    return top, at[:, :, 1:], cover
 
 
 def reach(Hs: np.ndarray, Ts: np.ndarray, digits=range(10)) -> np.ndarray:

@@ -107,8 +107,11 @@ class Grid:
             n = self.H.shape[0] // 2 - 2
             k = len(shapes)
             return np.arange(k), np.full(k, n), np.full(k, n), np.zeros(k, np.int64)
-        Hp = np.pad(self.H, 1)
-        Tp = np.pad(self.T, 1, constant_values=-1)
+        # only windows near the build can hold a tile: look at the build plus a tile's reach
+        ys, xs = np.nonzero(self.H)
+        r0, c0 = max(ys.min() - 5, 0), max(xs.min() - 5, 0)
+        Hp = np.pad(self.H[r0:ys.max() + 6, c0:xs.max() + 6], 1)
+        Tp = np.pad(self.T[r0:ys.max() + 6, c0:xs.max() + 6], 1, constant_values=-1)
         top = int(self.levels)  # level `top` is empty: any tile there needs no contact
         out_s, out_r, out_c, out_l = [], [], [], []
         for si, s in enumerate(shapes):
@@ -131,8 +134,8 @@ class Grid:
                 keep = ~up | two
                 rows, cols, lv = rows[keep], cols[keep], lv[keep]
             out_s.append(np.full(len(rows), si))
-            out_r.append(rows)
-            out_c.append(cols)
+            out_r.append(rows + r0)
+            out_c.append(cols + c0)
             out_l.append(lv.astype(np.int64))
         if not out_s:
             e = np.zeros(0, np.int64)
