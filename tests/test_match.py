@@ -12,8 +12,8 @@ from nmbr9.rules.game import CHOOSE, DECIDE, EXTRAS
 from nmbr9.rules.record import RecordError, parse_record, replay
 
 ANA, BEN, CAT = Seat("Ana"), Seat("Ben"), Seat("Cat")
-# Easy and medium bots only: they are quick, and their choice never depends on the clock
-# (hard and expert stop searching after a time budget, see the report to the lead).
+# Easy and medium bots only: they are quick (hard and expert take 0.1 to 2 s a move; every
+# bot's choice is deterministic, its search counted in evaluations, never timed).
 EASY, MEDIUM = Seat("Easy", "bot:easy"), Seat("Mid", "bot:medium")
 
 
