@@ -26,7 +26,6 @@ NBASE = 2 * BOARD + 3
 LEVELS = 4    # footing per number at levels 1..LEVELS
 NREACH = 3 + 2 * LEVELS
 NFEAT = NBASE + NREACH
-TOUCH = True
 SHORTLIST = 16  # candidates whose footing per number is measured (the costly part)
 
 
@@ -209,8 +208,7 @@ def footing(Hs: np.ndarray, Ts: np.ndarray, digits=range(10)):
             lo = lo[k, y, x]
             tw = sliding_window_view(Tp, (s.h + 2, s.w + 2), axis=(1, 2))[k, y, x][:, s.ys, s.xs]
             ok = tw.min(-1) != tw.max(-1)
-            if TOUCH:
-                ok &= (W[k, y, x][:, s.ring_ys, s.ring_xs].max(-1) > lo) | (lo >= empty[k])
+            ok &= (W[k, y, x][:, s.ring_ys, s.ring_xs].max(-1) > lo) | (lo >= empty[k])
             k, y, x, lo = k[ok], y[ok], x[ok], lo[ok]
             if not len(k):
                 continue
@@ -222,8 +220,3 @@ def footing(Hs: np.ndarray, Ts: np.ndarray, digits=range(10)):
             np.maximum(top[:, d], lv.reshape(K, -1).max(-1), out=top[:, d])
             at[k, d, np.where(lo <= LEVELS, lo, 0)] = True
     return top, at[:, :, 1:], cover
-
-
-def reach(Hs: np.ndarray, Ts: np.ndarray, digits=range(10)) -> np.ndarray:
-    """(K, 10): the highest level where each of `digits` finds footing (see `footing`)."""
-    return footing(Hs, Ts, digits)[0]
