@@ -94,6 +94,26 @@ def test_fast_grid_finds_exactly_the_rules_legal_placements():
         assert mine == set(board.legal_placements(digit))
 
 
+def test_footing_per_number_matches_the_legal_placements_above_the_table():
+    """The evaluation's 'where could each number rest next' is what the rules allow:
+    a number finds footing at level L >= 1 exactly when it has a legal placement there."""
+    from nmbr9.ai.evaluate import LEVELS, footing
+    game = Game([Seat("bot", "bot:medium")], new_deck(random.Random(8)))
+    bot = make_bot("medium")
+    checked = 0
+    for _ in range(18):
+        board = game.boards[0]
+        grid = Grid.from_board(board)
+        top, at, _ = footing(grid.H[None], grid.T[None])
+        for digit in range(10):
+            levels = {p.level for p in board.legal_placements(digit) if p.level >= 1}
+            assert top[0, digit] == max(levels, default=0)
+            assert {L for L in range(1, LEVELS + 1) if at[0, digit, L - 1]} == {L for L in levels if L <= LEVELS}
+            checked += len(levels)
+        game.play(0, bot.choose(view_of(game)))
+    assert checked > 20  # the tables grew upward: levels were really compared
+
+
 def test_analysis_beats_a_bot_on_its_deck_and_reports_progress():
     deck = new_deck(random.Random(21))
     bot_score = play("medium", deck, seed=2).boards[0].score()
