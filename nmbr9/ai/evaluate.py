@@ -32,18 +32,12 @@ SHORTLIST = 16  # candidates whose footing per number is measured (the costly pa
 def stamp(grid: Grid, digit: int, si, r, c, lv, tops: bool = False):
     """Heights after each candidate, cropped to the build plus a margin: (K, h, w);
     with `tops`, also the top tile ids after each candidate."""
-    H = grid.H
-    built = np.nonzero(H)
-    if len(built[0]):
-        r0, r1 = max(built[0].min() - 5, 0), built[0].max() + 6
-        c0, c1 = max(built[1].min() - 5, 0), built[1].max() + 6
-    else:
-        r0 = c0 = 0
-        r1 = c1 = H.shape[0]
-    crop = H[r0:r1, c0:c1]
+    rows, cols = grid.near_build()
+    r0, c0 = rows.start, cols.start
+    crop = grid.H[rows, cols]
     K = len(si)
     out = np.broadcast_to(crop, (K,) + crop.shape).copy()
-    ids = np.broadcast_to(grid.T[r0:r1, c0:c1], (K,) + crop.shape).copy() if tops else None
+    ids = np.broadcast_to(grid.T[rows, cols], (K,) + crop.shape).copy() if tops else None
     for s_i, s in enumerate(SHAPES[digit]):
         k = np.nonzero(si == s_i)[0]
         if not len(k):
@@ -73,10 +67,9 @@ def _flat(H, h_rows, w_cols):
     return np.where(lo == hi, lo, -1)
 
 
-def board_features(Hs: np.ndarray) -> np.ndarray:
+def board_features(H: np.ndarray) -> np.ndarray:
     """(K, BOARD): area at heights >= 1..AREA, the edge of each of those areas
     (a ragged level wastes squares), pits, footing at 1..FOOT."""
-    H = Hs
     K = H.shape[0]
     f = np.zeros((K, BOARD), np.float64)
     for h in range(min(AREA, int(H.max()))):  # no area above the highest tile

@@ -100,6 +100,14 @@ class Grid:
         self.score += digit * level
         self.levels = max(self.levels, level + 1)
 
+    def near_build(self) -> tuple[slice, slice]:
+        """Rows and columns of the build plus a tile's reach around it (squares a new tile
+        may cover, and the ring it touches); the whole grid while it is empty."""
+        ys, xs = np.nonzero(self.H)
+        if not len(ys):
+            return slice(0, self.H.shape[0]), slice(0, self.H.shape[1])
+        return (slice(max(ys.min() - 5, 0), ys.max() + 6), slice(max(xs.min() - 5, 0), xs.max() + 6))
+
     def candidates(self, digit: int, max_level: int | None = None):
         """Every legal placement of `digit`: arrays (shape index, row, col, level)."""
         shapes = SHAPES[digit]
@@ -107,11 +115,11 @@ class Grid:
             n = self.H.shape[0] // 2 - 2
             k = len(shapes)
             return np.arange(k), np.full(k, n), np.full(k, n), np.zeros(k, np.int64)
-        # only windows near the build can hold a tile: look at the build plus a tile's reach
-        ys, xs = np.nonzero(self.H)
-        r0, c0 = max(ys.min() - 5, 0), max(xs.min() - 5, 0)
-        Hp = np.pad(self.H[r0:ys.max() + 6, c0:xs.max() + 6], 1)
-        Tp = np.pad(self.T[r0:ys.max() + 6, c0:xs.max() + 6], 1, constant_values=-1)
+        # only windows near the build can hold a tile
+        rows, cols = self.near_build()
+        r0, c0 = rows.start, cols.start
+        Hp = np.pad(self.H[rows, cols], 1)
+        Tp = np.pad(self.T[rows, cols], 1, constant_values=-1)
         top = int(self.levels)  # level `top` is empty: any tile there needs no contact
         out_s, out_r, out_c, out_l = [], [], [], []
         for si, s in enumerate(shapes):
