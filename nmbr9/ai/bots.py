@@ -11,7 +11,7 @@ from ..rules import Placement
 from .evaluate import values
 from .weights import WEIGHTS
 from .grid import Grid
-from .search import ANSWERS, LEAF_SHORTLIST, expectimax
+from .search import expectimax
 
 
 def remaining_cards(view) -> dict[int, int]:
@@ -89,7 +89,9 @@ class Hard(Medium):
     replies = 2
     budget = 64     # evaluations for looking further ahead (late in the game)
     max_cards = 3
-    shortlists = (ANSWERS, LEAF_SHORTLIST)  # footings measured per answer and at the last depth
+    # footings measured per number answering a card, and at the last depth (where only
+    # the best placement counts, so fewer)
+    shortlists = (8, 4)
 
     def pick(self, grid, digit, cand, remaining, rng):
         if grid.count == 0:  # the first tile: every placement is the same table turned

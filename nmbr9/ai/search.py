@@ -14,9 +14,6 @@ import numpy as np
 
 from .evaluate import answers, values
 
-LEAF_SHORTLIST = 4  # at the last depth only the best placement counts: measure fewer footings
-ANSWERS = 8         # footings measured per number answering the next card (the bots may measure more)
-
 
 def _after(grid, digit, cand, k):
     g = grid.copy()
