@@ -38,16 +38,27 @@ HELD_OUT = 900_000  # decks that judge the result
 CALIBRATE = 20_000  # training decks that calibrate the value as a final score
 
 
-def play(w, deck) -> int:
-    """Final score of a greedy game (the medium bot, ties to the first)."""
-    g = Grid()
+def greedy_moves(w, deck, g: Grid | None = None):
+    """A greedy game (the medium bot, ties to the first) on table `g`, move by move: yields
+    (table, number, candidates, their values, cards left after it, the chosen one) just
+    before the chosen placement is laid."""
+    g = Grid() if g is None else g
     left = Counter(deck)
     for digit in deck:
         left[digit] -= 1
         remaining = {d: n for d, n in left.items() if n > 0}
         cand = g.candidates(digit)
-        k = int(np.argmax(values(g, digit, cand, remaining, w)))
+        v = values(g, digit, cand, remaining, w)
+        k = int(np.argmax(v))
+        yield g, digit, cand, v, remaining, k
         g.place(digit, *(int(a[k]) for a in cand))
+
+
+def play(w, deck) -> int:
+    """Final score of a greedy game."""
+    g = Grid()
+    for _ in greedy_moves(w, deck, g):
+        pass
     return g.score
 
 
@@ -59,18 +70,9 @@ def _games(job):
 def _trace(job):
     """(points, value, deck scales, final score) after each greedy move of one game."""
     w, seed = job
-    deck = new_deck(random.Random(seed))
     g = Grid()
-    left = Counter(deck)
-    rows = []
-    for digit in deck:
-        left[digit] -= 1
-        remaining = {d: n for d, n in left.items() if n > 0}
-        cand = g.candidates(digit)
-        v = values(g, digit, cand, remaining, w)
-        k = int(np.argmax(v))
-        g.place(digit, *(int(a[k]) for a in cand))
-        rows.append((g.score, v[k], *deck_scales(remaining)))
+    rows = [(table.score + digit * int(cand[3][k]), v[k], *deck_scales(remaining))
+            for table, digit, cand, v, remaining, k in greedy_moves(w, new_deck(random.Random(seed)), g)]
     return [r + (g.score,) for r in rows]
 
 
@@ -94,19 +96,10 @@ def feature_spread(w, games: int = 20) -> np.ndarray:
     """Typical size of each feature over the tables greedy play meets (to scale the search)."""
     rows = []
     for s in range(games):
-        deck = new_deck(random.Random(HELD_OUT + 500 + s))
-        g = Grid()
-        left = Counter(deck)
-        for digit in deck:
-            left[digit] -= 1
-            remaining = {d: n for d, n in left.items() if n > 0}
-            cand = g.candidates(digit)
-            v = values(g, digit, cand, remaining, w)
-            k = int(np.argmax(v))
+        for g, digit, cand, v, remaining, k in greedy_moves(w, new_deck(random.Random(HELD_OUT + 500 + s))):
             one = [a[[k]] for a in cand]
             rows.append(np.hstack([features(stamp(g, digit, *one), remaining)[0],
                                    reach_features(g, digit, one, remaining)[0]]))
-            g.place(digit, *(int(a[k]) for a in cand))
     return np.array(rows).std(axis=0) + 1e-3
 
 
