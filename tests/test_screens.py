@@ -232,6 +232,21 @@ def test_two_humans_and_a_bot_play_a_whole_game_passing_the_table(app):
     assert not app.store.continue_game().can_continue   # a finished game is not offered
 
 
+def test_a_flat_table_is_scored_in_words_not_left_counting(app):
+    m = app.store.new_match([Seat("Ana")], seed=12)
+    s = app.play(m)
+    while app.screen is s:
+        place_somewhere(app, highest=False)   # every tile beside the others, on the table
+        frames(app, 2)
+    until(app, lambda: app.screen.name == "results")
+    results = app.screen
+    assert m.game.scores() == [0] and results.levels == []
+    frames(app, 3)
+    ((_r, detail, total, verdict),) = results.lines
+    assert detail["text"] == "no tile above level 0" and total["text"] == "0"
+    assert verdict["text"] == "Wins"
+
+
 def test_a_bot_never_freezes_the_window(app):
     """While the hard bot thinks on its thread the frames keep coming."""
     m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:expert")], seed=2)

@@ -172,7 +172,10 @@ class ResultsScreen(Screen):
         done = self.shown_step >= len(self.levels)
         for r, detail, total, verdict in self.lines:
             parts = [_("level {level}: {points}").format(level=lv, points=r.by_level.get(lv, 0)) for lv in counted]
-            detail["text"] = "  \u00b7  ".join(parts) if parts else _("scoring from the top level down\u2026")
+            if parts:
+                detail["text"] = "  \u00b7  ".join(parts)
+            else:  # all tables flat: no level to count, and the count is over at once
+                detail["text"] = _("no tile above level 0") if done else _("scoring from the top level down\u2026")
             total["text"] = str(sum(r.by_level.get(lv, 0) for lv in counted))
             if done:
                 winners = sum(1 for x in self.results if x.winner)
