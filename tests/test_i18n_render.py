@@ -85,6 +85,7 @@ def test_every_screen_in_every_language_has_its_letters_and_room_for_its_words()
         assert problems["missing"] == [], f"{where}: glyphs missing from the font: {problems['missing']}"
         assert problems["off_screen"] == [], f"{where}: cut off at the window's edge: {problems['off_screen']}"
         assert problems["too_wide"] == [], f"{where}: text wider than its button: {problems['too_wide']}"
+        assert problems["overlapping"] == [], f"{where}: texts drawn over each other: {problems['overlapping']}"
 
 
 # ----- the subprocess ---------------------------------------------------------------------
@@ -173,7 +174,7 @@ def screens() -> None:
     from panda3d.core import Point3
     from nmbr9.i18n import set_language
     from nmbr9.rules import Seat
-    from nmbr9.rules.game import LEVEL_TO_LEVEL, MODULES, POWERS, TWO_OF_THREE, Ruleset
+    from nmbr9.rules.game import BREAKING_RULES, LEVEL_TO_LEVEL, MODULES, POWERS, TWO_OF_THREE, Ruleset
     from nmbr9.scene.base import make_base
     from nmbr9.scene.game_app import GameApp
     from nmbr9.scene.screens.menu import MenuScreen
@@ -197,7 +198,9 @@ def screens() -> None:
                   [Seat("Ana")], seed=2, ruleset=Ruleset(modules=MODULES, powers=POWERS)))),
               ("2 of 3", lambda: app.play(store.new_match([Seat("Ana")], seed=3, ruleset=Ruleset(TWO_OF_THREE)))),
               ("Level to Level", lambda: app.play(store.new_match(
-                  [Seat("Ana")], seed=4, ruleset=Ruleset(LEVEL_TO_LEVEL))))]
+                  [Seat("Ana")], seed=4, ruleset=Ruleset(LEVEL_TO_LEVEL)))),
+              ("new tournament, Breaking Rules", lambda: (app.goto(SetupScreen, tournament=True),
+                                                          app.screen.toggle_module(BREAKING_RULES)))]
     found = {}
     for language in ("en", "de", "es", "pl"):
         set_language(language)  # switched while the game runs, as Settings does
@@ -205,7 +208,7 @@ def screens() -> None:
             visit()
             for _ in range(3):
                 base.taskMgr.step()
-            missing, off_screen, too_wide = set(), [], []
+            missing, off_screen, too_wide, boxes = set(), [], [], []
             for widget in list(DirectGuiWidget.guiDict.values()):
                 if (widget.isEmpty() or not base.aspect2d.isAncestorOf(widget) or widget.isHidden()
                         or any(p.isHidden() for p in widget.getAncestors()) or not widget.hascomponent("text0")):
@@ -223,11 +226,16 @@ def screens() -> None:
                 ink = label.getTightBounds()
                 if ink and right > left and (ink[0].x < left - 0.01 or ink[1].x > right + 0.01):
                     too_wide.append(text)
+                # its box on screen (a label's fits its words) may not cover another's
+                xs, zs = [c.x for c in corners], [c.z for c in corners]
+                boxes.append((text, min(xs), max(xs), min(zs), max(zs)))
+            overlapping = [(a[0], b[0]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+                           if min(a[2], b[2]) - max(a[1], b[1]) > 0.005 and min(a[4], b[4]) - max(a[3], b[3]) > 0.005]
             for path in base.aspect2d.findAllMatches("**/+TextNode"):  # plain text: the rules page
                 node = path.node()
                 missing |= {c for c in node.getText() if not c.isspace() and not node.hasExactCharacter(c)}
             found[f"{language} {name}"] = {"missing": sorted(missing), "off_screen": off_screen,
-                                           "too_wide": too_wide}
+                                           "too_wide": too_wide, "overlapping": overlapping}
             app.screen.exit()
             app.screen = None
     print(json.dumps(found))

@@ -19,11 +19,12 @@ def power_row(screen, y: float) -> None:
     if BREAKING_RULES not in screen.modules:
         return
     hint = _("Powers (none chosen: two drawn at random):") if not screen.powers else _("Powers in play:")
-    screen.label(hint, (-1.2, y), scale=0.03, align=TextNode.ALeft, fg=DIM)
+    # wrapped to two lines left of the toggles: on one it ran under them in every language
+    screen.label(hint, (-1.2, y + 0.016), scale=0.03, align=TextNode.ALeft, fg=DIM, wrap=26)
     for i, power in enumerate(POWERS):
         on = power in screen.powers
         screen.button(f"{ICONS[power]} {power_name(power)}" + (" \u2713" if on else ""), toggle_power,
-                      (-0.42 + i * 0.31, y + 0.01), width=0.3, scale=0.029, colour=GO if on else BUTTON,
+                      (-0.17 + i * 0.31, y + 0.01), width=0.3, scale=0.029, colour=GO if on else BUTTON,
                       args=(screen, power))
 
 
