@@ -373,6 +373,17 @@ def test_end_turn_appears_when_only_options_are_left(app):
     until(app, lambda: m.round == 2 or None)
 
 
+def test_enter_ends_a_turn_left_open_only_for_options(app):
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("gap_fillers",)))
+    ps_ready(app)
+    lay(app, m.game.legal_placements(0)[0])
+    ps_ready(app)
+    assert "End turn (Enter, X)" in texts(app) and m.round == 1
+    messenger.send("enter")          # the fillers stay in hand: the player declined them
+    until(app, lambda: m.round == 2 or None)
+    assert [mv.kind for mv in m.game.moves] == ["place", "end"] and len(m.board(0).tiles) == 1
+
+
 def test_two_of_three_asks_build_or_reject_first_and_shows_the_slots(app, capsys):
     app.trace_on = True
     m, s = start(app, [Seat("Ana"), Seat("Bot", "bot:easy")], Ruleset("two_of_three"))

@@ -187,7 +187,7 @@ class PlusHud:
             items.append(("reserved", text, self.handlers["reserved"], (), o.reserve_ready,
                           ARMED if holding else BUTTON))
         if o.can_end:
-            items.append(("end_turn", _("End turn (X)"), self.handlers["end_turn"], (), True, (0.2, 0.45, 0.55, 1)))
+            items.append(("end_turn", _("End turn (Enter, X)"), self.handlers["end_turn"], (), True, (0.2, 0.45, 0.55, 1)))
         compact = self.compact()
         width = 0.34 if compact else 0.5
         x0 = -(len(items) - 1) * (width + 0.03) / 2

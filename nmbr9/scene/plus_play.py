@@ -329,6 +329,14 @@ class PlusPlayScreen(PlayScreen):
         self.idle_key = None
         self.start_turn()
 
+    def confirm(self) -> bool:
+        """Enter lays the tile in hand; with nothing in hand it ends a turn that only offers
+        optional moves, so a player who declines them every round needs no second key."""
+        if self.ghost is None and not self.settling and self.options().can_end:
+            self.end_turn()
+            return True
+        return super().confirm()
+
     def end_turn(self) -> None:
         if self.settling:
             return
@@ -381,7 +389,7 @@ class PlusPlayScreen(PlayScreen):
         super().press(button, mx, my, now)
 
     def bind(self) -> None:
-        """The classic keys, plus B / R (build or reject), 0-4 (take the tile under that marker), X (end turn)."""
+        """The classic keys, plus B / R (build or reject), 0-4 (take the tile under that marker), X or Enter (end turn)."""
         super().bind()
         keys = {"b": lambda: self._if_step(DECIDE, self.decide, True),
                 "r": lambda: self._if_step(DECIDE, self.decide, False), "x": self._end_key}
