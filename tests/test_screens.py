@@ -583,6 +583,19 @@ def test_results_show_the_best_layout_found_and_step_through_it(app):
     assert len(r.table.board.tiles) == 2 and "tile 2 of 20" in texts(app)
 
 
+@pytest.mark.parametrize("variant", ["two_of_three", "level_to_level"])
+def test_results_of_a_variant_say_the_best_layout_is_searched_only_in_the_base_game(app, variant):
+    from nmbr9.rules import Ruleset
+    from nmbr9.scene.screens import results
+    m = app.store.new_match([Seat("A", "bot:easy")], seed=32, ruleset=Ruleset(variant))
+    m.play_out()
+    r = app.goto(results.ResultsScreen, match=m, context={})
+    frames(app, 5)
+    assert r.job is None and r.analysis["error"] is None
+    assert "Best found for the deck: searched only in the base game, one card a round." in texts(app)
+    assert "failed" not in texts(app)
+
+
 def test_a_finished_tournament_game_can_be_reviewed_from_the_history(app):
     from nmbr9.scene.screens.tournament import TournamentScreen
     t = app.store.new_tournament([Seat("A", "bot:easy"), Seat("B", "bot:easy")], games=2, seed=8)

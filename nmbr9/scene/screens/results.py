@@ -13,6 +13,7 @@ from panda3d.core import LVector2, TextNode
 
 from ...i18n import _, ngettext, pgettext
 from ...match import Match
+from ...rules.game import CLASSIC
 from .widgets import ACCENT, DIM, GO, INK, PANEL, Screen
 
 LEVEL_SECONDS = 0.7      # one level of every board is scored per step (at animation speed 1)
@@ -70,7 +71,9 @@ class ResultsScreen(Screen):
         super().enter()
         self.base.taskMgr.add(self._task, "results")
         from ..analysis_job import AnalysisJob
-        self.job = AnalysisJob(self.match.game.deck, ANALYSIS_SECONDS)
+        # the search plans one card a round of the base game's 20; the variants deal otherwise
+        self.job = AnalysisJob(self.match.game.deck, ANALYSIS_SECONDS) \
+            if self.match.game.ruleset.variant == CLASSIC else None
         self.app.trace("results", *(f"{r.name}={r.score}" for r in self.results))
 
     def build(self) -> None:
@@ -194,6 +197,11 @@ class ResultsScreen(Screen):
 
     def _draw_analysis(self) -> None:
         job, a = self.job, self.analysis
+        if job is None:
+            text = _("Best found for the deck: searched only in the base game, one card a round.")
+            if self.analysis_label["text"] != text:
+                self.analysis_label["text"] = text
+            return
         job.poll()
         a.update(progress=job.progress, placements=job.placements, error=job.error)
         if a["error"]:
@@ -262,7 +270,8 @@ class ResultsScreen(Screen):
 
     def exit(self) -> None:
         self.base.taskMgr.remove("results")
-        self.job.stop()
+        if self.job:
+            self.job.stop()
         self.base.camLens.setFilmOffset(self.film_offset)
         super().exit()
         self.table.root.removeNode()
