@@ -348,6 +348,23 @@ def test_hint_shows_the_experts_legal_choice_without_freezing(app):
     assert s.hint is None                     # gone once the tile is confirmed
 
 
+def test_hint_key_twice_moves_the_tile_onto_the_hint_and_enter_lays_it_there(app):
+    m = app.store.new_match([Seat("Ana")], seed=12)
+    s = app.play(m)
+    for _ in range(3):
+        place_somewhere(app)
+    until(app, lambda: s.ps.ghost is not None and m.round == 4)
+    messenger.send("i")
+    p = until(app, lambda: s.hint["result"]["placement"] if s.hint and s.hint["ghost"] is not None else None, 60)
+    messenger.send("i")
+    frames(app)
+    assert "Your tile is on the hint's spot: Enter lays it." in texts(app) and s.ps.verdict.ok
+    messenger.send("enter")
+    until(app, lambda: m.round == 5 or None)
+    laid = m.board(0).tiles[-1]
+    assert (laid.piece, laid.rotation, laid.x, laid.y, laid.level) == (p.piece, p.rotation, p.x, p.y, p.level)
+
+
 def test_f1_shows_the_rules_over_the_table_and_comes_back(app):
     m = app.store.new_match([Seat("Ana")], seed=13)
     s = app.play(m)

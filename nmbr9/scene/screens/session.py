@@ -100,7 +100,7 @@ class SessionScreen(Screen):
         self.build()
 
     def _keys_text(self) -> str:
-        return "\n".join([_("I: hint  \u00b7  Backspace: put the tile back in hand"),
+        return "\n".join([_("I: hint (again: take it)  \u00b7  Backspace: put the tile back in hand"),
                           _("Tab or a name on the right: look at another board  \u00b7  F1: rules")])
 
     def _frame_of(self, board):
@@ -462,6 +462,7 @@ class SessionScreen(Screen):
             return
         key = (m.round, ps.seat, len(m.game.moves))
         if self.hint is not None and self.hint["key"] == key:
+            self._take_hint()
             return
         self.clear_hint()
         view = View(ps.board.copy(), card, tuple(m.seen()), m.game.ruleset, m.rounds)
@@ -500,6 +501,18 @@ class SessionScreen(Screen):
             level=level), ACCENT)
         self.app.trace("hint", f"piece={p.piece}", f"rotation={p.rotation}", f"x={p.x}", f"y={p.y}",
                        f"level={level}")
+
+    def _take_hint(self) -> None:
+        """I again, once the hint is on the table: the tile in hand moves onto it (still to confirm)."""
+        h, ps = self.hint, self.ps
+        if h["ghost"] is None:
+            return   # still thinking
+        p = h["result"]["placement"]
+        ps.rotation, ps.x, ps.y, ps.held = p.rotation, p.x, p.y, False
+        ps.update()
+        self.clear_hint()
+        self.set_status(_("Your tile is on the hint's spot: Enter lays it."), ACCENT)
+        self.app.trace("hint-taken", f"round={self.match.round}")
 
     def clear_hint(self) -> None:
         if self.hint is not None:
