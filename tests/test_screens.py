@@ -333,7 +333,8 @@ def test_illegal_confirm_sounds_and_commits_nothing(app):
     assert "illegal" in app.sounds.played[before:] and len(m.game.moves) == 1
 
 
-def test_hint_shows_the_experts_legal_choice_without_freezing(app):
+def _hint_in_round_4(app):
+    """A solo game at round 4 with the hint asked for and shown: (match, screen, its placement)."""
     m = app.store.new_match([Seat("Ana")], seed=12)
     s = app.play(m)
     for _ in range(3):
@@ -341,7 +342,11 @@ def test_hint_shows_the_experts_legal_choice_without_freezing(app):
     until(app, lambda: s.ps.ghost is not None and m.round == 4)
     messenger.send("i")
     h = until(app, lambda: s.hint if s.hint and s.hint["ghost"] is not None else None, 60)
-    p = h["result"]["placement"]
+    return m, s, h["result"]["placement"]
+
+
+def test_hint_shows_the_experts_legal_choice_without_freezing(app):
+    m, s, p = _hint_in_round_4(app)
     assert m.check(0, p).ok
     assert "Hint: the expert would lay it" in texts(app)
     place_somewhere(app)
@@ -349,13 +354,7 @@ def test_hint_shows_the_experts_legal_choice_without_freezing(app):
 
 
 def test_hint_key_twice_moves_the_tile_onto_the_hint_and_enter_lays_it_there(app):
-    m = app.store.new_match([Seat("Ana")], seed=12)
-    s = app.play(m)
-    for _ in range(3):
-        place_somewhere(app)
-    until(app, lambda: s.ps.ghost is not None and m.round == 4)
-    messenger.send("i")
-    p = until(app, lambda: s.hint["result"]["placement"] if s.hint and s.hint["ghost"] is not None else None, 60)
+    m, s, p = _hint_in_round_4(app)
     messenger.send("i")
     frames(app)
     assert "Your tile is on the hint's spot: Enter lays it." in texts(app) and s.ps.verdict.ok
