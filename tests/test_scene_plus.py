@@ -418,6 +418,27 @@ def test_two_of_three_asks_build_or_reject_first_and_shows_the_slots(app, capsys
     assert m.game.players[0].decisions == [] and len(m.board(0).tiles) == 2
 
 
+def _hint_in_words(app, s):
+    messenger.send("i")
+    return until(app, lambda: s.status["text"] if s.status["text"].startswith("Hint:") else None, 60)
+
+
+def test_hint_before_the_tile_says_build_or_reject_as_the_expert_would(app):
+    import copy
+    from nmbr9.ai.plus import plan_turn
+    from nmbr9.match import derive_seed
+    m, s = start(app, [Seat("Ana")], Ruleset("two_of_three"), seed=4)
+    ps_ready(app)
+    name, (build,) = plan_turn(copy.deepcopy(m.game), 0, "expert", derive_seed(m.seed, "hint", 0, 1))[0]
+    assert name == "decide"
+    said = _hint_in_words(app, s)
+    assert said == ("Hint: the expert would build it (B)." if build else "Hint: the expert would reject it (R).")
+    messenger.send("b" if build else "r")
+    until(app, lambda: m.options(0).step != "decide" or None)
+    frames(app, 3)
+    assert not s.status["text"].startswith("Hint:")          # the answered question's hint is gone
+
+
 def test_level_to_level_shows_the_piles_and_the_choice_with_its_level_cap(app):
     m, s = start(app, [Seat("Ana"), Seat("Bot", "bot:easy")], Ruleset("level_to_level"), seed=2)
     ps = ps_ready(app)
@@ -434,6 +455,7 @@ def test_level_to_level_shows_the_piles_and_the_choice_with_its_level_cap(app):
     frames(app, 2)
     assert m.game.active == 2 and ps.ghost is None
     assert "Choose one of the shown tiles" in texts(app)
+    assert _hint_in_words(app, s).startswith("Hint: the expert would take the tile under marker ")
     shot(app, "level-to-level-choice")
     messenger.send("1")                                                # the key of level marker 1
     frames(app)

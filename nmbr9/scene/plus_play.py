@@ -16,6 +16,8 @@ game whose ruleset is not the classic one.
 """
 from __future__ import annotations
 
+import threading
+
 from ..i18n import _
 from ..rules.board import Placement, tile_points
 from ..rules.game import CHOOSE, DECIDE, FLIP, PLACE_TILE, PLACING_POWERS, RELOCATE, RESERVE, Ruleset
@@ -24,6 +26,7 @@ from .camera import level_height
 from .play import HOVER_HELD, PlayScreen
 from .plus_hud import PlusHud, power_name
 from .screens.session import SessionScreen
+from .screens.widgets import ACCENT, WARN
 
 TILE, FILLER, RESERVED, PICK, MOVE = "tile", "filler", "reserved", "pick", "move"
 ASIDE_TINT = (0.8, 0.8, 0.8, 1)
@@ -497,9 +500,71 @@ class PlusSessionScreen(SessionScreen):
             self.ps.aside = None
         super().stop_player()
 
+    def _advice_key(self):
+        """What a hint in words answers: this decision (2 of 3) or choice (Level to Level), or None."""
+        ps, m = self.ps, self.match
+        if ps is None or self.looking is not None or ps.ghost is not None:
+            return None
+        o = m.options(ps.seat)
+        return ("advice", m.round, ps.seat, o.step, m.game.slot) if o.step in (DECIDE, CHOOSE) else None
+
+    def ask_hint(self) -> None:
+        """Before there is a tile to lay (build or reject it; which shown tile to take), the hint
+        is the expert's answer in words."""
+        key = self._advice_key()
+        if key is None:
+            super().ask_hint()
+            return
+        if self.hint is not None and self.hint["key"] == key:
+            return
+        self.clear_hint()
+        import copy
+        from ..ai.plus import plan_turn
+        from ..match import derive_seed
+        game, seat = copy.deepcopy(self.match.game), self.ps.seat   # the thread plans on its own copy
+        seed = derive_seed(self.match.seed, "hint", seat, self.match.round)
+        result: dict = {}
+
+        def think():
+            try:
+                result["advice"] = plan_turn(game, seat, "expert", seed)[0]
+            except Exception as e:   # shown as a sentence; the game goes on without a hint
+                result["error"] = e
+        thread = threading.Thread(target=think, name="nmbr9-hint", daemon=True)
+        self.hint = {"key": key, "thread": thread, "result": result, "ghost": None}
+        thread.start()
+        self.set_status(_("Looking for a good place\u2026"))
+
+    def _poll_advice(self) -> bool:
+        """Show a hint in words once it is worked out, and drop it once the step has passed."""
+        h = self.hint
+        if h is None or h["key"][0] != "advice":
+            return False
+        if h["key"] != self._advice_key():
+            self.hint = None
+            self.set_status("")
+        elif not h["thread"].is_alive() and not h.get("shown"):
+            h["shown"] = True
+            if "advice" not in h["result"]:
+                self.set_status(_("No hint this time: {reason}").format(reason=h["result"].get("error")), WARN)
+                return True
+            name, args = h["result"]["advice"]
+            if name == "choose":
+                text = _("Hint: the expert would take the tile under marker {marker} (key {marker}).").format(
+                    marker=args[0])
+            elif args[0]:
+                text = _("Hint: the expert would build it (B).")
+            else:
+                text = _("Hint: the expert would reject it (R).")
+            self.set_status(text, ACCENT)
+            self.app.trace("hint", name, *args)
+        return True
+
     def _poll_hint(self) -> None:
         """The expert bot plays by the classic rules: a hint the ++ rules refuse (a level cap, a
         start tile's shape) becomes the legal spot that scores most."""
+        if self._poll_advice():
+            return
         h, ps = self.hint, self.ps
         if h is not None and h["ghost"] is None and not h["thread"].is_alive() and ps is not None \
                 and "placement" in h["result"] and not h.get("checked"):
