@@ -420,7 +420,10 @@ def test_two_of_three_asks_build_or_reject_first_and_shows_the_slots(app, capsys
 
 def _hint_in_words(app, s):
     messenger.send("i")
-    return until(app, lambda: s.status["text"] if s.status["text"].startswith("Hint:") else None, 60)
+    said = until(app, lambda: s.status["text"] if s.status["text"].startswith("Hint:") else None, 60)
+    frames(app, 5)
+    assert s.status["text"] == said          # it stays up while the question is open
+    return said
 
 
 def test_hint_before_the_tile_says_build_or_reject_as_the_expert_would(app):

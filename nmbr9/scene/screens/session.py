@@ -144,7 +144,8 @@ class SessionScreen(Screen):
                 self.start_player(h)
             elif self.ps.ghost is None and not self.ps.settling and self.looking is None:
                 self.ps.start_turn()
-                self.set_status("")
+                if self.hint is None:   # a hint in words (NMBR 9 ++: no tile yet) stays up
+                    self.set_status("")
         elif phase == BOTS:
             if not m.humans and committed:
                 self.table.show(m.board(self.viewer))
