@@ -16,8 +16,6 @@ game whose ruleset is not the classic one.
 """
 from __future__ import annotations
 
-import threading
-
 from ..i18n import _
 from ..rules.board import Placement, tile_points
 from ..rules.game import CHOOSE, DECIDE, FLIP, PLACE_TILE, PLACING_POWERS, RELOCATE, RESERVE, Ruleset
@@ -523,17 +521,7 @@ class PlusSessionScreen(SessionScreen):
         from ..match import derive_seed
         game, seat = copy.deepcopy(self.match.game), self.ps.seat   # the thread plans on its own copy
         seed = derive_seed(self.match.seed, "hint", seat, self.match.round)
-        result: dict = {}
-
-        def think():
-            try:
-                result["advice"] = plan_turn(game, seat, "expert", seed)[0]
-            except Exception as e:   # shown as a sentence; the game goes on without a hint
-                result["error"] = e
-        thread = threading.Thread(target=think, name="nmbr9-hint", daemon=True)
-        self.hint = {"key": key, "thread": thread, "result": result, "ghost": None}
-        thread.start()
-        self.set_status(_("Looking for a good place\u2026"))
+        self.think(key, "advice", lambda: plan_turn(game, seat, "expert", seed)[0])
 
     def _poll_advice(self) -> bool:
         """Show a hint in words once it is worked out, and drop it once the step has passed."""

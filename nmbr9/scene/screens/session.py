@@ -468,18 +468,22 @@ class SessionScreen(Screen):
         self.clear_hint()
         view = View(ps.board.copy(), card, tuple(m.seen()), m.game.ruleset, m.rounds)
         seed = derive_seed(m.seed, "hint", ps.seat, m.round)
+        self.think(key, "placement", lambda: make_bot("expert", seed).choose(view))
+        self.app.trace("hint-asked", f"round={m.round}")
+
+    def think(self, key, name: str, work) -> None:
+        """Work out the hint for `key` off the main thread: result[name] = work(), or result["error"]."""
         result: dict = {}
 
-        def think():
+        def run():
             try:
-                result["placement"] = make_bot("expert", seed).choose(view)
+                result[name] = work()
             except Exception as e:   # shown as a sentence; the game goes on without a hint
                 result["error"] = e
-        thread = threading.Thread(target=think, name="nmbr9-hint", daemon=True)
+        thread = threading.Thread(target=run, name="nmbr9-hint", daemon=True)
         self.hint = {"key": key, "thread": thread, "result": result, "ghost": None}
         thread.start()
         self.set_status(_("Looking for a good place\u2026"))
-        self.app.trace("hint-asked", f"round={m.round}")
 
     def _poll_hint(self) -> None:
         h = self.hint
