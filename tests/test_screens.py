@@ -33,8 +33,7 @@ def app(scene, tmp_path):
     a._unsubscribe()
     set_language("en")
     store.close()
-    scene.ignore("f12")
-    scene.ignore("window-event")
+    a.ignoreAll()
 
 
 def frames(app, n: int = 2) -> None:
@@ -362,6 +361,9 @@ def test_hint_key_twice_moves_the_tile_onto_the_hint_and_enter_lays_it_there(app
     until(app, lambda: m.round == 5 or None)
     laid = m.board(0).tiles[-1]
     assert (laid.piece, laid.rotation, laid.x, laid.y, laid.level) == (p.piece, p.rotation, p.x, p.y, p.level)
+    until(app, lambda: s.ps.ghost is not None)
+    frames(app, 5)
+    assert "Your tile is on the hint's spot: Enter lays it." not in texts(app)   # not about round 5's tile
 
 
 def test_f1_shows_the_rules_over_the_table_and_comes_back(app):

@@ -223,3 +223,67 @@ def test_two_humans_pass_the_table_and_the_hand_off_hides_it(game_factory, tmp_p
     record = g.autosave()
     assert [(m["round"], m["player"]) for m in record["moves"]] == [(1, 0)]
     assert [(p["name"], p["kind"]) for p in record["players"]] == [("Player 1", "human"), ("Player 2", "human")]
+
+
+def close_as_a_window_manager_does(display: str, window: str) -> None:
+    """Send the window WM_DELETE_WINDOW: what the title bar's close button makes the window manager do."""
+    import ctypes
+    import ctypes.util
+
+    class ClientMessage(ctypes.Structure):
+        _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong), ("send_event", ctypes.c_int),
+                    ("display", ctypes.c_void_p), ("window", ctypes.c_ulong), ("message_type", ctypes.c_ulong),
+                    ("format", ctypes.c_int), ("data", ctypes.c_long * 5)]
+
+    class Event(ctypes.Union):
+        _fields_ = [("xclient", ClientMessage), ("pad", ctypes.c_long * 24)]
+
+    x11 = ctypes.cdll.LoadLibrary(ctypes.util.find_library("X11"))
+    x11.XOpenDisplay.restype = ctypes.c_void_p
+    x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    x11.XInternAtom.restype = ctypes.c_ulong
+    x11.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+    x11.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_long, ctypes.POINTER(Event)]
+    x11.XFlush.argtypes = x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    dpy = x11.XOpenDisplay(display.encode())
+    assert dpy, f"can't open display {display}"
+    event = Event()
+    event.xclient.type = 33   # ClientMessage
+    event.xclient.window = int(window)
+    event.xclient.message_type = x11.XInternAtom(dpy, b"WM_PROTOCOLS", 0)
+    event.xclient.format = 32
+    event.xclient.data[0] = x11.XInternAtom(dpy, b"WM_DELETE_WINDOW", 0)
+    assert x11.XSendEvent(dpy, int(window), 0, 0, ctypes.byref(event))
+    x11.XFlush(dpy)
+    x11.XCloseDisplay(dpy)
+
+
+def test_a_resized_window_refits_the_menu_and_closing_the_window_ends_the_game(game_factory, display, tmp_path):
+    from panda3d.core import Filename, PNMImage
+    g = game_factory()
+    g.xdotool("windowsize", g.window, "800", "600")
+    g.move(5, 5)                                       # the pointer off the buttons
+    time.sleep(1.0)
+    g.key("F12")
+    shot = Path(g.wait_for("trace: screenshot").split(" ", 2)[2])
+    shutil.copy(shot, tmp_path / "menu-800x600.png")
+    image = PNMImage()
+    assert image.read(Filename.fromOsSpecific(str(shot)))
+    assert (image.getXSize(), image.getYSize()) == (800, 600)
+    # a 4:3 window shrinks the 16:9 menu to fit its width: three quarters of the designed size
+    aspect, k = 800 / 600, 0.75
+
+    def at(x: float, y: float):                        # aspect2d -> this window's pixel colour
+        return image.getXel(round((x / aspect + 1) / 2 * 800), round((1 - y) / 2 * 600))
+
+    def background(c) -> bool:
+        return max(abs(a - b) for a, b in zip(c, (0.12, 0.14, 0.15))) < 0.03
+
+    y = k * (menu.button_y(0) + 0.012)                  # the middle of "New game"'s frame
+    edge = k * menu.WIDTH / 2
+    assert background(at(edge + 0.03, y)), "the New game button reaches past where it should end"
+    assert not background(at(edge - 0.03, y)), "the New game button does not reach where it should"
+    assert not background(at(-edge + 0.03, y))
+    close_as_a_window_manager_does(display, g.window)  # the title bar's close button
+    assert g.proc.wait(15) == 0
+    g.wait_for("trace: quit")

@@ -14,10 +14,15 @@ from __future__ import annotations
 import os
 import time
 
+from direct.showbase.DirectObject import DirectObject
+
 from ..i18n import _, on_language_change, set_language
 
 
-class GameApp:
+class GameApp(DirectObject):
+    """Listens on its own (a DirectObject): `base.accept("window-event")` would replace ShowBase's
+    handler, which fits the camera and aspect2d to a resized window and exits when it is closed."""
+
     def __init__(self, base, store, audio: bool = True):
         from .hud import load_fonts
         from .sound import Sounds
@@ -37,8 +42,9 @@ class GameApp:
         self.screen = None
         self.notice: str | None = None      # a message for the next menu (e.g. a set-aside save)
         self._unsubscribe = on_language_change(lambda code: self.screen and self.screen.relabel())
-        base.accept("f12", self.screenshot)
-        base.accept("window-event", self._window_event)
+        self.accept("f12", self.screenshot)
+        self.accept("window-event", self._window_event)
+        base.exitFunc = self._leave
         base.setBackgroundColor(0.12, 0.14, 0.15, 1)
         self.apply_settings(self.settings, window=False)
 
@@ -62,11 +68,13 @@ class GameApp:
         return self.goto(screen, match=match, context=context or {})
 
     def quit(self) -> None:
+        self.base.userExit()   # calls _leave, as closing the window does
+
+    def _leave(self) -> None:
         self.trace("quit")
         if self.screen is not None:   # e.g. stops the results' analysis process
             self.screen.exit()
             self.screen = None
-        self.base.userExit()
 
     # ----- settings ----------------------------------------------------------------
     def apply_settings(self, settings, window: bool = True) -> None:

@@ -203,6 +203,7 @@ class SessionScreen(Screen):
         m = self.match
         self.app.sounds.play("confirm")
         self.clear_hint()
+        self.set_status("")   # whatever it said was about the tile just laid
         last = m.game.moves[-1]
         self.app.trace("placed", f"seat={last.player}", f"round={last.round}",
                        f"piece={placement.piece}", f"x={placement.x}", f"y={placement.y}",
