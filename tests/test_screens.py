@@ -193,6 +193,16 @@ def test_settings_are_used_at_once_and_kept(app):
     assert load_settings(app.store.folder).window_size == (1600, 900)
 
 
+def test_settings_offer_only_window_sizes_the_screen_holds(app, monkeypatch):
+    from nmbr9.scene.screens.settings import SettingsScreen
+    monkeypatch.setattr(SettingsScreen, "display_size", lambda self: (1366, 768))   # a common laptop
+    app.goto(SettingsScreen)
+    click(app, "1280 \u00d7 720")
+    assert app.settings.window_size == (1024, 576)      # 1600 x 900 would not fit: round to the smallest
+    click(app, "1024 \u00d7 576")
+    assert app.settings.window_size == (1280, 720)
+
+
 def test_language_changes_without_a_restart(app):
     m = app.store.new_match([Seat("Ana"), Seat("Ben")], seed=1)
     app.play(m)

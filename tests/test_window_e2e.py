@@ -56,11 +56,12 @@ def display():
 class RunningGame:
     """`python3 run_game.py` with its trace lines collected from stdout."""
 
-    def __init__(self, display: str, data: Path):
+    def __init__(self, display: str, data: Path, sized: bool = True):
         self.env = {**os.environ, "DISPLAY": display, "NMBR9_DATA": str(data), "NMBR9_TRACE": "1",
                     "NMBR9_NO_AUDIO": "1", "LANGUAGE": "en"}
         self.data = data
-        self.proc = subprocess.Popen([sys.executable, str(ROOT / "run_game.py"), "--size", f"{W}x{H}"],
+        size = ["--size", f"{W}x{H}"] if sized else []   # else the size in the settings
+        self.proc = subprocess.Popen([sys.executable, str(ROOT / "run_game.py"), *size],
                                      cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                      text=True)
         self.lines: queue.Queue = queue.Queue()
@@ -121,8 +122,8 @@ class RunningGame:
 def game_factory(display, tmp_path):
     games = []
 
-    def start() -> RunningGame:
-        g = RunningGame(display, tmp_path / "data")
+    def start(sized: bool = True) -> RunningGame:
+        g = RunningGame(display, tmp_path / "data", sized)
         games.append(g)
         g.wait_for("trace: screen menu", timeout=40)
         g.find_window()
@@ -287,3 +288,13 @@ def test_a_resized_window_refits_the_menu_and_closing_the_window_ends_the_game(g
     close_as_a_window_manager_does(display, g.window)  # the title bar's close button
     assert g.proc.wait(15) == 0
     g.wait_for("trace: quit")
+
+
+def test_a_window_size_kept_from_a_bigger_screen_shrinks_to_fit_this_one(game_factory, tmp_path):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "settings.json").write_text(json.dumps({"window_size": [1920, 1080]}), encoding="utf-8")
+    g = game_factory(sized=False)
+    deadline = time.monotonic() + 10
+    while (size := g.xdotool("getwindowgeometry", g.window).split()[-1]) != f"{W}x{H}":
+        assert time.monotonic() < deadline, f"the window is {size} on a {W}x{H} screen"
+        time.sleep(0.2)

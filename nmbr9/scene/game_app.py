@@ -150,10 +150,16 @@ def main(args) -> int:
             return 2
     audio = os.environ.get("NMBR9_NO_AUDIO") != "1"   # tests run silent
     base = make_base(offscreen=False, size=size, audio=audio)
+    from panda3d.core import WindowProperties
+    from .screens.settings import fitting_sizes
+    display = base.pipe.getDisplayWidth(), base.pipe.getDisplayHeight()
     if settings.fullscreen:
-        from panda3d.core import WindowProperties
         props = WindowProperties()
         props.setFullscreen(True)
+        base.win.requestProperties(props)
+    elif not getattr(args, "size", None) and display[0] and (size[0] > display[0] or size[1] > display[1]):
+        props = WindowProperties()   # kept from a bigger screen: the biggest size this one holds
+        props.setSize(*fitting_sizes(display)[-1])
         base.win.requestProperties(props)
     app = GameApp(base, store, audio=audio)
     if getattr(args, "seed", None) is not None:   # `nmbr9 play --seed N`: straight into a solo game

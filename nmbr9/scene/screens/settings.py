@@ -16,6 +16,12 @@ ROW_TOP = 0.5
 ROW_STEP = 0.14
 
 
+def fitting_sizes(display: tuple[int, int]) -> list[tuple[int, int]]:
+    """The window sizes offered: those the screen holds (a bigger window would hide Confirm)."""
+    w, h = display
+    return [s for s in SIZES if not w or s[0] <= w and s[1] <= h] or SIZES[:1]
+
+
 class SettingsScreen(Screen):
     name = "settings"
 
@@ -81,8 +87,14 @@ class SettingsScreen(Screen):
 
     def next_size(self) -> None:
         size = self.app.settings.window_size
-        i = SIZES.index(size) if size in SIZES else -1
-        self.change(window_size=SIZES[(i + 1) % len(SIZES)])
+        sizes = fitting_sizes(self.display_size())
+        i = sizes.index(size) if size in sizes else -1
+        self.change(window_size=sizes[(i + 1) % len(sizes)])
+
+    def display_size(self) -> tuple[int, int]:
+        """The screen's size in pixels, (0, 0) where the system does not say."""
+        pipe = self.base.pipe
+        return (pipe.getDisplayWidth(), pipe.getDisplayHeight()) if pipe is not None else (0, 0)
 
     def toggle(self, field: str) -> None:
         self.change(**{field: not getattr(self.app.settings, field)})
