@@ -34,6 +34,7 @@ def app(scene, tmp_path):
     set_language("en")
     store.close()
     a.ignoreAll()
+    scene.exitFunc = None
 
 
 def frames(app, n: int = 2) -> None:
