@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import time
+from datetime import datetime, timezone
 
 import pytest
 from direct.gui import DirectGuiGlobals as DGG
@@ -254,7 +255,7 @@ def test_a_flat_table_is_scored_in_words_not_left_counting(app):
     frames(app, 3)
     ((_r, detail, total, verdict),) = results.lines
     assert detail["text"] == "no tile above level 0" and total["text"] == "0"
-    assert verdict["text"] == "Wins"
+    assert verdict["text"] == "your first game under these rules"   # alone: against the record, no "Wins"
 
 
 def test_a_bot_never_freezes_the_window(app):
@@ -610,6 +611,30 @@ def test_results_show_the_best_layout_found_and_step_through_it(app):
     click(app, "Step through it")
     messenger.send("arrow_right")
     assert len(r.table.board.tiles) == 2 and "tile 2 of 20" in texts(app)
+
+
+def test_solo_results_say_how_the_game_stands_against_the_players_best(app):
+    def solo(seed: int, practice: bool = False) -> int:
+        app.play(app.store.new_match([Seat("Ana")], seed=seed, practice=practice))
+        play_to_results(app)
+        frames(app, 5)
+        return app.screen.results[0].score
+
+    def verdict() -> str:
+        return app.screen.lines[0][3]["text"]
+
+    first = solo(41)
+    assert verdict() == "your first game under these rules"          # alone: no "Wins"
+    solo(42, practice=True)                        # tiles can be taken back there: it does not count
+    assert verdict() == ""
+    second = solo(43)
+    today = datetime.now(timezone.utc).date().isoformat()
+    said = f"new personal best! (before: {first})" if second > first else f"your best: {first} ({today})"
+    assert verdict() == said
+    app.goto(type(app.screen), match=app.screen.match, context={})     # the same results again
+    frames(app, 5)
+    assert verdict() == said                       # still against the best before this game
+    assert app.store.db.execute("SELECT count(*) FROM personal_scores WHERE player = 'Ana'").fetchone()[0] == 2
 
 
 @pytest.mark.parametrize("variant", ["two_of_three", "level_to_level"])

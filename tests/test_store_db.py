@@ -1,10 +1,11 @@
-"""The SQLite database: versioned schema, foreign keys, transactions, broken files, puzzle results."""
+"""The SQLite database: versioned schema, foreign keys, transactions, broken files, puzzle results,
+personal bests."""
 import sqlite3
 
 import pytest
 
 from nmbr9.rules import Seat
-from nmbr9.store import Store, StoreError, add_puzzle_result, open_db, puzzle_results
+from nmbr9.store import Store, StoreError, add_puzzle_result, open_db, puzzle_results, record_score
 from nmbr9.store import db as db_module
 from nmbr9.store.db import FILENAME, SCHEMA_VERSION, migrate, transaction
 
@@ -109,4 +110,19 @@ def test_a_failed_upgrade_leaves_the_old_database_untouched(folder, monkeypatch)
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert "note" not in [r["name"] for r in db.execute("PRAGMA table_info(tournaments)")], "rolled back"
     assert [r["name"] for r in db.execute("SELECT name FROM tournaments")] == ["Old"]
+    db.close()
+
+
+def test_personal_bests_are_per_player_and_rules_and_each_game_counts_once(folder):
+    from nmbr9.rules import Ruleset
+    db, _ = open_db()
+    classic, plus = Ruleset().to_json(), Ruleset("two_of_three").to_json()
+    assert record_score(db, "Ana", classic, 80, "game 1", 0, "2026-01-01T10:00:00Z") is None   # her first
+    assert record_score(db, "Ana", classic, 95, "game 2", 0, "2026-01-02T10:00:00Z").score == 80
+    assert record_score(db, "Ana", classic, 95, "game 2", 0).score == 80       # the same game again: once
+    best = record_score(db, "Ana", classic, 70, "game 3", 0)
+    assert (best.score, best.played) == (95, "2026-01-02T10:00:00Z")
+    assert record_score(db, "Ana", plus, 50, "game 4", 0) is None              # other rules, other bests
+    assert record_score(db, "Ben", classic, 60, "game 3", 1) is None           # the same game, another seat
+    assert db.execute("SELECT count(*) FROM personal_scores").fetchone()[0] == 5
     db.close()

@@ -1,4 +1,4 @@
-"""The player's SQLite database: tournaments and puzzle results.
+"""The player's SQLite database: tournaments, puzzle results and personal bests.
 
 The schema has a version (PRAGMA user_version); `MIGRATIONS[n]` takes a
 database from version n to n + 1, inside one transaction, so a crash during
@@ -66,6 +66,19 @@ MIGRATIONS: list[list[str]] = [
         )""",
         "CREATE INDEX puzzle_results_by_code ON puzzle_results (code, score DESC)",
         "CREATE INDEX tournament_games_by_tournament ON tournament_games (tournament_id, number)",
+    ],
+    [  # version 2: every human's score in every finished game, for personal bests
+        """CREATE TABLE personal_scores (
+            id      INTEGER PRIMARY KEY,
+            player  TEXT NOT NULL,
+            ruleset TEXT NOT NULL,               -- JSON, as in a game record: bests are per ruleset
+            score   INTEGER NOT NULL,
+            game    TEXT NOT NULL,               -- the game's "created" time: one row per game and seat
+            seat    INTEGER NOT NULL,
+            played  TEXT NOT NULL,               -- ISO 8601, UTC
+            UNIQUE (game, seat)
+        )""",
+        "CREATE INDEX personal_scores_by_player ON personal_scores (player, ruleset, score DESC)",
     ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)

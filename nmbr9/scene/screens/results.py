@@ -38,14 +38,18 @@ class ResultsScreen(Screen):
         self.showing = self.results[0].seat     # whose board is on the table
         self.analysis = {"progress": 0.0, "placements": None, "error": None}
         self.walk = None                        # the tile shown when stepping through the best layout
+        self.bests: dict[int, object] = {}      # seat -> that human's best before this game (None: first)
         self.saved_note = self._store_results()
 
     # ----- the database ---------------------------------------------------------------
     def _store_results(self) -> str | None:
-        """A puzzle's results go to the puzzle's leaderboard (bots once per puzzle and strength)."""
+        """A puzzle's results go to the puzzle's leaderboard (bots once per puzzle and strength); other
+        games' human scores count for personal bests (not practice, where tiles can be taken back)."""
         code = self.context.get("puzzle")
-        if not code:
+        if self.context.get("review"):
             return None
+        if not code:
+            return None if self.match.practice else self._store_personal()
         from ...store import add_puzzle_result, puzzle_results
         try:
             db = self.app.store.db
@@ -57,6 +61,30 @@ class ResultsScreen(Screen):
         except Exception as e:   # StoreError, sqlite3.Error: the game is over either way
             return _("The result could not be stored: {reason}").format(reason=getattr(e, "message", e))
         return None
+
+    def _store_personal(self) -> str | None:
+        from ...store import record_score
+        m = self.match
+        try:
+            for r in self.results:
+                if r.kind == "human":
+                    self.bests[r.seat] = record_score(self.app.store.db, r.name, m.game.ruleset.to_json(),
+                                                      r.score, m.created, r.seat)
+        except Exception as e:   # StoreError, sqlite3.Error: the game is over either way
+            self.bests = {}
+            return _("The result could not be stored: {reason}").format(reason=getattr(e, "message", e))
+        return None
+
+    def _best_text(self, r) -> str:
+        """Beside a human's place: how this game stands against their best under these rules."""
+        if r.seat not in self.bests:
+            return ""
+        best = self.bests[r.seat]
+        if best is None:
+            return _("your first game under these rules")
+        if r.score > best.score:
+            return _("new personal best! (before: {score})").format(score=best.score)
+        return _("your best: {score} ({date})").format(score=best.score, date=best.played[:10])
 
     # ----- building ----------------------------------------------------------------------
     def enter(self) -> None:
@@ -183,9 +211,12 @@ class ResultsScreen(Screen):
             if done:
                 winners = sum(1 for x in self.results if x.winner)
                 if r.winner:
-                    verdict["text"] = _("Wins (shared)") if winners > 1 else pgettext("result", "Wins")
+                    text = _("Wins (shared)") if winners > 1 else pgettext("result", "Wins")
                 else:
-                    verdict["text"] = _("Place {place}").format(place=r.place)
+                    text = _("Place {place}").format(place=r.place)
+                if len(self.results) == 1:   # alone, the record is what is played against
+                    text = ""
+                verdict["text"] = "  \u00b7  ".join(t for t in (text, self._best_text(r)) if t)
 
     # ----- the analysis -----------------------------------------------------------------------
     def best_board(self, tiles: int | None = None):
