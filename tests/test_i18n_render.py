@@ -179,6 +179,7 @@ def screens() -> None:
     from nmbr9.scene.game_app import GameApp
     from nmbr9.scene.screens.menu import MenuScreen
     from nmbr9.scene.screens.puzzles import PuzzleScreen
+    from nmbr9.scene.screens.results import ResultsScreen
     from nmbr9.scene.screens.rules import RulesScreen
     from nmbr9.scene.screens.settings import SettingsScreen
     from nmbr9.scene.screens.setup import SetupScreen
@@ -189,6 +190,11 @@ def screens() -> None:
     store = Store(Path(tempfile.mkdtemp()) / "data")
     app = GameApp(base, store, audio=False)
     aspect = base.getAspectRatio()
+    finished = store.new_match([Seat("Ana", "bot:easy"), Seat("Ben", "bot:easy")], seed=5)
+    finished.play_out()
+    tournament = store.new_tournament([Seat("Ana", "bot:easy"), Seat("Ben", "bot:easy")], games=2, seed=6)
+    reviewed = store.tournament_match(tournament)
+    reviewed.play_out()
     visits = [("menu", lambda: app.goto(MenuScreen)), ("setup", lambda: app.goto(SetupScreen)),
               ("new tournament", lambda: app.goto(SetupScreen, tournament=True)),
               ("puzzles", lambda: app.goto(PuzzleScreen)), ("tournaments", lambda: app.goto(TournamentScreen)),
@@ -200,7 +206,10 @@ def screens() -> None:
               ("Level to Level", lambda: app.play(store.new_match(
                   [Seat("Ana")], seed=4, ruleset=Ruleset(LEVEL_TO_LEVEL)))),
               ("new tournament, Breaking Rules", lambda: (app.goto(SetupScreen, tournament=True),
-                                                          app.screen.toggle_module(BREAKING_RULES)))]
+                                                          app.screen.toggle_module(BREAKING_RULES))),
+              ("results", lambda: app.goto(ResultsScreen, match=finished, context={})),
+              ("results of a tournament game, reviewed", lambda: app.goto(
+                  ResultsScreen, match=reviewed, context={"tournament": tournament.id, "review": True}))]
     found = {}
     for language in ("en", "de", "es", "pl"):
         set_language(language)  # switched while the game runs, as Settings does

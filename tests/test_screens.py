@@ -401,9 +401,9 @@ def test_a_two_game_tournament_from_the_tournament_screen(app):
         assert s.name == "play" and s.match.tournament == {"id": t.id, "game": game}
         play_to_results(app)
         if game == 1:
-            assert "Next game" in buttons(app)
-            click(app, "Next game")
-    assert "Next game" not in buttons(app)
+            assert "Next game (Enter)" in buttons(app)
+            click(app, "Next game (Enter)")
+    assert "Next game (Enter)" not in buttons(app)
     assert t.over and [st.played for st in t.standings()] == [2, 2]
     assert "Tournament 1: game 2 of 2 played" in texts(app)
 
@@ -424,7 +424,7 @@ def test_a_puzzle_is_stored_and_the_next_player_sees_earlier_boards_at_their_rou
     stored = puzzle_results(app.store.db, code)
     assert {r.player for r in stored} >= {"Ana", "Easy bot", "Medium bot", "Hard bot"}
     assert f"Leaderboard of puzzle {code}" in texts(app)
-    click(app, "Play it again")                # the same puzzle, a second player takes over
+    click(app, "Play it again (Enter)")                # the same puzzle, a second player takes over
     s2 = app.screen
     assert s2.match.extra["puzzle"] == code and s2.past and s2.past[0][0] == "Ana"
     for _ in range(2):
@@ -452,7 +452,9 @@ def test_rematch_seats_the_same_players_with_a_new_deck(app):
     m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=21)
     app.play(m)
     play_to_results(app)
-    click(app, "Rematch")
+    frames(app, 3)
+    messenger.send("enter")                     # the green button: "Rematch (Enter)"
+    frames(app)
     again = app.screen.match
     assert app.screen.name == "play" and again is not m
     assert [x.name for x in again.seats] == ["Ana", "Bot"] and again.game.deck != m.game.deck
@@ -465,7 +467,7 @@ def test_after_the_results_the_next_table_is_centred_again(app):
     app.play(m)
     play_to_results(app)
     assert lens.getFilmOffset()[0] < 0          # the board stands beside the score panel
-    click(app, "Menu")
+    click(app, "Menu (Esc)")
     app.play(app.store.new_match([Seat("Ana")], seed=2))
     assert tuple(lens.getFilmOffset()) == (0, 0)
 
@@ -585,7 +587,7 @@ def test_two_humans_and_a_bot_quit_a_tournament_midway_and_continue_it(app):
                 place_somewhere(app)
         until(app, lambda: app.screen.name == "results")
         if game == 1:
-            click(app, "Next game")
+            click(app, "Next game (Enter)")
     t = app.store.tournament(tid)
     assert t.over and [st.played for st in t.standings()] == [2, 2, 2]
     assert [e.scores is not None for e in t.entries()] == [True, True]
@@ -659,5 +661,5 @@ def test_a_finished_tournament_game_can_be_reviewed_from_the_history(app):
     click(app, f"Game 1: A {scores[0]}, B {scores[1]}")
     r = app.screen
     assert r.name == "results" and [x.score for x in sorted(r.results, key=lambda x: x.seat)] == scores
-    click(app, "Back to the tournament")
+    click(app, "Back to the tournament (Enter)")
     assert app.screen.name == "tournament" and app.screen.chosen == t.id

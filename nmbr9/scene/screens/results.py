@@ -127,9 +127,11 @@ class ResultsScreen(Screen):
         self.extra_label = self.label(self._extra_text(), (LEFT, y - 0.22), scale=0.036, align=TextNode.ALeft,
                                       wrap=44)
         next_text, self.next_command = self._next()
-        self.button(_("Menu"), self.app.menu, (LEFT + 0.3, -0.88), width=0.55, scale=0.05)
+        self.button(_("Menu (Esc)"), self.app.menu, (LEFT + 0.3, -0.88), width=0.55, scale=0.05)
         if next_text:
-            self.button(next_text, self.next_command, (-0.4, -0.88), width=0.65, scale=0.05, colour=GO)
+            self.button(_("{action} (Enter)").format(action=next_text), self.next_command, (-0.53, -0.88),
+                        width=0.9, scale=0.045, colour=GO)
+            self.accept("enter", self._enter)
         self.walk_label = self.label(_("{name}'s board").format(name=self.match.seats[self.showing].name),
                                      (0.9, -0.9), scale=0.04, fg=INK)
         self.accept("escape", self.app.menu)
@@ -139,6 +141,12 @@ class ResultsScreen(Screen):
         self.accept("arrow_left-repeat", self.walk_step, [-1])
         self.shown_step = -1
         self._draw_scores()
+
+    def _enter(self) -> None:
+        """Enter presses the green button once the scores are counted: not a second Enter that
+        confirmed the last tile."""
+        if self.shown_step >= len(self.levels):
+            self.next_command()
 
     def _next(self):
         """The green button: next tournament game, the same puzzle again, or a rematch."""
