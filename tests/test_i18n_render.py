@@ -40,7 +40,7 @@ def test_every_character_of_every_catalogue_is_in_the_fonts(code):
     assert not report.missing_glyphs, "\n".join(report.missing_glyphs)
 
 
-def _probe(language: str, png: Path | None = None) -> dict:
+def _probe(language: str, png: Path | str | None = None) -> dict:
     root = Path(__file__).resolve().parent.parent
     env = {**os.environ, "LANGUAGE": language,
            "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
@@ -78,8 +78,9 @@ def test_the_hud_in_every_language_has_its_letters_and_fits_the_window(code, rou
 
 
 @pytest.mark.render
-def test_every_screen_in_every_language_has_its_letters_and_room_for_its_words():
-    found = _probe("screens")
+@pytest.mark.parametrize("size", ["1280x720", "1024x576"])   # a small window keeps its text big: less room
+def test_every_screen_in_every_language_has_its_letters_and_room_for_its_words(size):
+    found = _probe("screens", size)
     assert len(found) >= 4 * 10, sorted(found)
     for where, problems in found.items():
         assert problems["missing"] == [], f"{where}: glyphs missing from the font: {problems['missing']}"
@@ -167,12 +168,13 @@ def main(language: str, png: str | None) -> None:
                       "missing": sorted(set(missing)), "off_screen": off_screen, "same_as_base": same, "verdict_ink": verdict_ink}))
 
 
-def screens() -> None:
-    """Every screen around the table in every language: letters in the font, room for the words."""
+def screens(size: str) -> None:
+    """Every screen around the table in every language, in a window of `size`: letters in the font,
+    room for the words."""
     import tempfile
     from direct.gui.DirectGuiBase import DirectGuiWidget
     from panda3d.core import Point3
-    from nmbr9.i18n import set_language
+    from nmbr9.i18n import _ as translate, set_language
     from nmbr9.rules import Seat
     from nmbr9.rules.game import BREAKING_RULES, LEVEL_TO_LEVEL, MODULES, POWERS, TWO_OF_THREE, Ruleset
     from nmbr9.scene.base import make_base
@@ -186,7 +188,7 @@ def screens() -> None:
     from nmbr9.scene.screens.tournament import TournamentScreen
     from nmbr9.store import Store
 
-    base = make_base(offscreen=True, size=(1280, 720))
+    base = make_base(offscreen=True, size=tuple(int(n) for n in size.split("x")))
     store = Store(Path(tempfile.mkdtemp()) / "data")
     app = GameApp(base, store, audio=False)
     aspect = base.getAspectRatio()
@@ -195,6 +197,16 @@ def screens() -> None:
     tournament = store.new_tournament([Seat("Ana", "bot:easy"), Seat("Ben", "bot:easy")], games=2, seed=6)
     reviewed = store.tournament_match(tournament)
     reviewed.play_out()
+    def two_of_three_saying(text: str) -> None:
+        """A "2 of 3" table, the card built, with its status up (beside the reject markers)."""
+        app.play(store.new_match([Seat("Ana"), Seat("Ben", "bot:easy")], seed=3, ruleset=Ruleset(TWO_OF_THREE)))
+        for _frame in range(3):
+            base.taskMgr.step()
+        base.messenger.send("b")   # build it: the tile in hand
+        for _frame in range(3):
+            base.taskMgr.step()
+        app.screen.set_status(text)
+
     visits = [("menu", lambda: app.goto(MenuScreen)), ("setup", lambda: app.goto(SetupScreen)),
               ("new tournament", lambda: app.goto(SetupScreen, tournament=True)),
               ("puzzles", lambda: app.goto(PuzzleScreen)), ("tournaments", lambda: app.goto(TournamentScreen)),
@@ -203,6 +215,7 @@ def screens() -> None:
               ("NMBR 9 ++ modules", lambda: app.play(store.new_match(
                   [Seat("Ana")], seed=2, ruleset=Ruleset(modules=MODULES, powers=POWERS)))),
               ("2 of 3", lambda: app.play(store.new_match([Seat("Ana")], seed=3, ruleset=Ruleset(TWO_OF_THREE)))),
+              ("2 of 3, a long status", lambda: two_of_three_saying(translate("Your tile is on the hint's spot: Enter lays it."))),
               ("Level to Level", lambda: app.play(store.new_match(
                   [Seat("Ana")], seed=4, ruleset=Ruleset(LEVEL_TO_LEVEL)))),
               ("new tournament, Breaking Rules", lambda: (app.goto(SetupScreen, tournament=True),
@@ -252,6 +265,6 @@ def screens() -> None:
 
 if __name__ == "__main__":  # PYTHONPATH holds the checkout (see _probe)
     if sys.argv[1] == "screens":
-        screens()
+        screens(sys.argv[2])
     else:
         main(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else None)

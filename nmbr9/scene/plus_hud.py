@@ -330,19 +330,22 @@ class PlusHud:
             return
         k = self.hud.anchors["a2dTopLeft"].getScale().x
         # high in the middle, under the verdict and status; in a small window lower, off the card slots
-        y = (0.1 if self.compact() else 0.62) / k - 0.07
+        y = (0.1 if self.compact() else 0.42 if game.variant == TWO_OF_THREE else 0.62) / k - 0.07
         per_row = 3   # "Level to Level" may show five tiles: at most three choices a row fit the panel
         button_rows = -(-len(buttons) // per_row)
         height = 0.06 * len(lines) + 0.17 + 0.08 * (button_rows - 1)
         if game.variant == LEVEL_TO_LEVEL:   # above the piles
             y = max(y, -1 / k + 0.68 + height)
-        DirectFrame(parent=mid, frameColor=PANEL, relief=DGG.FLAT,
-                    frameSize=(-0.95, 0.95, y - height + 0.02, y + 0.07))
-        for i, text in enumerate(lines):
-            self._label(mid, text, (0, y - 0.06 * i), 0.038, fg=ACCENT if i == 0 else INK, align=TextNode.ACenter,
-                        wrap=46)
-        by = y - 0.06 * len(lines) - 0.06
+        frame = DirectFrame(parent=mid, frameColor=PANEL, relief=DGG.FLAT)
+        labels = [self._label(mid, text, (0, y - 0.06 * i), 0.038, fg=ACCENT if i == 0 else INK,
+                              align=TextNode.ACenter, wrap=46) for i, text in enumerate(lines)]
         width = 0.56
+        # as wide as its words and buttons, no wider: it must not cover the supply or the powers
+        half = min(per_row, len(buttons)) * (width + 0.04) / 2 + 0.03
+        for bounds in filter(None, (label.getTightBounds(mid) for label in labels)):   # None: no ink
+            half = max(half, bounds[1].x + 0.04, -bounds[0].x + 0.04)
+        frame["frameSize"] = (-half, half, y - height + 0.02, y + 0.07)
+        by = y - 0.06 * len(lines) - 0.06
         for i, (name, text, command, args, enabled) in enumerate(buttons):
             row, column = divmod(i, per_row)
             in_row = min(per_row, len(buttons) - row * per_row)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..i18n import _
 from ..rules.board import Placement, tile_points
-from ..rules.game import CHOOSE, DECIDE, FLIP, PLACE_TILE, PLACING_POWERS, RELOCATE, RESERVE, Ruleset
+from ..rules.game import CHOOSE, DECIDE, FLIP, PLACE_TILE, PLACING_POWERS, RELOCATE, RESERVE, TWO_OF_THREE, Ruleset
 from ..rules.tiles import orientation
 from .camera import level_height
 from .play import HOVER_HELD, PlayScreen
@@ -429,6 +429,10 @@ class PlusSessionScreen(SessionScreen):
             "reserved": self._on_ps("hold_reserved"), "end_turn": self._on_ps("end_turn"),
             "decide": self._on_ps("decide"), "choose": self._on_ps("choose")})
         self.base.taskMgr.add(self._plus_task, "plus-session", sort=1)
+
+    def status_y(self) -> float:
+        """In "2 of 3" lower, clear of the reject markers beside the card slots (the question moves down too)."""
+        return -0.47 if self.match.game.variant == TWO_OF_THREE else super().status_y()
 
     def _on_ps(self, name):
         def call(*args):

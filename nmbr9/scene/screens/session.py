@@ -69,7 +69,7 @@ class SessionScreen(Screen):
 
     def build(self) -> None:
         tc, br = self.anchors["a2dTopCenter"], self.anchors["a2dBottomRight"]
-        self.status = self.label("", (0, -0.3), scale=0.042, parent=tc, wrap=34)
+        self.status = self.label("", (0, self.status_y()), scale=0.042, parent=tc, wrap=34)
         self.panel = self.anchors["a2dTopRight"].attachNewNode("players")
         self.keys = self.label(self._keys_text(), (0.05, -0.82), scale=0.03, parent=self.anchors["a2dTopLeft"],
                                align=TextNode.ALeft, fg=DIM)
@@ -166,6 +166,10 @@ class SessionScreen(Screen):
             self.app.trace("turn", f"seat={ps.seat}", f"round={self.match.round}",
                            f"tiles={len(self.match.board(ps.seat).tiles)}")
         self.turn_key = key
+
+    def status_y(self) -> float:
+        """Where the status line hangs below the top of the window (HUD units)."""
+        return -0.3
 
     def set_status(self, text: str, colour=INK) -> None:
         if self.status["text"] != text:
