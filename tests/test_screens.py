@@ -196,8 +196,9 @@ def test_settings_are_used_at_once_and_kept(app):
 
 
 def test_settings_offer_only_window_sizes_the_screen_holds(app, monkeypatch):
+    from nmbr9.scene.screens import settings
     from nmbr9.scene.screens.settings import SettingsScreen
-    monkeypatch.setattr(SettingsScreen, "display_size", lambda self: (1366, 768))   # a common laptop
+    monkeypatch.setattr(settings, "display_size", lambda base: (1366, 768))   # a common laptop
     app.goto(SettingsScreen)
     click(app, "1280 \u00d7 720")
     assert app.settings.window_size == (1024, 576)      # 1600 x 900 would not fit: round to the smallest

@@ -151,8 +151,8 @@ def main(args) -> int:
     audio = os.environ.get("NMBR9_NO_AUDIO") != "1"   # tests run silent
     base = make_base(offscreen=False, size=size, audio=audio)
     from panda3d.core import WindowProperties
-    from .screens.settings import fitting_sizes
-    display = base.pipe.getDisplayWidth(), base.pipe.getDisplayHeight()
+    from .screens.settings import display_size, fitting_sizes
+    display = display_size(base)
     if settings.fullscreen:
         props = WindowProperties()
         props.setFullscreen(True)

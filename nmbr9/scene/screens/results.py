@@ -46,34 +46,34 @@ class ResultsScreen(Screen):
         """A puzzle's results go to the puzzle's leaderboard (bots once per puzzle and strength); other
         games' human scores count for personal bests (not practice, where tiles can be taken back)."""
         code = self.context.get("puzzle")
-        if self.context.get("review"):
+        if self.context.get("review") or (self.match.practice and not code):
             return None
-        if not code:
-            return None if self.match.practice else self._store_personal()
-        from ...store import add_puzzle_result, puzzle_results
         try:
-            db = self.app.store.db
-            known = {r.kind for r in puzzle_results(db, code)}
-            record = self.match.record()
-            for r in self.results:
-                if r.kind == "human" or r.kind not in known:
-                    add_puzzle_result(db, code, r.name, r.score, record, r.kind)
-        except Exception as e:   # StoreError, sqlite3.Error: the game is over either way
-            return _("The result could not be stored: {reason}").format(reason=getattr(e, "message", e))
-        return None
-
-    def _store_personal(self) -> str | None:
-        from ...store import record_score
-        m = self.match
-        try:
-            for r in self.results:
-                if r.kind == "human":
-                    self.bests[r.seat] = record_score(self.app.store.db, r.name, m.game.ruleset.to_json(),
-                                                      r.score, m.created, r.seat)
+            if code:
+                self._store_puzzle(code)
+            else:
+                self._store_personal()
         except Exception as e:   # StoreError, sqlite3.Error: the game is over either way
             self.bests = {}
             return _("The result could not be stored: {reason}").format(reason=getattr(e, "message", e))
         return None
+
+    def _store_puzzle(self, code: str) -> None:
+        from ...store import add_puzzle_result, puzzle_results
+        db = self.app.store.db
+        known = {r.kind for r in puzzle_results(db, code)}
+        record = self.match.record()
+        for r in self.results:
+            if r.kind == "human" or r.kind not in known:
+                add_puzzle_result(db, code, r.name, r.score, record, r.kind)
+
+    def _store_personal(self) -> None:
+        from ...store import record_score
+        m = self.match
+        for r in self.results:
+            if r.kind == "human":
+                self.bests[r.seat] = record_score(self.app.store.db, r.name, m.game.ruleset.to_json(),
+                                                  r.score, m.created, r.seat)
 
     def _best_text(self, r) -> str:
         """Beside a human's place: how this game stands against their best under these rules."""

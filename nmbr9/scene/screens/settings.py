@@ -16,6 +16,12 @@ ROW_TOP = 0.5
 ROW_STEP = 0.14
 
 
+def display_size(base) -> tuple[int, int]:
+    """The screen's size in pixels, (0, 0) where the system does not say."""
+    pipe = base.pipe
+    return (pipe.getDisplayWidth(), pipe.getDisplayHeight()) if pipe is not None else (0, 0)
+
+
 def fitting_sizes(display: tuple[int, int]) -> list[tuple[int, int]]:
     """The window sizes offered: those the screen holds (a bigger window would hide Confirm)."""
     w, h = display
@@ -87,14 +93,9 @@ class SettingsScreen(Screen):
 
     def next_size(self) -> None:
         size = self.app.settings.window_size
-        sizes = fitting_sizes(self.display_size())
+        sizes = fitting_sizes(display_size(self.base))
         i = sizes.index(size) if size in sizes else -1
         self.change(window_size=sizes[(i + 1) % len(sizes)])
-
-    def display_size(self) -> tuple[int, int]:
-        """The screen's size in pixels, (0, 0) where the system does not say."""
-        pipe = self.base.pipe
-        return (pipe.getDisplayWidth(), pipe.getDisplayHeight()) if pipe is not None else (0, 0)
 
     def toggle(self, field: str) -> None:
         self.change(**{field: not getattr(self.app.settings, field)})
