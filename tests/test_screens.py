@@ -616,6 +616,25 @@ def test_results_show_the_best_layout_found_and_step_through_it(app):
     assert len(r.table.board.tiles) == 2 and "tile 2 of 20" in texts(app)
 
 
+def test_the_best_found_is_never_less_than_what_a_player_laid():
+    """docs/table-game.json: the hard bot's 113 on its deck, more than a short search finds (105)."""
+    from nmbr9.paths import ROOT
+    from nmbr9.rules import Board
+    from nmbr9.rules.record import load_record, replay
+    from nmbr9.scene.analysis_job import AnalysisJob
+    game = replay(load_record(ROOT / "docs" / "table-game.json")).game
+    job = AnalysisJob(game.deck, 0.01, [game.boards[0].tiles])
+    deadline = time.monotonic() + 60
+    while job.placements is None and job.error is None and time.monotonic() < deadline:
+        job.poll()
+        time.sleep(0.05)
+    job.stop()
+    best = Board()
+    for p in job.placements:
+        best.place(p)
+    assert best.score() == game.boards[0].score() == 113
+
+
 def test_solo_results_say_how_the_game_stands_against_the_players_best(app):
     def solo(seed: int, practice: bool = False) -> int:
         app.play(app.store.new_match([Seat("Ana")], seed=seed, practice=practice))

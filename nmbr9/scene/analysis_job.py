@@ -1,10 +1,12 @@
 """The after-game analysis in its own process, so the search never competes with the window for the GIL.
 
-    job = AnalysisJob(deck, seconds)   # starts at once
+    job = AnalysisJob(deck, seconds, layouts)   # starts at once
     job.poll()                         # each frame: updates job.progress, job.placements, job.error
     job.stop()                         # leaving the screen early
 
-The child is `python -m nmbr9.scene.analysis_job SECONDS DIGIT...`; it prints
+The child is `python -m nmbr9.scene.analysis_job SECONDS DIGIT...`; it reads the
+players' layouts (lists of placements, each [piece, rotation, x, y, level, flipped])
+as one JSON list on stdin, so the best found is never less than a player laid; it prints
 one JSON object a line: {"progress": f}, then {"placements": [...]} or {"error": "..."}.
 """
 from __future__ import annotations
@@ -20,15 +22,20 @@ from ..paths import ROOT
 
 
 class AnalysisJob:
-    def __init__(self, deck, seconds: float):
+    def __init__(self, deck, seconds: float, layouts=()):
         self.progress = 0.0
         self.placements = None
         self.error: str | None = None
         self._lines: queue.Queue = queue.Queue()
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
         self.process = subprocess.Popen([sys.executable, "-m", "nmbr9.scene.analysis_job", str(seconds),
-                                         *map(str, deck)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                        text=True, env=env, cwd=ROOT)
+                                         *map(str, deck)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT)
+        try:
+            with self.process.stdin:
+                json.dump([[list(p) for p in layout] for layout in layouts], self.process.stdin)
+        except OSError:
+            pass   # the child died at once: poll() reports its exit
         threading.Thread(target=self._read, name="nmbr9-analysis-reader", daemon=True).start()
 
     def _read(self) -> None:
@@ -74,12 +81,14 @@ def main(argv: list[str]) -> int:
     except (AttributeError, OSError):
         pass
     from ..ai.analyse import analyse
+    from ..rules import Placement
 
     def say(**msg):
         print(json.dumps(msg), flush=True)
     try:
         seconds, deck = float(argv[0]), [int(d) for d in argv[1:]]
-        found = analyse(deck, progress=lambda f: say(progress=f), time_limit=seconds)
+        layouts = [[Placement(*p) for p in layout] for layout in json.loads(sys.stdin.read() or "[]")]
+        found = analyse(deck, progress=lambda f: say(progress=f), time_limit=seconds, layouts=layouts)
         say(placements=[[p.piece, p.rotation, p.x, p.y, p.level, p.flipped] for p in found])
     except Exception as e:   # shown to the player as a sentence
         say(error=str(e) or type(e).__name__)

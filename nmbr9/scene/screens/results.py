@@ -99,9 +99,12 @@ class ResultsScreen(Screen):
         super().enter()
         self.base.taskMgr.add(self._task, "results")
         from ..analysis_job import AnalysisJob
-        # the search plans one card a round of the base game's 20; the variants deal otherwise
-        self.job = AnalysisJob(self.match.game.deck, ANALYSIS_SECONDS) \
-            if self.match.game.ruleset.variant == CLASSIC else None
+        # the search plans one card a round of the base game's 20; the variants deal otherwise.
+        # The players' own layouts go along (base game only: a module's pieces are not the deck's),
+        # so the best found is never less than the winner's.
+        game = self.match.game
+        own = [board.tiles for board in game.boards] if not game.ruleset.modules else []
+        self.job = AnalysisJob(game.deck, ANALYSIS_SECONDS, own) if game.ruleset.variant == CLASSIC else None
         self.app.trace("results", *(f"{r.name}={r.score}" for r in self.results))
 
     def build(self) -> None:
@@ -250,9 +253,13 @@ class ResultsScreen(Screen):
         else:
             best = self.best_board().score()
             top = self.results[0].score
-            text = _("Best found for this deck: {score} points ({diff} more than the winner)").format(
-                score=best, diff=best - top) if best > top else \
-                _("Best found for this deck: {score} points (the winner matched it)").format(score=best)
+            if best > top:
+                text = _("Best found for this deck: {score} points ({diff} more than the winner)").format(
+                    score=best, diff=best - top)
+            elif best == top:
+                text = _("Best found for this deck: {score} points (the winner matched it)").format(score=best)
+            else:   # with start tiles or fillers the search, which knows only the deck, can fall short
+                text = _("Best found for this deck: {score} points (the winner beat it)").format(score=best)
             self.walk_button.show()
         if self.analysis_label["text"] != text:
             self.analysis_label["text"] = text
