@@ -850,17 +850,18 @@ class Game:
 
         From round 3, marker k + 1 becomes active when a player has two number tiles
         on level k, k the highest active marker (so at most one a round). The game
-        ends before a round with no card left to lay."""
+        ends before a round whose cards cannot fill every active marker (the printed
+        rule's "or can no longer fill every active pile" means nothing otherwise: a round
+        laying the last cards would already be the one in which the deck runs out)."""
         if self.round >= 3 and self.active < LEVEL_MARKERS:
             k = self.active - 1
             if any(sum(1 for t in b.tiles if t.level == k and isinstance(t.piece, int)) >= 2 for b in self.boards):
                 self.active += 1
-        left = len(self.deck) - self.drawn
-        if not left:
+        if len(self.deck) - self.drawn < self.active:
             self._over = True
             return
         self.shown = {}
-        for marker in range(min(self.active, left)):
+        for marker in range(self.active):
             card = self.deck[self.drawn]
             self.drawn += 1
             self.piles[marker].append(card)
