@@ -611,3 +611,34 @@ def test_a_whole_game_with_every_module_humans_passing_the_table_and_bots(app, v
     assert any(mv.powers for mv in m.game.moves) or "relocate" in kinds or "reserve" in kinds
     result = replay(parse_record(m.record()))
     assert result.ok and result.game.over and result.game.scores() == m.game.scores()
+
+
+def test_level_to_level_hint_lays_a_ghost_for_one_shown_tile_and_for_a_chosen_one(app):
+    """The hint used to fail ("No hint this time: unsupported operand ...") and, once a tile
+    was chosen from several, to do nothing."""
+    m, s = start(app, [Seat("Ana")], Ruleset("level_to_level"), seed=2)
+
+    def hint_ghost():
+        messenger.send("i")
+        h = until(app, lambda: s.hint if s.hint is not None and s.hint["ghost"] is not None else None, 60)
+        assert not s.status["text"].startswith("No hint")
+        p = h["result"]["placement"]
+        assert p.piece == s.ps.piece and m.check(0, p)      # the tile in hand, legal under its cap
+        messenger.send("i")                                 # again: the tile moves onto it
+        frames(app)
+        messenger.send("enter")
+        frames(app, 3)
+
+    ps_ready(app)
+    assert len(m.game.shown) == 1
+    hint_ghost()
+    while m.options(0).step != "choose":
+        ps_ready(app)
+        hint_ghost()
+    ps = ps_ready(app)
+    messenger.send(str(max(m.options(0).choices)))      # the highest marker's tile
+    frames(app)
+    assert ps.piece == m.game.shown[max(m.game.shown)]
+    moves = len(m.game.moves)
+    hint_ghost()
+    assert len(m.game.moves) == moves + 1

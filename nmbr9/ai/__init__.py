@@ -38,7 +38,7 @@ def solo_game(strength: str, deck: list[int], seed: int = 0):
     bot = make_bot(strength, seed)
     times = []
     while not game.over:
-        view = View(game.boards[0].copy(), game.card, tuple(game.seen()), game.ruleset, game.rounds)
+        view = View(game.boards[0].copy(), game.card, tuple(game.seen()), game.ruleset, len(game.deck))
         t = time.perf_counter()
         p = bot.choose(view)
         times.append(time.perf_counter() - t)

@@ -463,15 +463,18 @@ class SessionScreen(Screen):
         """The expert bot's choice for this tile, worked out off the main thread."""
         from ...ai import View, make_bot
         ps, m = self.ps, self.match
-        card = m.card
-        if ps is None or ps.ghost is None or self.looking is not None or card is None:
+        if ps is None or ps.ghost is None or self.looking is not None:
+            return
+        # the tile in hand: in "Level to Level" the chosen one (the game shows several cards)
+        card = ps.piece if isinstance(ps.piece, int) else m.card
+        if card is None:
             return
         key = (m.round, ps.seat, len(m.game.moves))
         if self.hint is not None and self.hint["key"] == key:
             self._take_hint()
             return
         self.clear_hint()
-        view = View(ps.board.copy(), card, tuple(m.seen()), m.game.ruleset, m.rounds)
+        view = View(ps.board.copy(), card, tuple(m.seen()), m.game.ruleset, len(m.game.deck))
         seed = derive_seed(m.seed, "hint", ps.seat, m.round)
         self.think(key, "placement", lambda: make_bot("expert", seed).choose(view))
         self.app.trace("hint-asked", f"round={m.round}")
