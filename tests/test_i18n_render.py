@@ -192,7 +192,8 @@ def screens(size: str) -> None:
     store = Store(Path(tempfile.mkdtemp()) / "data")
     app = GameApp(base, store, audio=False)
     aspect = base.getAspectRatio()
-    finished = store.new_match([Seat("Ana", "bot:easy"), Seat("Ben", "bot:easy")], seed=5)
+    longest = "Maximiliana Wolfesch"   # as long as a name may be (setup's 20 letters)
+    finished = store.new_match([Seat(longest, "bot:easy"), Seat("Ben", "bot:easy")], seed=5)
     finished.play_out()
     tournament = store.new_tournament([Seat("Ana", "bot:easy"), Seat("Ben", "bot:easy")], games=2, seed=6)
     reviewed = store.tournament_match(tournament)
@@ -211,7 +212,7 @@ def screens(size: str) -> None:
               ("new tournament", lambda: app.goto(SetupScreen, tournament=True)),
               ("puzzles", lambda: app.goto(PuzzleScreen)), ("tournaments", lambda: app.goto(TournamentScreen)),
               ("rules", lambda: app.goto(RulesScreen)), ("settings", lambda: app.goto(SettingsScreen)),
-              ("pass and play", lambda: app.play(store.new_match([Seat("Ana"), Seat("Ben")], seed=1))),
+              ("pass and play", lambda: app.play(store.new_match([Seat(longest), Seat("Ben")], seed=1))),
               ("NMBR 9 ++ modules", lambda: app.play(store.new_match(
                   [Seat("Ana")], seed=2, ruleset=Ruleset(modules=MODULES, powers=POWERS)))),
               ("2 of 3", lambda: app.play(store.new_match([Seat("Ana")], seed=3, ruleset=Ruleset(TWO_OF_THREE)))),

@@ -89,7 +89,25 @@ class Screen(DirectObject):
                          frameColor=(colour, BUTTON_HOT, BUTTON_HOT, BUTTON_OFF) if enabled else BUTTON_OFF,
                          frameSize=(left, left + w, -0.45 * height, 0.55 * height + 0.3),
                          state=DGG.NORMAL if enabled else DGG.DISABLED, pressEffect=1, **kw)
+        if isinstance(text, str):
+            self._fit(b, text, w - 0.8)
         return b
+
+    def _fit(self, button, text: str, room: float) -> None:
+        """A long name or translation: smaller text (down to 70%), then cut short with "…",
+        rather than text past the button."""
+        width = TextNode("fit")
+        width.setFont(self.app.font)
+        need = width.calcWidth(text)
+        if need <= room:
+            return
+        shrink = max(room / need, 0.7)
+        button["text_scale"] = shrink
+        if need * shrink > room + 1e-6:
+            shown = text
+            while len(shown) > 1 and width.calcWidth(shown + "…") * shrink > room:
+                shown = shown[:-1].rstrip()
+            button["text"] = shown + "…"
 
     def entry(self, text, pos, width=0.6, scale=0.05, parent=None, command=None, **kw):
         e = DirectEntry(parent=parent or self.root, initialText=text, pos=(pos[0], 0, pos[1]), scale=scale,
