@@ -3,6 +3,7 @@ import json
 import random
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -151,6 +152,23 @@ def test_analyse_command_refuses_bad_input_in_one_line(tmp_path):
     bad.write_text("{")
     run = subprocess.run([sys.executable, "-m", "nmbr9", "analyse", str(bad)], capture_output=True, text=True)
     assert run.returncode == 2 and "Traceback" not in run.stderr and len(run.stdout.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--time", "nan"], "--time"),
+    (["--time", "inf"], "--time"),
+    (["--out", "{tmp}/no such folder/best.json"], "Can't write"),
+])
+def test_analyse_refuses_a_bad_time_or_output_before_searching(tmp_path, args, says):
+    src = tmp_path / "game.json"
+    src.write_text(json.dumps(game_record(Game([Seat("Ana")], new_deck(random.Random(3))))))
+    args = [a.format(tmp=tmp_path) for a in args]
+    started = time.perf_counter()
+    run = subprocess.run([sys.executable, "-m", "nmbr9", "analyse", str(src), *args], capture_output=True,
+                         text=True, timeout=60)
+    assert time.perf_counter() - started < 15, "refused at once, not after the 30 s search"
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert says in run.stdout and len(run.stdout.strip().splitlines()) == 1
 
 
 def test_bench_bots_prints_scores_and_times():

@@ -161,3 +161,46 @@ def test_unknown_fields_survive_parsing():
     g = random_game(1)
     rec = parse_record({**game_record(g), "created": "2026-11-22"})
     assert rec.extra == {"created": "2026-11-22"} and replay(rec).game.scores() == g.scores()
+
+
+ONE_PLAYER = {"format": "nmbr9-record", "version": 1, "ruleset": {"variant": "classic", "modules": []},
+              "players": [{"name": "Ana", "kind": "human"}], "deck": list(range(10)) * 2}
+
+
+def one_move(**fields):
+    return json.dumps({**ONE_PLAYER, "moves": [{"round": 1, "player": 0, "digit": 0, "rotation": 0,
+                                                "x": 0, "y": 0, **fields}]})
+
+
+@pytest.mark.parametrize("content, says", [
+    ("[" * 50000 + "]" * 50000, "nesting too deep"),
+    (json.dumps({**ONE_PLAYER, "moves": []})[:-1] + ', "seed": ' + "9" * 5000 + "}", "number too long"),
+    (one_move(kind="filler", piece=["F1"]), "'piece'"),
+    (one_move(kind="filler", piece={"F1": 1}), "'piece'"),
+    (json.dumps({**ONE_PLAYER, "version": 1.0, "moves": []}), "version"),
+    (json.dumps({**ONE_PLAYER, "version": True, "moves": []}), "version"),
+    (one_move(x=2 ** 40), "from -1000000000 to 1000000000"),
+    (one_move(y=10 ** 30), "from -1000000000 to 1000000000"),
+])
+def test_hostile_records_are_bad_records_in_every_command(tmp_path, content, says):
+    path = write(tmp_path, content)
+    for command in (["replay", path, "--json"], ["moves", path, "--player", 0, "--json"]):
+        r = nmbr9(*command)
+        out = json.loads(r.stdout)
+        assert r.returncode == 2 and out["error"]["code"] == "bad_record" and says in out["error"]["message"]
+    for command in (["replay", path], ["analyse", path]):
+        r = nmbr9(*command)
+        assert r.returncode == 2 and "Traceback" not in r.stderr and says in r.stdout
+        assert len(r.stdout.strip().splitlines()) == 1
+
+
+def test_a_game_played_far_from_the_origin_replays_quickly_in_little_memory(tmp_path, two_player_game):
+    data = game_record(two_player_game)
+    for m in data["moves"]:                       # as far out as a record may go
+        m["x"] += 10 ** 9 - 20
+        m["y"] -= 10 ** 9 - 20
+    r = nmbr9("replay", write(tmp_path, data), "--json")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert json.loads(r.stdout)["scores"] == two_player_game.scores()
+    board = replay(load_record(tmp_path / "game.json")).game.boards[0]
+    assert board.ids.size < 10 ** 5             # the grid spans the tiles, not the way from (0, 0)

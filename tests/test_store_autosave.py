@@ -69,6 +69,8 @@ def test_a_finished_game_is_not_offered(store):
     (b'{"format": "chess-pgn", "moves": []}', "chess-pgn"),
     (b"[1, 2, 3]", "no JSON object"),
     (None, "illegal"),
+    (b"[" * 50000 + b"]" * 50000, "nesting too deep"),
+    (b'{"seed": ' + b"7" * 5000 + b"}", "number too long"),
 ])
 def test_a_corrupt_or_foreign_save_is_set_aside_with_a_message(store, content, why):
     if content is None:                           # a record whose move breaks a rule
@@ -86,6 +88,20 @@ def test_a_corrupt_or_foreign_save_is_set_aside_with_a_message(store, content, w
     m = store.new_match(SEATS, seed=6)                # the menu still works: a new game saves
     play(m, humans=1)
     assert store.continue_game().can_continue
+
+
+@pytest.mark.parametrize("change, why", [
+    ({"kind": "filler", "piece": ["F1"]}, "'piece'"),
+    ({"x": 2 ** 40}, "'x'"),
+])
+def test_a_save_with_a_move_of_the_wrong_shape_is_set_aside_with_a_message(store, change, why):
+    rec = store.new_match(SEATS, seed=6).record()
+    rec["moves"] = [{"round": 1, "player": 0, "digit": rec["deck"][0], "rotation": 0, "x": 0, "y": 0, **change}]
+    store.autosave.path.write_text(json.dumps(rec))
+    found = store.continue_game()
+    kept = [p for p in store.folder.iterdir() if p.name.startswith("autosave.json.corrupt-")]
+    assert not found.can_continue and len(kept) == 1 and json.loads(kept[0].read_text()) == rec
+    assert why in found.message and kept[0].name in found.message
 
 
 def test_a_full_disk_keeps_the_previous_save_and_says_so(store, monkeypatch):

@@ -36,6 +36,13 @@ def test_a_corrupt_file_gives_the_defaults(folder):
     assert load_settings() == Settings()
 
 
+def test_a_file_nested_too_deep_or_with_a_huge_number_gives_the_defaults(folder):
+    (folder / "settings.json").write_text("[" * 50000 + "]" * 50000)
+    assert Store().settings() == Settings()
+    (folder / "settings.json").write_text('{"sound": false, "fullscreen": ' + "1" * 5000 + "}")
+    assert Store().settings() == Settings()
+
+
 def test_each_bad_value_falls_back_alone(folder):
     (folder / "settings.json").write_text(json.dumps({
         "window_size": [10, "wide"], "fullscreen": "yes", "camera_sensitivity": 3,

@@ -178,6 +178,22 @@ def test_bad_tournament_requests_get_one_clear_line(store, capsys):
         store.new_tournament([ANA, BEN, BOT, ANA, BEN], games=2, ruleset=Ruleset(TWO_OF_THREE))
 
 
+@pytest.mark.parametrize("seed", ["99999999999999999999", "-1", "4294967296"])
+def test_a_seed_outside_0_to_2_32_is_refused_in_one_line(tmp_path, seed):
+    r = run_cli(tmp_path, "--bots", "easy", "--games", "1", "--seed", seed)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stdout.strip() == "The seed must be a whole number from 0 to 4294967295."
+    assert run_cli(tmp_path, "--list").stdout == ""          # nothing was stored
+
+
+def test_listing_with_a_damaged_database_says_it_was_set_aside(tmp_path):
+    (tmp_path / "nmbr9.sqlite3").write_bytes(b"this is not sqlite" * 100)
+    r = run_cli(tmp_path, "--list")
+    kept = [p.name for p in tmp_path.iterdir() if p.name.startswith("nmbr9.sqlite3.corrupt-")]
+    assert r.returncode == 0 and len(kept) == 1
+    assert "could not be read" in r.stderr and kept[0] in r.stderr
+
+
 def test_an_nmbr9_plus_tournament_keeps_its_rules(store):
     rules = Ruleset(TWO_OF_THREE, (BREAKING_RULES,))
     t = store.new_tournament([Seat("E", "bot:easy"), Seat("E2", "bot:easy")], games=2, seed=6, ruleset=rules)

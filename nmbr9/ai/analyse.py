@@ -145,6 +145,8 @@ def best_game(deck: list[int], placements: list[Placement], extra_seat: str = "B
 def main(args) -> int:
     """`nmbr9 analyse RECORD [--out FILE] [--player P] [--time S]`."""
     import json
+    import math
+    import os
     import sys
 
     from ..i18n import _
@@ -167,9 +169,18 @@ def main(args) -> int:
         print(_("There is no player {player} (players are 0 to {last}).").format(
             player=args.player, last=len(game.seats) - 1))
         return 2
-    if args.time <= 0:
-        print(_("--time must be more than 0 seconds."))
+    if not (math.isfinite(args.time) and args.time > 0):   # nan and inf too: the search must end
+        print(_("--time must be a number of seconds more than 0."))
         return 2
+    if args.out:   # before the long search: can the file be written? (nothing of it is truncated)
+        existed = os.path.exists(args.out)
+        try:
+            open(args.out, "a").close()
+        except OSError as e:
+            print(_("Can't write {path}: {reason}").format(path=args.out, reason=e.strerror))
+            return 2
+        if not existed:
+            os.remove(args.out)
 
     def bar(fraction: float) -> None:
         fill = int(30 * fraction)

@@ -1,9 +1,10 @@
 """A player's table as a voxel level grid, with verdicts and legal placements.
 
 The grid is `ids[level, row, col]`: the index of the tile filling that
-square on that level, or -1. It grows as needed so no legal game reaches
-an edge, and `MARGIN` empty squares are always kept around level 0 so every
-placement that touches the build fits inside the grid.
+square on that level, or -1. It spans only the build (`origin` is the world
+square of its corner) and grows as needed so no legal game reaches an edge;
+`MARGIN` empty squares are always kept around level 0 so every placement
+that touches the build fits inside the grid.
 """
 from __future__ import annotations
 
@@ -157,6 +158,10 @@ class Board:
 
     def _ensure(self, x0: int, y0: int, x1: int, y1: int, level: int) -> None:
         """Grow the grid so squares x0..x1, y0..y1 plus MARGIN and `level` fit."""
+        if not (self.ids >= 0).any():
+            # an empty grid moves to the tile: grown out from (0, 0), it would cost memory
+            # in proportion to how far from (0, 0) the game is played
+            self.origin = (x0 - MARGIN, y0 - MARGIN)
         ox, oy = self.origin
         L, H, W = self.ids.shape
         left = max(0, ox - (x0 - MARGIN))

@@ -12,6 +12,13 @@ from .tiles import FILLERS, START_TILES
 
 FORMAT = "nmbr9-record"
 VERSION = 1
+# Every integer of a move lies within this (docs/record-fields.md): far more room than any
+# game needs, and the rules' numpy arithmetic on coordinates never overflows.
+MOVE_INT_LIMIT = 10 ** 9
+IN_LIMIT = f"from {-MOVE_INT_LIMIT} to {MOVE_INT_LIMIT}"
+# What decoding JSON raises on bad input: a syntax error (JSONDecodeError), a number of more
+# than 4300 digits (ValueError), or arrays and objects nested too deep (RecursionError).
+JSON_ERRORS = (ValueError, RecursionError)
 # VARIANTS (variant -> cards in its deck) and MODULES come from game.py; the
 # fields NMBR 9 ++ adds are documented in docs/record-plus.md.
 
@@ -56,11 +63,16 @@ def _is_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _move_int(v) -> bool:
+    return _is_int(v) and -MOVE_INT_LIMIT <= v <= MOVE_INT_LIMIT
+
+
 def parse_record(data) -> Record:
     """Validate a decoded JSON value as a record; RecordError says what is wrong."""
     _need(isinstance(data, dict), "the file holds no JSON object")
     _need(data.get("format") == FORMAT, f"format is {data.get('format')!r}, expected {FORMAT!r}")
-    _need(data.get("version") == VERSION, f"unsupported record version {data.get('version')!r} (this game reads {VERSION})")
+    _need(_is_int(data.get("version")) and data["version"] == VERSION,  # 1.0 and true are not 1
+          f"unsupported record version {data.get('version')!r} (this game reads {VERSION})")
     for key in ("ruleset", "players", "deck", "moves"):
         _need(key in data, f"the record has no {key!r} field")
     rs = data["ruleset"]
@@ -112,7 +124,7 @@ def parse_move(i: int, m, variant: str) -> Move:
 
     def ints(*keys):
         for key in keys:
-            _need(_is_int(m.get(key)), f"move {i} needs an integer {key!r}")
+            _need(_move_int(m.get(key)), f"move {i} needs an integer {key!r} {IN_LIMIT}")
 
     def optional(key, check, what):
         _need(m.get(key) is None or check(m[key]), f"move {i}: {key!r} must be {what}")
@@ -122,8 +134,8 @@ def parse_move(i: int, m, variant: str) -> Move:
         _need(m.get("slot") in (0, 1, 2) and _is_int(m.get("slot")), f"move {i} needs a 'slot' 0, 1 or 2")
     else:
         _need("slot" not in m, f"move {i}: 'slot' is only used in the two_of_three variant")
-    optional("marker", _is_int, "an integer")
-    optional("level", _is_int, "an integer")
+    optional("marker", _move_int, f"an integer {IN_LIMIT}")
+    optional("level", _move_int, f"an integer {IN_LIMIT}")
     optional("flipped", lambda v: isinstance(v, bool), "true or false")
     optional("reserved", lambda v: isinstance(v, bool), "true or false")
     optional("powers", lambda v: isinstance(v, list) and all(isinstance(p, str) for p in v), "a list of names")
@@ -132,7 +144,8 @@ def parse_move(i: int, m, variant: str) -> Move:
     if kind in (PLACE, FILLER, RELOCATE_MOVE):
         ints("rotation", "x", "y")
         if kind == FILLER:
-            _need(m.get("piece") in FILLERS, f"move {i} needs a 'piece' ({', '.join(FILLERS)})")
+            _need(isinstance(m.get("piece"), str) and m["piece"] in FILLERS,  # a list can't be looked up
+                  f"move {i} needs a 'piece' ({', '.join(FILLERS)})")
             piece = m["piece"]
         else:
             ints("digit")
@@ -143,7 +156,7 @@ def parse_move(i: int, m, variant: str) -> Move:
     source = None
     if kind == RELOCATE_MOVE:
         src = m.get("from")
-        _need(isinstance(src, list) and len(src) == 3 and all(_is_int(v) for v in src),
+        _need(isinstance(src, list) and len(src) == 3 and all(_move_int(v) for v in src),
               f"move {i} needs 'from': [x, y, level] of a square of the tile moved")
         source = tuple(src)
     return Move(placement=placement, powers=tuple(m.get("powers") or ()), reserved=bool(m.get("reserved")),
@@ -160,6 +173,8 @@ def load_record(path) -> Record:
         raise RecordError(f"can't read {path}: {e}") from None
     except json.JSONDecodeError as e:
         raise RecordError(f"{path} is not valid JSON ({e.msg}, line {e.lineno})") from None
+    except JSON_ERRORS:
+        raise RecordError(f"{path} is not a usable JSON file: a number too long or nesting too deep") from None
     return parse_record(data)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from ..i18n import _
 from ..match import Match
 from ..paths import data_dir
-from ..rules.record import RecordError
+from ..rules.record import JSON_ERRORS, RecordError
 from .files import SaveError, set_aside, write_atomic
 
 FILENAME = "autosave.json"
@@ -66,6 +66,8 @@ class Autosave:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             return self._set_aside(_("not valid JSON ({detail}, line {line})").format(detail=e.msg, line=e.lineno))
+        except JSON_ERRORS:
+            return self._set_aside(_("not a usable JSON file: a number too long or nesting too deep"))
         savers = [self, *match_kw.pop("savers", [])]
         try:
             match = Match.from_record(data, savers=savers, **match_kw)

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
 from ..paths import data_dir
+from ..rules.record import JSON_ERRORS
 from .files import write_atomic
 
 FILENAME = "settings.json"
@@ -84,7 +85,7 @@ def settings_path(folder: Path | None = None) -> Path:
 def load_settings(folder: Path | None = None) -> Settings:
     try:
         data = json.loads(settings_path(folder).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+    except (OSError, *JSON_ERRORS):   # JSON_ERRORS covers UnicodeDecodeError too
         return Settings()
     return _checked(data) if isinstance(data, dict) else Settings()
 

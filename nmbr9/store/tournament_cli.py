@@ -63,6 +63,7 @@ def main(args) -> int:
         print(_("Can't open the tournament database {path}: {reason}").format(path=e.filename, reason=e.strerror))
         return 1
     try:
+        store.db   # opened first, so a broken database set aside is said before anything else
         if store.db_message:
             print(store.db_message, file=sys.stderr)
         if args.list:
