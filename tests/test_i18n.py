@@ -180,8 +180,9 @@ def test_the_rules_page_covers_the_rules_and_says_the_start_tiles_are_our_own(la
         assert topic in text, topic
     rulings = [p for _, ps in page for p in ps if p.startswith("This game's ruling: ")]
     # spec/rules.md marks seven rulings: table edges, start tiles, gap fillers, flip, bridge hole,
-    # reserve, level markers
-    assert len(rulings) == 7
+    # reserve, level markers; and this game's reading of when "Level to Level" ends
+    assert len(rulings) == 8
+    assert any("the game is over: those cards are not played" in r for r in rulings)
 
 
 @pytest.mark.parametrize("code", LANGS)
@@ -200,7 +201,7 @@ def test_the_rules_page_is_written_in_each_language_with_its_printed_terms(code,
     for term in TERMS[code]:
         assert term in text, f"{code}: the rules page never says {term!r}"
     label = _("This game's ruling: {ruling}").split("{ruling}")[0]
-    assert sum(1 for _heading, ps in page for p in ps if p.startswith(label)) == 7
+    assert sum(1 for _heading, ps in page for p in ps if p.startswith(label)) == 8
 
 
 def test_every_variant_module_and_power_has_one_name_used_on_the_rules_page(language):

@@ -279,7 +279,7 @@ def test_reserve_sets_the_tile_beside_the_table_and_it_is_built_later(app):
     assert m.game.players[0].reserve.digit == digit
     ps = ps_ready(app)
     frames(app, 2)
-    assert not s.table.root.find("reserved_aside").isEmpty()        # waiting beside the table
+    assert s.plus_hud.reserved_card is not None and str(digit) in s.plus_hud.lines   # waiting on its button
     assert f"Reserved: {digit}" in texts(app) or f"Build the reserved {digit}" in texts(app)
     assert "must be built at the latest" in texts(app)
     shot(app, "reserve-aside")
@@ -289,7 +289,6 @@ def test_reserve_sets_the_tile_beside_the_table_and_it_is_built_later(app):
     assert f"Build the reserved {digit}" in texts(app)
     press(app, "reserved")
     assert ps.piece == digit and ps.mode == "reserved"
-    assert s.table.root.find("reserved_aside").isEmpty()           # it is in the hand now
     lay(app, m.game.legal_placements(0, reserved=True)[0])
     assert m.game.moves[-1].reserved and m.game.players[0].reserve.state == "built"
     # with the turn's tile placed and nothing optional left the turn ends by itself
@@ -321,7 +320,7 @@ def test_the_reserve_warns_in_its_last_turn(app):
     until(app, lambda: m.game.players[0].reserve.state == "lost" or None)
     digit = m.game.players[0].reserve.digit
     until(app, lambda: f"Your reserved {digit} is lost: it was not built in time." in texts(app))
-    assert s.table.root.find("reserved_aside").isEmpty()
+    assert s.plus_hud.reserved_card is None
     shot(app, "reserve-lost")
 
 
@@ -642,3 +641,223 @@ def test_level_to_level_hint_lays_a_ghost_for_one_shown_tile_and_for_a_chosen_on
     moves = len(m.game.moves)
     hint_ghost()
     assert len(m.game.moves) == moves + 1
+
+
+def test_the_lost_reserve_is_said_in_the_next_turn_only(app):
+    """"Your reserved 1 is lost" stayed under the table for the rest of the game, and came back after Continue."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("reserve", "flip")), seed=4)
+    rng = random.Random(1)
+    for _ in range(2):
+        ps_ready(app)
+        lay_and_end(app, m, m.game.legal_placements(0)[0])
+    ps_ready(app)
+    press(app, "power_reserve")
+    for _ in range(12):   # build higher than the reserve allows, and end the turn: it is lost
+        ps_ready(app)
+        higher = [p for p in m.game.legal_placements(0) if p.level > m.game.players[0].reserve.below]
+        lay_and_end(app, m, higher[0] if higher else rng.choice(m.game.legal_placements(0)))
+        if m.game.players[0].reserve.state == "lost":
+            break
+    else:
+        pytest.skip("no higher spot came")
+    digit = m.game.players[0].reserve.digit
+    said = f"Your reserved {digit} is lost: it was not built in time."
+    ps_ready(app)
+    until(app, lambda: said in texts(app))
+    lay_and_end(app, m, m.game.legal_placements(0)[0])
+    for _ in range(3):
+        ps_ready(app)
+        frames(app, 3)
+        assert said not in texts(app), m.round
+        lay_and_end(app, m, m.game.legal_placements(0)[0])
+    app.play(m)                            # Continue: the session again
+    ps_ready(app)
+    frames(app, 3)
+    assert said not in texts(app)
+
+
+def _box(app, np, frame=None):
+    """(left, right, bottom, top) on screen (aspect2d) of a node's ink, or of a widget's frame."""
+    if frame is not None:
+        left, right, bottom, top = frame
+        a, b = (app.base.aspect2d.getRelativePoint(np, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
+        return a.x, b.x, a.z, b.z
+    lo, hi = np.getTightBounds(app.base.aspect2d)
+    return lo.x, hi.x, lo.z, hi.z
+
+
+def _text_box(app, widget):
+    """(left, right, bottom, top) on screen of a widget's words."""
+    text = widget.component("text0")   # drawn by the widget from its state's own little scene graph
+    left, right, bottom, top = text.textNode.getFrameActual()
+    inner = text.textNode.getTransform() * text.getMat(text.getTop())
+    a, b = (inner.xformPoint(Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
+    return _box(app, widget, (a.x, b.x, a.z, b.z))
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[1] - 1e-3 and b[0] < a[1] - 1e-3 and a[2] < b[3] - 1e-3 and b[2] < a[3] - 1e-3
+
+
+def _inside(inner, outer) -> bool:
+    return outer[0] - 1e-3 <= inner[0] and inner[1] <= outer[1] + 1e-3 and outer[2] - 1e-3 <= inner[2] \
+        and inner[3] <= outer[3] + 1e-3
+
+
+def _hud_boxes(app, s, skip=()):
+    """What must not be drawn over: every widget on screen (its panel, or its words where it has none)
+    and the cards still to come."""
+    from direct.gui.DirectGuiBase import DirectGuiWidget
+    boxes = {"supply": _box(app, s.hud.supply)}
+    for w in list(DirectGuiWidget.guiDict.values()):
+        if w.isEmpty() or w.getTop() != app.base.render2d or w.isHidden() or w in skip:   # on screen only
+            continue
+        colour = w["frameColor"]
+        colour = colour[0] if isinstance(colour[0], tuple) else colour
+        text = w.hascomponent("text0") and w["text"]
+        if colour[3] > 0 and w.guiItem.getFrame()[1] > w.guiItem.getFrame()[0]:
+            boxes[f"{w.guiId} {text or ''}"] = _box(app, w, w.guiItem.getFrame())
+        elif text:
+            boxes[f"{w.guiId} {text}"] = _text_box(app, w)
+    return boxes
+
+
+@pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
+def test_the_reserved_tile_waits_on_its_button_covering_no_hud_and_its_label_fits(app, language):
+    """The reserved tile lay on the table left of the build, over "Still to come" and the key help, and
+    "Reserved: 1 (built from your next turn)" ran out of its button over its neighbours."""
+    from nmbr9.i18n import set_language
+    powers = ("relocate", "flip", "single_support", "bridge", "loner", "reserve")
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("gap_fillers", "breaking_rules"), powers), seed=4)
+    set_language(language)
+    ps_ready(app)
+    lay(app, m.game.legal_placements(0)[0])
+    press(app, "end_turn")
+    ps_ready(app)
+    digit = m.game.card
+    press(app, "power_reserve")
+    for turn in ("reserved", "build"):
+        for size in ((1280, 720), (1024, 576)):
+            k = s.hud.fit_window(size)   # as window_changed() does for a window of that size
+            for node in s.anchors.values():
+                node.setScale(k)
+            s.panel_key = None
+            s.plus_hud.fit_window()
+            s.plus_hud.key = None
+            frames(app, 3)
+            hud = s.plus_hud
+            card = _box(app, hud.reserved_card)
+            button = hud.buttons["reserved"]
+            assert _inside(card, _box(app, button, button["frameSize"])), (turn, size)   # on its own button
+            for name, box in _hud_boxes(app, s, skip=(button,)).items():
+                assert not _overlap(card, box), (turn, size, name)
+            row = [b for name, b in hud.buttons.items() if not name.startswith("power_")]
+            assert len(row) == 4                       # both fillers, the reserved tile, End turn
+            for b in row:   # every text in its button, no button over another, nor over a note
+                frame = _box(app, b, b["frameSize"])
+                assert _inside(_text_box(app, b), frame), (turn, size, b["text"])
+                for name, box in _hud_boxes(app, s, skip=(b,)).items():
+                    assert not _overlap(frame, box) or "Breaking Rules" in name, (turn, size, b["text"], name)
+            shot(app, f"reserved-{turn}-{language}-{size[0]}")
+        if turn == "reserved":
+            press(app, "end_turn")
+            ps_ready(app)
+            lay(app, m.game.legal_placements(0)[0])   # the next turn's tile: then the reserved one may follow
+            assert str(digit) in hud.lines and hud.buttons["reserved"]["state"] != DGG.DISABLED
+
+
+def test_a_second_power_for_the_last_marker_is_refused_and_says_why(app):
+    """With one marker left Single support and then Loner both showed "(on)", and the verdict said
+    "You have no marker left for this power." without naming one."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("flip", "single_support", "loner")),
+                 seed=8)
+    ps_ready(app)
+    press(app, "power_flip")
+    lay(app, m.game.legal_placements(0, powers=("flip",))[0])
+    ps = ps_ready(app)
+    assert "markers left: \u25cf\u25cb" in texts(app)
+    press(app, "power_single_support")
+    press(app, "power_loner")
+    assert ps.powers == {"single_support"}
+    assert s.plus_hud.buttons["power_single_support"]["text"].endswith("(on)")
+    assert not s.plus_hud.buttons["power_loner"]["text"].endswith("(on)")
+    assert "You have 1 marker left: turn off Single support first." in texts(app)
+    assert "You have no marker left for this power." not in texts(app)
+    press(app, "power_single_support")            # off: now Loner may have the marker
+    press(app, "power_loner")
+    assert ps.powers == {"loner"} and "turn off" not in texts(app)
+
+
+def test_the_powers_panel_text_fits_its_panel_in_every_language(app):
+    """"Relocate: ... (no marker left)" ran past the Breaking Rules panel's right border."""
+    from nmbr9.i18n import set_language
+    powers = ("relocate", "flip", "single_support", "bridge", "loner", "reserve")
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), powers), seed=4)
+
+    def fits(when):
+        for language in ("en", "de", "es", "pl"):
+            set_language(language)
+            s.hud.fit_window((1280, 720))
+            s.plus_hud.fit_window()
+            s.plus_hud.key = None
+            frames(app, 2)
+            panel = _box(app, s.plus_hud.powers_frame, s.plus_hud.powers_frame["frameSize"])
+            for power in powers:
+                b = s.plus_hud.buttons[f"power_{power}"]
+                text = _text_box(app, b)
+                assert _inside(text, _box(app, b, b["frameSize"])) and _inside(text, panel), (when, b["text"])
+            shot(app, f"powers-{when}-{language}")
+        set_language("en")
+        frames(app, 2)
+
+    ps_ready(app)
+    press(app, "power_flip")                        # "(on)": the longest of a power still to use
+    fits("on")
+    lay_and_end(app, m, m.game.legal_placements(0, powers=("flip",))[0])
+    ps_ready(app)
+    press(app, "power_reserve")                     # no marker left: "(used)" and "(no marker left)"
+    ps_ready(app)
+    assert "(no marker left)" in s.plus_hud.buttons["power_relocate"]["text"]
+    fits("none-left")
+
+
+def test_two_of_three_shows_the_others_markers_as_before_this_card_and_no_double_refusal(app):
+    """The second human saw "Player 1: used" before deciding about the same card; and R, refused,
+    added "You have rejected a tile this round: build this one." under the same sentence about the card."""
+    m, s = start(app, [Seat("Ana"), Seat("Ben")], Ruleset("two_of_three"))
+
+    def turn_of(name):
+        while True:
+            frames(app)
+            if s.overlay == "handoff":
+                messenger.send("enter")
+                frames(app)
+            elif s.ps is not None and s.overlay is None and m.seats[m.current_human].name == name \
+                    and s.plus_hud.buttons.get("build"):
+                return
+
+    turn_of("Ana")
+    press(app, "reject")
+    turn_of("Ben")
+    assert m.game.slot == 0 and m.game.players[0].decisions == [False]
+    assert "\u25cf Ana: free" in texts(app) and "Ana: used" not in texts(app)   # Ana's choice is not told yet
+    shot(app, "two-of-three-others-before")
+    press(app, "build")
+    lay(app, m.game.legal_placements(1)[0])
+    turn_of("Ana")
+    assert m.game.slot == 1
+    assert "\u25cb Ana: used" in texts(app) and "\u25cf Ben: free" in texts(app)   # as they stood before card 2
+    messenger.send("r")                               # rejecting is not allowed: the question says so, once
+    frames(app)
+    assert m.game.players[0].decisions == [False]
+    said = [line for line in texts(app).splitlines() if "this round: build this one." in line]
+    assert said == ["You have rejected a card this round: build this one."]
+    shot(app, "two-of-three-refused-reject")
+
+
+def test_level_to_level_counts_one_card_in_the_singular(app):
+    m, s = start(app, [Seat("Ana")], Ruleset("level_to_level"), seed=2)
+    ps_ready(app)
+    assert len(m.game.piles[0]) == 1
+    shown = texts(app).splitlines()
+    assert "1 card" in shown and "1 cards" not in shown and "0 cards" in shown

@@ -4,7 +4,7 @@
   text and whether this player may still use it; one click arms it (or, for
   Relocate and Reserve, does it); the markers left as filled/empty dots.
 - Actions (bottom middle): the gap fillers still in hand, the reserved tile
-  (and its warning), End turn.
+  (its card, in its colour, on its button; its warning above), End turn.
 - "2 of 3" (top left, beside the card): the round's three card slots (built,
   rejected, turned, face down) and every player's reject marker; the
   build-or-reject question in the middle of the screen before placing.
@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectFrame, DirectLabel
-from panda3d.core import TextNode
+from panda3d.core import CardMaker, Point3, TextNode
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..i18n.terms import name as term
 from ..rules.game import (BRIDGE, CHOOSE, DECIDE, EXTRAS, FLIP, LEVEL_MARKERS, LEVEL_TO_LEVEL, LONER, MARKERS,
                           PLACE_TILE, RELOCATE, RESERVE, SINGLE_SUPPORT, TWO_OF_THREE)
@@ -39,6 +39,7 @@ NEUTRAL = (0.73, 0.7, 0.64, 1)          # start tiles and gap fillers: no number
 ICONS = {RELOCATE: "\u21c4", FLIP: "\u25e7", SINGLE_SUPPORT: "\u22a5", BRIDGE: "\u2229", LONER: "\u25ce",
          RESERVE: "\u25a3"}
 MARKER_ON, MARKER_OFF = "\u25cf", "\u25cb"
+ROW = 0.055   # the baseline of the actions' row: two lines of it stay under the powers panel
 
 
 def power_name(power: str) -> str:
@@ -119,13 +120,13 @@ class PlusHud:
                            text_shadow=(0, 0, 0, 0.6), text_wordwrap=wrap, **kw)
 
     def _button(self, name, parent, text, command, pos, width, scale=0.036, enabled=True, colour=BUTTON,
-                align=TextNode.ACenter, args=()):
+                align=TextNode.ACenter, args=(), wrap=None):
         self.lines.append(text)
         w = width / scale
         left = -w / 2 if align == TextNode.ACenter else -0.5
         b = DirectButton(parent=parent, text=text, command=command, extraArgs=list(args), pos=(pos[0], 0, pos[1]),
                          scale=scale, text_font=self.font, text_align=align, text_fg=INK if enabled else DIM,
-                         relief=DGG.FLAT, frameSize=(left, left + w, -0.45, 1.05),
+                         text_wordwrap=wrap, relief=DGG.FLAT, frameSize=(left, left + w, -0.45, 1.05),
                          frameColor=(colour, HOT, HOT, OFF) if enabled else OFF,
                          state=DGG.NORMAL if enabled else DGG.DISABLED, pressEffect=1)
         self.buttons[name] = b
@@ -163,7 +164,7 @@ class PlusHud:
             else:
                 status = ""
             text = f"{ICONS[power]}  {power_name(power)}"
-            if not compact:
+            if not compact and status in ("", _("on")):   # a power gone for good needs no rule: the row fits
                 text += f": {power_text(power)}"
             if status:
                 text += f"  ({status})"
@@ -172,29 +173,94 @@ class PlusHud:
                          align=TextNode.ALeft, args=(power,))
 
     def _actions(self, o, state) -> None:
-        """Bottom middle: gap fillers in hand, the reserved tile, End turn."""
+        """Bottom middle: gap fillers in hand, the reserved tile, End turn. The reserved tile is a card
+        in its colour on its button (off the table, where it covered the HUD). A text too long for its
+        button wraps, and the whole row grows upwards to the tallest button."""
         bc = self.anchors["a2dBottomCenter"]
         items = []
         can_act = o.step in (PLACE_TILE, EXTRAS, DECIDE, CHOOSE)
         for piece in o.fillers:
             holding = state["mode"] == "filler" and state["piece"] == piece
             items.append((f"filler_{piece}", filler_name(piece) + ("  \u2713" if holding else ""),
-                          self.handlers["filler"], (piece,), can_act, ARMED if holding else BUTTON))
+                          self.handlers["filler"], (piece,), can_act, ARMED if holding else BUTTON, None))
         if o.reserved is not None:
             holding = state["mode"] == "reserved"
             text = _("Build the reserved {digit}").format(digit=o.reserved) if o.reserve_ready else \
                 _("Reserved: {digit} (built from your next turn)").format(digit=o.reserved)
             items.append(("reserved", text, self.handlers["reserved"], (), o.reserve_ready,
-                          ARMED if holding else BUTTON))
+                          ARMED if holding else BUTTON, o.reserved))
         if o.can_end:
-            items.append(("end_turn", _("End turn (Enter, X)"), self.handlers["end_turn"], (), True, (0.2, 0.45, 0.55, 1)))
-        compact = self.compact()
-        width = 0.34 if compact else 0.5
-        x0 = -(len(items) - 1) * (width + 0.03) / 2
-        for i, (name, text, command, args, enabled, colour) in enumerate(items):
-            self._button(name, bc, text, command, (x0 + i * (width + 0.03), 0.06), width,
-                         scale=0.022 if compact else 0.03, enabled=enabled, colour=colour, args=args)
+            items.append(("end_turn", _("End turn (Enter, X)"), self.handlers["end_turn"], (), True,
+                          (0.2, 0.45, 0.55, 1), None))
+        width, scale = (0.34, 0.022) if self.compact() else (0.5, 0.03)
+        card = 2.4   # the reserved tile's card, in text units, at the left of its button
+        measure = TextNode("measure")
+        measure.setFont(self.font)
+        # between "H: show the controls" and Confirm; under the powers panel, so two lines at most:
+        # as wide as room allows, a long text widens its button
+        hint, confirm = self.hud.hint, self.hud.confirm
+        left = bc.getRelativePoint(hint, Point3(hint.component("text0").textNode.getWidth(), 0, 0)).x + 0.03
+        right = bc.getRelativePoint(confirm, Point3(confirm.guiItem.getFrame()[0], 0, 0)).x - 0.03
+        least = []   # the narrowest each button may be: its text in two lines
+        for item in items:
+            inset = card if item[6] is not None else 0
+            w = (inset + 3) * scale   # (a wrap of zero or less would not wrap at all)
+            measure.setText(item[1])
+            while True:
+                measure.setWordwrap(w / scale - inset - 1)
+                if measure.getNumRows() <= 2:
+                    break
+                w += 0.02
+            least.append(w)
+        while width > 0.1 and sum(max(width, w) + 0.03 for w in least) - 0.03 > right - left:
+            width -= 0.02   # all as wide as the room allows, up to the usual width
+        widths = [max(width, w) for w in least]
+        total = sum(widths) + 0.03 * (len(items) - 1)
+        x = min(-total / 2, right - total)   # centred, unless that runs into Confirm (a small window)
+        made = []
+        for (name, text, command, args, enabled, colour, digit), w in zip(items, widths):
+            inset = card if digit is not None else 0
+            b = self._button(name, bc, text, command, (x + w / 2, ROW), w, scale=scale,
+                             enabled=enabled, colour=colour, args=args, wrap=w / scale - inset - 1)
+            made.append((b, inset, digit))
+            x += w + 0.03
+        rows = max([b.component("text0").textNode.getNumRows() for b, _i, _d in made], default=1)
+        line = self.font.getLineHeight()
+        bottom = -0.45 - (rows - 1) * line          # every button as tall as the tallest; bottoms stay put
+        self.reserved_card = None
+        for b, inset, digit in made:
+            left, right = b["frameSize"][:2]
+            b["frameSize"] = (left, right, bottom, 1.05)
+            b.setZ(ROW + (rows - 1) * line * scale)
+            spare = (rows - b.component("text0").textNode.getNumRows()) * line
+            b["text_pos"] = (inset / 2, -spare / 2)   # in the middle of what the card leaves
+            if digit is not None:   # upright like a card, in the middle of its slot
+                w = min(inset - 0.4, (0.9 - bottom - 0.15) * 0.75)
+                x = left + 0.2 + inset / 2
+                self.reserved_card = self._card(b, digit, (x - w / 2, x + w / 2, bottom + 0.15, 0.9))
+        self.actions_top = ROW + (rows - 1) * line * scale + 1.05 * scale
         self.notes_top = self._stack(o, [(w.text(_), WARN) for w in o.warnings], self.above_actions(o))
+
+    def _card(self, parent, digit, frame):
+        """A tile as the HUD shows tiles: a card in its colour with its number (no clicks of its own)."""
+        left, right, bottom, top = frame
+        cm = CardMaker("reserved_card")
+        cm.setFrame(left, right, bottom, top)
+        cm.setColor(*tile_rgba(digit))
+        node = parent.attachNewNode(cm.generate())
+        text = TextNode("reserved_digit")
+        text.setFont(self.bold)
+        text.setText(str(digit))
+        text.setAlign(TextNode.ACenter)
+        text.setTextColor(1, 1, 1, 1)
+        text.setShadow(0.05, 0.05)
+        text.setShadowColor(0, 0, 0, 0.5)
+        size = min(right - left, top - bottom) * 0.9
+        label = node.attachNewNode(text.generate())
+        label.setScale(size)
+        label.setPos((left + right) / 2, -0.01, (bottom + top) / 2 - size * 0.36)
+        self.lines.append(str(digit))
+        return node
 
     def _stack(self, o, texts, bottom: float) -> float:
         """Labels on panels in the bottom middle, stacked upwards from `bottom` (the first one lowest);
@@ -212,7 +278,7 @@ class PlusHud:
 
     def above_actions(self, o) -> float:
         """Where notes start in the bottom middle: above the actions (small window: above the powers too)."""
-        return 0.36 if self.compact() and o.powers else 0.14
+        return 0.36 if self.compact() and o.powers else self.actions_top + 0.05
 
     def notes_column(self, o) -> tuple[float, int]:
         """(x, wrap) of the notes and warnings: right of the powers panel when it stands beside them."""
@@ -238,7 +304,8 @@ class PlusHud:
                 self._label(tl, mark, (x + 0.06, -0.425), 0.05, fg=ink, align=TextNode.ACenter, bold=True)
         self._label(tl, _("Reject markers:"), (x0 + 0.48, -0.2), 0.03, fg=DIM)
         for i, (seat, st) in enumerate(zip(game.seats, game.players)):
-            used = False in st.decisions
+            # the others decide about this card at the same time: theirs as they stood before it
+            used = False in (st.decisions if i == o.player else st.decisions[:game.slot])
             text = f"{MARKER_OFF if used else MARKER_ON} {seat.name}: " + (_("used") if used else _("free"))
             self._label(tl, text, (x0 + 0.48, -0.25 - 0.045 * i), 0.03, fg=DIM if used else INK)
 
@@ -276,7 +343,8 @@ class PlusHud:
                 DirectFrame(parent=bc, relief=DGG.FLAT, frameColor=(0.2, 0.21, 0.22, 0.6),
                             frameSize=(x - 0.08, x + 0.08, y - 0.01, y + 0.2))
                 self._label(bc, _("not active"), (x, y + 0.08), 0.026, fg=DIM, align=TextNode.ACenter)
-            self._label(bc, _("{count} cards").format(count=len(pile)), (x, y - 0.045), 0.026, fg=DIM,
+            self._label(bc, ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile)),
+                        (x, y - 0.045), 0.026, fg=DIM,
                         align=TextNode.ACenter)
         if o.supply is not None:
             left = "  ".join(f"{d}\u00d7{n}" for d, n in sorted(o.supply.items()))
@@ -324,7 +392,6 @@ class PlusHud:
         if not lines:
             return
         if not buttons:   # a note: low in the middle, above the actions (and the piles), off the table
-            bc = self.anchors["a2dBottomCenter"]
             bottom = max(self.notes_top, 0.74 if game.variant == LEVEL_TO_LEVEL else 0)   # above the piles
             self._stack(o, [(text, ACCENT if i == 0 else INK) for i, text in enumerate(lines)][::-1], bottom)
             return

@@ -10,16 +10,15 @@ build or reject first (`decide`), "Level to Level" which shown tile
 (`choose`); `end_turn` ends a turn that still offers optional actions.
 
 `PlusSessionScreen` is the classic session with this play screen, the
-++ panels (plus_hud.py), the reserved tile waiting beside the table, and a
+++ panels (plus_hud.py, where the reserved tile waits on its button), and a
 note when a "Level to Level" round was skipped or a reserved tile lost. game_app uses it for every
 game whose ruleset is not the classic one.
 """
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..rules.board import Placement, tile_points
 from ..rules.game import CHOOSE, DECIDE, FLIP, PLACE_TILE, PLACING_POWERS, RELOCATE, RESERVE, TWO_OF_THREE, Ruleset
-from ..rules.tiles import orientation
 from .camera import level_height
 from .play import HOVER_HELD, PlayScreen
 from .plus_hud import PlusHud, power_name
@@ -27,7 +26,6 @@ from .screens.session import SessionScreen
 from .screens.widgets import ACCENT, WARN
 
 TILE, FILLER, RESERVED, PICK, MOVE = "tile", "filler", "reserved", "pick", "move"
-ASIDE_TINT = (0.8, 0.8, 0.8, 1)
 
 
 def is_plus(ruleset: Ruleset) -> bool:
@@ -45,7 +43,6 @@ class PlusPlayScreen(PlayScreen):
         self.message = ""                         # the last refusal of an action, as a sentence
         self.idle_key = None
         self.plus_hud = plus_hud
-        self.aside = None                         # the reserved tile drawn beside the table
         super().__init__(base, game, seat, table, camera, hud, on_commit)
         hud.collapse_legend()   # the ++ panels need the room; H brings the controls back
 
@@ -112,7 +109,10 @@ class PlusPlayScreen(PlayScreen):
     # ----- what the player sees -------------------------------------------------
     def update(self) -> None:
         o = self.options()
-        self._show_plus(o)
+        self._update_hud(o)
+        self._show_plus(o)   # after the verdict: the actions' row keeps clear of Confirm as it now stands
+
+    def _update_hud(self, o) -> None:
         rounds = self.g.rounds
         self.hud.show_round(self.g.round, rounds if rounds is not None else 0,
                             o.digit if o.digit is not None else self.g.card, self.g.supply())
@@ -164,38 +164,6 @@ class PlusPlayScreen(PlayScreen):
             self.plus_hud.show(self.g, self.seat, o, {"powers": self.powers, "mode": self.mode,
                                                     "piece": self.held_piece, "message": self.message,
                                                     "note": getattr(self, "note", None)})
-        self._draw_aside(o)
-
-    def _draw_aside(self, o) -> None:
-        """The reserved tile lies beside the table, right of the build, until it is built or lost."""
-        want = None
-        if o.reserved is not None and self.mode != RESERVED and self.board.tiles:
-            x0, y0, x1, y1 = self.board.bounds()
-            w = orientation(o.reserved, 0).width
-            want = (o.reserved, x0 - w - 2, y0)    # left of the build: the tile in hand starts on the right
-        if self.aside is not None and self.aside[0] == want:
-            return
-        if self.aside is not None:
-            self.aside[1].removeNode()
-        self.aside = None
-        if want is not None:
-            from panda3d.core import TextNode
-            from .table import placement_transform
-            node = self.table.root.attachNewNode("reserved_aside")
-            tile = self.table.model(want[0]).copyTo(node)
-            tile.setTransform(placement_transform(Placement(want[0], 0, want[1], want[2]), 0, 0.25))
-            tile.setColorScale(*ASIDE_TINT)
-            text = TextNode("reserved_label")
-            text.setText(_("Reserved"))
-            text.setFont(self.hud.bold)
-            text.setAlign(TextNode.ACenter)
-            text.setTextColor(0.98, 0.78, 0.35, 1)
-            label = node.attachNewNode(text)
-            label.setScale(0.45)
-            label.setPos(want[1] + orientation(want[0], 0).width / 2, -want[2] + 0.6, 0.8)
-            label.setBillboardPointEye()
-            label.setLightOff(1)
-            self.aside = (want, node)
 
     # ----- the player's actions -------------------------------------------------------
     def toggle_power(self, power: str) -> None:
@@ -228,6 +196,13 @@ class PlusPlayScreen(PlayScreen):
             return
         if power in self.powers:
             self.powers.discard(power)
+        elif power in o.powers_now and power in PLACING_POWERS and len(self.powers) >= o.markers_left:
+            # each power takes a marker: refused, as a power with none left, rather than dropping
+            # the one the player armed on purpose
+            armed = ", ".join(power_name(q) for q in sorted(self.powers))
+            self.message = ngettext("You have {count} marker left: turn off {powers} first.",
+                                    "You have {count} markers left: turn off one of {powers} first.",
+                                    o.markers_left).format(count=o.markers_left, powers=armed)
         elif power in o.powers_now and power in PLACING_POWERS:
             self.powers.add(power)
         self.update()   # Flip: the held tile turns over where it is
@@ -392,8 +367,7 @@ class PlusPlayScreen(PlayScreen):
     def bind(self) -> None:
         """The classic keys, plus B / R (build or reject), 0-4 (take the tile under that marker), X or Enter (end turn)."""
         super().bind()
-        keys = {"b": lambda: self._if_step(DECIDE, self.decide, True),
-                "r": lambda: self._if_step(DECIDE, self.decide, False), "x": self._end_key}
+        keys = {"b": lambda: self._decide_key(True), "r": lambda: self._decide_key(False), "x": self._end_key}
         keys.update({str(k): (lambda k=k: self._if_step(CHOOSE, self.choose, k)) for k in range(5)})
         for key, fn in keys.items():
             self.base.accept(key, fn)
@@ -405,6 +379,12 @@ class PlusPlayScreen(PlayScreen):
         if self.options().step == step:
             action(arg)
 
+    def _decide_key(self, build: bool) -> None:
+        """B and R do what their buttons do: nothing while the button is off (the question says why)."""
+        o = self.options()
+        if o.step == DECIDE and (o.can_build if build else o.can_reject):
+            self.decide(build)
+
     def _end_key(self) -> None:
         if self.options().can_end:
             self.end_turn()
@@ -412,9 +392,6 @@ class PlusPlayScreen(PlayScreen):
     def unbind(self) -> None:
         super().unbind()
         self._clear_marks()
-        if self.aside is not None:
-            self.aside[1].removeNode()
-            self.aside = None
 
 
 class PlusSessionScreen(SessionScreen):
@@ -422,7 +399,9 @@ class PlusSessionScreen(SessionScreen):
 
     def enter(self) -> None:
         self.skipped: dict[int, tuple] = {}   # seat -> (round, shown numbers) of the last round skipped
-        self.lost: dict[int, tuple] = {}      # seat -> (step, number) of a reserved tile lost
+        # seat -> (step, number) of a reserved tile lost; one lost before this session (Continue) was said then
+        self.lost: dict[int, tuple] = {i: (None, st.reserve.digit) for i, st in enumerate(self.match.game.players)
+                                       if st.reserve is not None and st.reserve.state == "lost"}
         super().enter()
         self.plus_hud = PlusHud(self.base, self.hud, {
             "power": self._on_ps("toggle_power"), "filler": self._on_ps("hold_filler"),
@@ -495,12 +474,6 @@ class PlusSessionScreen(SessionScreen):
                 self.ps.note = note
                 self.ps._show_plus(self.ps.options())
         return task.cont
-
-    def stop_player(self) -> None:
-        if self.ps is not None and getattr(self.ps, "aside", None) is not None:
-            self.ps.aside[1].removeNode()
-            self.ps.aside = None
-        super().stop_player()
 
     def _advice_key(self):
         """What a hint in words answers: this decision (2 of 3) or choice (Level to Level), or None."""
