@@ -315,3 +315,19 @@ def test_the_tile_glides_to_a_new_square_while_the_footprint_is_already_there(pl
     # the footprint shows the new squares at once
     low, high = play.ghost.footprint.getTightBounds()
     assert low.x == pytest.approx(min(s[0] for s in play.placement().squares()) + 0.04, abs=1e-3)
+
+
+def test_the_cards_still_to_come_show_their_numbers(play, scene):
+    """Each chip is its number's colour with the number in white on it (it once lost its numbers)."""
+    from panda3d.core import PNMImage
+    scene.graphicsEngine.renderFrame()
+    scene.graphicsEngine.renderFrame()
+    shot = PNMImage()
+    scene.win.getScreenshot(shot)
+    lo, hi = play.hud.supply.getTightBounds(scene.aspect2d)
+    w, h, aspect = shot.getXSize(), shot.getYSize(), scene.getAspectRatio()
+    px = lambda x, z: (int((x / aspect + 1) / 2 * w), int((1 - z) / 2 * h))
+    (x0, y0), (x1, y1) = px(lo.x, hi.z), px(hi.x, lo.z)
+    white = sum(1 for x in range(x0, x1) for y in range(y0, y1)
+                if min(shot.getRed(x, y), shot.getGreen(x, y), shot.getBlue(x, y)) > 0.9)
+    assert x1 - x0 > 50 and white > 40, (x0, x1, y0, y1, white)

@@ -319,9 +319,22 @@ def test_the_reserve_warns_in_its_last_turn(app):
     press(app, "end_turn")
     until(app, lambda: m.game.players[0].reserve.state == "lost" or None)
     digit = m.game.players[0].reserve.digit
-    until(app, lambda: f"Your reserved {digit} is lost: it was not built in time." in texts(app))
+    said = f"Your reserved {digit} is lost: it was not built in time."
+    until(app, lambda: said in texts(app))
     assert s.plus_hud.reserved_card is None
     shot(app, "reserve-lost")
+    # said in that turn only: it used to stay for the rest of the game, and came back after Continue
+    ps_ready(app)
+    lay_and_end(app, m, m.game.legal_placements(0)[0])
+    for _ in range(2):
+        ps_ready(app)
+        frames(app, 3)
+        assert said not in texts(app), m.round
+        lay_and_end(app, m, m.game.legal_placements(0)[0])
+    app.play(m)                            # Continue: the session again
+    ps_ready(app)
+    frames(app, 3)
+    assert said not in texts(app)
 
 
 def test_relocate_picks_a_free_tile_then_places_it(app):
@@ -641,39 +654,6 @@ def test_level_to_level_hint_lays_a_ghost_for_one_shown_tile_and_for_a_chosen_on
     moves = len(m.game.moves)
     hint_ghost()
     assert len(m.game.moves) == moves + 1
-
-
-def test_the_lost_reserve_is_said_in_the_next_turn_only(app):
-    """"Your reserved 1 is lost" stayed under the table for the rest of the game, and came back after Continue."""
-    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("reserve", "flip")), seed=4)
-    rng = random.Random(1)
-    for _ in range(2):
-        ps_ready(app)
-        lay_and_end(app, m, m.game.legal_placements(0)[0])
-    ps_ready(app)
-    press(app, "power_reserve")
-    for _ in range(12):   # build higher than the reserve allows, and end the turn: it is lost
-        ps_ready(app)
-        higher = [p for p in m.game.legal_placements(0) if p.level > m.game.players[0].reserve.below]
-        lay_and_end(app, m, higher[0] if higher else rng.choice(m.game.legal_placements(0)))
-        if m.game.players[0].reserve.state == "lost":
-            break
-    else:
-        pytest.skip("no higher spot came")
-    digit = m.game.players[0].reserve.digit
-    said = f"Your reserved {digit} is lost: it was not built in time."
-    ps_ready(app)
-    until(app, lambda: said in texts(app))
-    lay_and_end(app, m, m.game.legal_placements(0)[0])
-    for _ in range(3):
-        ps_ready(app)
-        frames(app, 3)
-        assert said not in texts(app), m.round
-        lay_and_end(app, m, m.game.legal_placements(0)[0])
-    app.play(m)                            # Continue: the session again
-    ps_ready(app)
-    frames(app, 3)
-    assert said not in texts(app)
 
 
 def _box(app, np, frame=None):

@@ -27,6 +27,27 @@ def tile_rgba(piece) -> tuple:
     return tuple(int(c[i:i + 2], 16) / 255 for i in (1, 3, 5)) + (1,)
 
 
+def number_card(parent, font, digit: int, frame, size: float, y: float = 0.0):
+    """A tile as the HUD shows tiles: a card in its colour, its number centred at `size`."""
+    left, right, bottom, top = frame
+    cm = CardMaker("number-card")
+    cm.setFrame(left, right, bottom, top)
+    cm.setColor(*tile_rgba(digit))
+    card = parent.attachNewNode("number-card")
+    card.attachNewNode(cm.generate())   # the number is drawn after (over) its card: a sibling, not a child
+    text = TextNode("number-card-digit")
+    text.setFont(font)
+    text.setText(str(digit))
+    text.setAlign(TextNode.ACenter)
+    text.setTextColor(1, 1, 1, 1)
+    text.setShadow(0.05, 0.05)
+    text.setShadowColor(0, 0, 0, 0.5)
+    label = card.attachNewNode(text.generate())
+    label.setScale(size)
+    label.setPos((left + right) / 2, y, (bottom + top) / 2 - size * 0.36)
+    return card
+
+
 def text_scale_for(width: int, height: int) -> float:
     """The HUD's scale for a window: aspect2d spans the shorter side, so text shrinks with it."""
     return max(1.0, MIN_TEXT_PX / (SMALL_TEXT * min(width, height) / 2))
@@ -113,20 +134,7 @@ class Hud:
         # plain cards and text flattened into a few batches: 19 DirectFrames cost 57 draw calls
         for i, n in enumerate(supply):
             x, z = (i % 10) * 0.064, -(i // 10) * 0.08
-            card = CardMaker("chip")
-            card.setFrame(0, 0.056, -0.07, 0)
-            card.setColor(*tile_rgba(n))
-            chips.attachNewNode(card.generate()).setPos(x, 0, z)
-            text = TextNode("chip-number")
-            text.setFont(self.bold)
-            text.setText(str(n))
-            text.setAlign(TextNode.ACenter)
-            text.setTextColor(1, 1, 1, 1)
-            text.setShadow(0.05, 0.05)
-            text.setShadowColor(0, 0, 0, 0.5)
-            label = chips.attachNewNode(text.generate())
-            label.setScale(0.05)
-            label.setPos(x + 0.028, 0, z - 0.053)
+            number_card(chips, self.bold, n, (x, x + 0.056, z - 0.07, z), 0.05)
         chips.flattenStrong()
 
     def show_score(self, by_level: dict, total: int, gain: int | None) -> None:

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectFrame, DirectLabel
-from panda3d.core import CardMaker, Point3, TextNode
+from panda3d.core import Point3, TextNode
 
 from ..i18n import _, ngettext
 from ..i18n.terms import name as term
 from ..rules.game import (BRIDGE, CHOOSE, DECIDE, EXTRAS, FLIP, LEVEL_MARKERS, LEVEL_TO_LEVEL, LONER, MARKERS,
                           PLACE_TILE, RELOCATE, RESERVE, SINGLE_SUPPORT, TWO_OF_THREE)
-from .hud import INK, PANEL, tile_rgba
+from .hud import INK, PANEL, number_card, tile_rgba
 
 DIM = (0.68, 0.68, 0.66, 1)
 ACCENT = (0.98, 0.78, 0.35, 1)
@@ -242,25 +242,10 @@ class PlusHud:
         self.notes_top = self._stack(o, [(w.text(_), WARN) for w in o.warnings], self.above_actions(o))
 
     def _card(self, parent, digit, frame):
-        """A tile as the HUD shows tiles: a card in its colour with its number (no clicks of its own)."""
+        """The reserved tile as a card on its button (no clicks of its own)."""
         left, right, bottom, top = frame
-        cm = CardMaker("reserved_card")
-        cm.setFrame(left, right, bottom, top)
-        cm.setColor(*tile_rgba(digit))
-        node = parent.attachNewNode(cm.generate())
-        text = TextNode("reserved_digit")
-        text.setFont(self.bold)
-        text.setText(str(digit))
-        text.setAlign(TextNode.ACenter)
-        text.setTextColor(1, 1, 1, 1)
-        text.setShadow(0.05, 0.05)
-        text.setShadowColor(0, 0, 0, 0.5)
-        size = min(right - left, top - bottom) * 0.9
-        label = node.attachNewNode(text.generate())
-        label.setScale(size)
-        label.setPos((left + right) / 2, -0.01, (bottom + top) / 2 - size * 0.36)
         self.lines.append(str(digit))
-        return node
+        return number_card(parent, self.bold, digit, frame, min(right - left, top - bottom) * 0.9, y=-0.01)
 
     def _stack(self, o, texts, bottom: float) -> float:
         """Labels on panels in the bottom middle, stacked upwards from `bottom` (the first one lowest);
