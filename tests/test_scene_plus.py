@@ -84,7 +84,7 @@ def test_setup_chooses_any_number_of_powers_or_draws_two(app):
     assert "Powers in play:" in texts(app) and "\u2229 Bridge \u2713" in texts(app)
     click(app, "\u25a3 Reserve \u2713")                                  # again: not chosen
     shot(app, "setup-powers")
-    click(app, "Start")
+    click(app, "Start (Enter)")
     m = app.screen.match
     assert m.game.ruleset.powers == ("flip", "bridge")
     assert "Breaking Rules \u00b7 markers left: \u25cf\u25cf" in texts(app)

@@ -149,7 +149,7 @@ def test_new_game_setup_seats_players_and_starts_a_saved_game(app):
     s.entries[0].set("Ana")
     s.entries[2].set("Ben")
     s.seed_entry.set("42")
-    click(app, "Start")
+    click(app, "Start (Enter)")
     assert app.screen.name == "play"
     m = app.screen.match
     assert [(x.name, x.kind) for x in m.seats] == [("Ana", "human"), ("Bot 2", "bot:hard"), ("Ben", "human")]
@@ -158,11 +158,26 @@ def test_new_game_setup_seats_players_and_starts_a_saved_game(app):
     assert saved["players"][0]["name"] == "Ana"
 
 
+def test_clicking_a_default_name_empties_it_for_typing_and_empty_stays_the_default(app):
+    from nmbr9.scene.screens.setup import SetupScreen
+    app.goto(SetupScreen)
+    s = app.screen
+    click(app, "Add a player")
+    s.entries[1].set("Ben")
+    for e in s.entries:
+        e["focus"] = 1                  # as a click in the field does
+        frames(app)
+        e["focus"] = 0
+    assert [e.get() for e in s.entries] == ["", "Ben"]   # a typed name is kept
+    click(app, "Start (Enter)")
+    assert [x.name for x in app.screen.match.seats] == ["Player 1", "Ben"]
+
+
 def test_setup_refuses_a_seed_that_is_not_a_number(app):
     from nmbr9.scene.screens.setup import SetupScreen
     app.goto(SetupScreen)
     app.screen.seed_entry.set("abc")
-    click(app, "Start")
+    click(app, "Start (Enter)")
     assert app.screen.name == "setup"
     assert "whole number" in texts(app)
 
@@ -537,7 +552,7 @@ def test_new_game_sets_up_nmbr9_plus_plus_rules(app, variant, modules):
         click(app, {"start_tiles": "New start tiles", "gap_fillers": "Gap fillers",
                     "breaking_rules": "Breaking Rules"}[module] + ": off")
     click(app, "Add a player")
-    click(app, "Start")
+    click(app, "Start (Enter)")
     m = app.screen.match
     assert app.screen.name == "play" and type(app.screen).__name__ == "PlusSessionScreen"
     assert m.game.variant == variant and m.game.ruleset.modules == modules
@@ -550,7 +565,7 @@ def test_a_variant_for_four_refuses_a_fifth_player(app):
     click(app, "Base game")                     # -> 2 of 3, for 1 to 4 players
     for _ in range(4):
         click(app, "Add a player")
-    click(app, "Start")
+    click(app, "Start (Enter)")
     assert app.screen.name == "setup" and "2 of 3 is for 1 to 4 players." in texts(app)
 
 
@@ -563,7 +578,7 @@ def test_two_humans_and_a_bot_quit_a_tournament_midway_and_continue_it(app):
     s.cycle_kind(2), s.cycle_kind(2), s.cycle_kind(2)      # seat 3: human
     s.entries[0].set("Ana"), s.entries[2].set("Ben")
     s.games_entry.set("2")
-    click(app, "Start")
+    click(app, "Start (Enter)")
     first = app.screen.match
     tid = first.tournament["id"]
     for _ in range(3):                                      # three rounds, then quit to the menu

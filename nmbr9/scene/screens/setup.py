@@ -57,7 +57,8 @@ class SetupScreen(Screen):
         for i, row in enumerate(self.rows):
             y = ROW_TOP - i * ROW_STEP
             self.label(f"{i + 1}.", (-1.2, y), scale=0.05, align=TextNode.ARight)
-            e = self.entry(row["name"] or default_name(i, row["kind"]), (-1.12, y), width=0.85, scale=0.05)
+            e = self.entry(row["name"] or default_name(i, row["kind"]), (-1.12, y), width=0.85, scale=0.05,
+                           focusInCommand=self._clear_default, focusInExtraArgs=[i])
             self.entries.append(e)
             self.button(kinds[row["kind"]], self.cycle_kind, (0.2, y + 0.012), width=0.65, scale=0.045, args=(i,))
             if len(self.rows) > 1:
@@ -86,8 +87,8 @@ class SetupScreen(Screen):
         power_row(self, y - 0.08)
         if self.message:
             self.label(self.message, (0, -0.68), scale=0.042, fg=WARN, wrap=40)
-        self.button(_("Back"), self.back, (-0.95, START_POS[1]), width=0.5, scale=0.05)
-        self.button(_("Start"), self.start, START_POS, width=0.5, scale=0.055, colour=GO)
+        self.button(_("Back (Esc)"), self.back, (-0.95, START_POS[1]), width=0.5, scale=0.05)
+        self.button(_("Start (Enter)"), self.start, START_POS, width=0.5, scale=0.055, colour=GO)
         self.accept("escape", self.back)
         self.accept("enter", self.start)
 
@@ -100,6 +101,12 @@ class SetupScreen(Screen):
         self.seed_text = self.seed_entry.get().strip()
         if self.tournament:
             self.games_text, self.best_text = self.games_entry.get().strip(), self.best_entry.get().strip()
+
+    def _clear_default(self, i: int) -> None:
+        """A click on a seat's default name ("Player 1") empties it for typing; left empty, it stays the default."""
+        e = self.entries[i]
+        if e.get().strip() == default_name(i, self.rows[i]["kind"]):
+            e.enterText("")
 
     def cycle_kind(self, i: int) -> None:
         self._read()   # before the kind changes: a default name follows the new kind
