@@ -3,7 +3,6 @@ import json
 import random
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -163,10 +162,9 @@ def test_analyse_refuses_a_bad_time_or_output_before_searching(tmp_path, args, s
     src = tmp_path / "game.json"
     src.write_text(json.dumps(game_record(Game([Seat("Ana")], new_deck(random.Random(3))))))
     args = [a.format(tmp=tmp_path) for a in args]
-    started = time.perf_counter()
     run = subprocess.run([sys.executable, "-m", "nmbr9", "analyse", str(src), *args], capture_output=True,
                          text=True, timeout=60)
-    assert time.perf_counter() - started < 15, "refused at once, not after the 30 s search"
+    assert "%" not in run.stderr, "refused before the search (its progress bar), not after it"
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert says in run.stdout and len(run.stdout.strip().splitlines()) == 1
 

@@ -89,7 +89,7 @@ def main(argv: list[str]) -> int:
         seconds, deck = float(argv[0]), [int(d) for d in argv[1:]]
         layouts = [[Placement(*p) for p in layout] for layout in json.loads(sys.stdin.read() or "[]")]
         found = analyse(deck, progress=lambda f: say(progress=f), time_limit=seconds, layouts=layouts)
-        say(placements=[[p.piece, p.rotation, p.x, p.y, p.level, p.flipped] for p in found])
+        say(placements=[list(p) for p in found])   # as the layouts came in: Placement's fields
     except Exception as e:   # shown to the player as a sentence
         say(error=str(e) or type(e).__name__)
     return 0

@@ -27,7 +27,7 @@ def tile_rgba(piece) -> tuple:
     return tuple(int(c[i:i + 2], 16) / 255 for i in (1, 3, 5)) + (1,)
 
 
-def number_card(parent, font, digit: int, frame, size: float, y: float = 0.0):
+def number_card(parent, font, digit: int, frame, size: float):
     """A tile as the HUD shows tiles: a card in its colour, its number centred at `size`."""
     left, right, bottom, top = frame
     cm = CardMaker("number-card")
@@ -44,7 +44,7 @@ def number_card(parent, font, digit: int, frame, size: float, y: float = 0.0):
     text.setShadowColor(0, 0, 0, 0.5)
     label = card.attachNewNode(text.generate())
     label.setScale(size)
-    label.setPos((left + right) / 2, y, (bottom + top) / 2 - size * 0.36)
+    label.setPos((left + right) / 2, 0, (bottom + top) / 2 - size * 0.36)
     return card
 
 

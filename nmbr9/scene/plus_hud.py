@@ -245,7 +245,7 @@ class PlusHud:
         """The reserved tile as a card on its button (no clicks of its own)."""
         left, right, bottom, top = frame
         self.lines.append(str(digit))
-        return number_card(parent, self.bold, digit, frame, min(right - left, top - bottom) * 0.9, y=-0.01)
+        return number_card(parent, self.bold, digit, frame, min(right - left, top - bottom) * 0.9)
 
     def _stack(self, o, texts, bottom: float) -> float:
         """Labels on panels in the bottom middle, stacked upwards from `bottom` (the first one lowest);

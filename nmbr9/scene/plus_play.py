@@ -196,15 +196,14 @@ class PlusPlayScreen(PlayScreen):
             return
         if power in self.powers:
             self.powers.discard(power)
-        elif power in o.powers_now and power in PLACING_POWERS and len(self.powers) >= o.markers_left:
-            # each power takes a marker: refused, as a power with none left, rather than dropping
-            # the one the player armed on purpose
-            armed = ", ".join(power_name(q) for q in sorted(self.powers))
-            self.message = ngettext("You have {count} marker left: turn off {powers} first.",
-                                    "You have {count} markers left: turn off one of {powers} first.",
-                                    o.markers_left).format(count=o.markers_left, powers=armed)
         elif power in o.powers_now and power in PLACING_POWERS:
-            self.powers.add(power)
+            if len(self.powers) < o.markers_left:
+                self.powers.add(power)
+            else:   # each power takes a marker: refused, rather than dropping one armed on purpose
+                armed = ", ".join(power_name(q) for q in sorted(self.powers))
+                self.message = ngettext("You have {count} marker left: turn off {powers} first.",
+                                        "You have {count} markers left: turn off one of {powers} first.",
+                                        o.markers_left).format(count=o.markers_left, powers=armed)
         self.update()   # Flip: the held tile turns over where it is
 
     def hold_filler(self, piece: str) -> None:
