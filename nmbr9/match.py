@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from .ai import STRENGTHS, View
+from .i18n import _
 from .rules import Board, Game, Move, Options, Placement, Ruleset, Seat, Verdict
 from .rules.game import CHOOSE, DECIDE
 from .rules.record import Record, RecordError, game_record, parse_record, record_game
@@ -45,12 +46,22 @@ OWN_FIELDS = ("seed", "created", "practice", "tournament")   # record fields a M
 def derive_seed(*parts) -> int:
     """A seed for one purpose (a bot's round, a rematch, a tournament game) from its parts."""
     digest = hashlib.sha256(repr(parts).encode("utf-8")).digest()
-    return int.from_bytes(digest[:4], "big")  # 32 bits: short enough to show and type in
+    return int.from_bytes(digest[:4], "big")  # in SEEDS
+
+
+SEEDS = range(2 ** 32)   # 32 bits: short enough to show and type in (docs/record-fields.md)
 
 
 def fresh_seed() -> int:
     """A new seed when the player gave none (from the system's entropy, not module state)."""
-    return random.SystemRandom().randrange(2 ** 32)
+    return random.SystemRandom().randrange(len(SEEDS))
+
+
+def check_seed(seed: int) -> int:
+    """The seed, if a game may be set up by it; else ValueError saying what a seed is."""
+    if seed not in SEEDS:
+        raise ValueError(_("The seed must be a whole number from 0 to {last}.").format(last=SEEDS[-1]))
+    return seed
 
 
 def utc_now() -> str:
@@ -154,6 +165,7 @@ class Match:
     def new(cls, seats: list[Seat], seed: int, ruleset: Ruleset = Ruleset(), deck: list[int] | None = None,
             **kw) -> "Match":
         """A new game set up by random.Random(seed) (deck, powers, start tiles), or with the deck given."""
+        check_seed(seed)
         if deck is not None:
             return cls(Game(list(seats), list(deck), ruleset), seed, **kw)
         return cls(Game.new(list(seats), ruleset, random.Random(seed)), seed, **kw)

@@ -1,10 +1,14 @@
 """The game session without a window: turns, hand-offs, bots, take back, results, rematch."""
+import os
+import subprocess
+import sys
 import threading
 import time
 
 import pytest
 
 from nmbr9.ai import make_bot
+from nmbr9.paths import ROOT
 from nmbr9.match import BOTS, HANDOFF, OVER, PLACE, Match, places
 from nmbr9.rules import (BREAKING_RULES, GAP_FILLERS, LEVEL_TO_LEVEL, START_TILES_MODULE, TWO_OF_THREE, Placement,
                          Ruleset, Seat)
@@ -286,3 +290,16 @@ def test_a_failing_bot_stops_a_classic_game_but_not_an_nmbr9_plus_one():
                      bot_factory=lambda strength, seed: Broken())
     plus.play_out()
     assert plus.over and replay(parse_record(plus.record())).ok
+
+
+@pytest.mark.parametrize("seed", [-1, 2 ** 32, 10 ** 30])
+def test_a_game_is_never_set_up_by_a_seed_outside_32_bits(seed, tmp_path):
+    with pytest.raises(ValueError, match="from 0 to 4294967295"):
+        Match.new([Seat("Ana")], seed=seed)
+    env = {**os.environ, "NMBR9_DATA": str(tmp_path)}
+    env.pop("DISPLAY", None)   # refused before any window opens
+    r = subprocess.run([sys.executable, "run_game.py", "--seed", str(seed)], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stdout.strip() == "Can't start: The seed must be a whole number from 0 to 4294967295."
+    assert not (tmp_path / "autosave.json").exists()

@@ -173,13 +173,15 @@ def test_clicking_a_default_name_empties_it_for_typing_and_empty_stays_the_defau
     assert [x.name for x in app.screen.match.seats] == ["Player 1", "Ben"]
 
 
-def test_setup_refuses_a_seed_that_is_not_a_number(app):
+@pytest.mark.parametrize("seed", ["abc", "-1", "4294967296", "9" * 30])
+def test_setup_refuses_a_seed_that_is_not_a_32_bit_number(app, seed):
     from nmbr9.scene.screens.setup import SetupScreen
     app.goto(SetupScreen)
-    app.screen.seed_entry.set("abc")
+    app.screen.seed_entry.set(seed)
     click(app, "Start (Enter)")
     assert app.screen.name == "setup"
     assert "whole number" in texts(app)
+    assert app.store.continue_game().match is None      # no game was started or saved
 
 
 def test_rules_page_scrolls_and_has_every_section(app):

@@ -148,6 +148,13 @@ def main(args) -> int:
         except ValueError as e:
             print(f"Can't start: {e}")
             return 2
+    if getattr(args, "seed", None) is not None:
+        from ..match import check_seed
+        try:
+            check_seed(args.seed)
+        except ValueError as e:
+            print(f"Can't start: {e}")
+            return 2
     audio = os.environ.get("NMBR9_NO_AUDIO") != "1"   # tests run silent
     base = make_base(offscreen=False, size=size, audio=audio)
     from panda3d.core import WindowProperties

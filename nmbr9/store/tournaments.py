@@ -13,7 +13,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from ..i18n import _
-from ..match import Match, derive_seed, fresh_seed, places, utc_now
+from ..match import Match, check_seed, derive_seed, fresh_seed, places, utc_now
 from ..rules import Game, Ruleset, Seat
 from ..rules.record import RecordError
 from .db import StoreError, transaction
@@ -88,8 +88,8 @@ class Tournament:
         if games < 1 or not 1 <= best <= games:
             raise ValueError(_("A tournament has at least one game, and counts the best 1 to {games}.").format(
                 games=max(games, 1)))
-        if seed is not None and not 0 <= seed < 2 ** 32:   # seeds are 32 bits (docs/record-fields.md)
-            raise ValueError(_("The seed must be a whole number from 0 to {last}.").format(last=2 ** 32 - 1))
+        if seed is not None:
+            check_seed(seed)
         Game.new(list(seats), ruleset, random.Random(0))  # ValueError if these seats can't play these rules
         seed = fresh_seed() if seed is None else seed
         created = utc_now()

@@ -197,5 +197,10 @@ class SetupScreen(Screen):
             self.app.play(match, {"tournament": t.id})
             return
         practice = self.practice and sum(1 for s in seats if s.kind == "human") == 1
-        match = self.app.store.new_match(seats, seed=seed, practice=practice, ruleset=self.ruleset())
+        try:
+            match = self.app.store.new_match(seats, seed=seed, practice=practice, ruleset=self.ruleset())
+        except ValueError as e:   # a seed out of range
+            self.message = str(e)
+            self.relabel()
+            return
         self.app.play(match)
