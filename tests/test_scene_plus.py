@@ -499,19 +499,39 @@ def test_level_to_level_with_four_explains_a_skipped_round(app):
     shot(app, "level-to-level-skipped")
 
 
-def test_a_hint_the_plus_plus_rules_refuse_is_replaced_by_a_legal_spot(app):
-    import threading
-    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("start_tiles",)), seed=2)
+def _hint_ghost(app, s):
+    messenger.send("i")
+    h = until(app, lambda: s.hint if s.hint is not None and s.hint["ghost"] is not None else None, 60)
+    return h["result"]["placement"]
+
+
+def test_a_hint_under_start_tiles_and_an_armed_flip_is_legal_under_them(app):
+    """The hint was the classic expert's spot: refused on a start tile's squares, and never
+    flipped with Flip armed (then replaced by the highest legal spot, whatever its value)."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("start_tiles", "breaking_rules"), ("flip", "loner")),
+                 seed=8)
     ps = ps_ready(app)
-    under_start_tile = Placement(m.game.card, 0, 0, 0)                # on top of the start tile: refused
-    assert not m.check(0, under_start_tile)
-    done = threading.Thread(target=lambda: None)
-    done.start(), done.join()
-    s.hint = {"key": (m.round, 0, len(m.game.moves)), "thread": done, "ghost": None,
-              "result": {"placement": under_start_tile}}
+    p = _hint_ghost(app, s)
+    assert not p.flipped and m.check(0, p)
+    lay(app, m.game.legal_placements(0)[0])
+    ps = ps_ready(app)
+    while m.game.card in (0, 1, 8):   # a number whose mirror image differs
+        lay(app, m.game.legal_placements(0)[0])
+        ps = ps_ready(app)
+    press(app, "power_flip")
+    p = _hint_ghost(app, s)
+    assert p.flipped and m.check(0, p, ("flip",))       # black side up, as the tile in hand
+    press(app, "power_flip")                                              # Flip off: that hint is gone
     frames(app, 2)
-    shown = s.hint["result"]["placement"]
-    assert s.hint["ghost"] is not None and shown != under_start_tile and m.check(0, shown)
+    assert s.hint is None and not s.status["text"].startswith("Hint:")
+    p = _hint_ghost(app, s)
+    assert not p.flipped and m.check(0, p)
+    messenger.send("i")                                                   # taken, then laid
+    frames(app)
+    messenger.send("enter")
+    frames(app, 3)
+    assert m.board(0).tiles[-1] == m.game.boards[0].tiles[-1] and not m.board(0).tiles[-1].flipped
+    assert (m.board(0).tiles[-1].x, m.board(0).tiles[-1].y) == (p.x, p.y)
 
 
 def test_level_to_level_refuses_above_the_markers_level(app):

@@ -185,16 +185,29 @@ class _Planner:
             return None
         return p if isinstance(p, Placement) and g.check(self.seat, p) else None
 
-    def place_tile(self) -> None:
-        g, o = self.g, self.g.options(self.seat)
-        plain = g.legal_placements(self.seat)
-        plain_value, plain_best = _best(self.board, plain, self.left)
-        chosen = self.classic_choice(o.digit) or plain_best
-        if g.variant == LEVEL_TO_LEVEL and self.strength != "easy" and chosen != plain_best:
+    def plain_choice(self, digit: int, spots: list[Placement]) -> tuple[float, Placement | None, Placement | None]:
+        """(value, placement) of the best of `spots` (the tile's legal placements without a
+        power), and the strength's choice: its classic choice where the rules accept it."""
+        plain_value, plain_best = _best(self.board, spots, self.left)
+        chosen = self.classic_choice(digit) or plain_best
+        if self.g.variant == LEVEL_TO_LEVEL and self.strength != "easy" and chosen != plain_best:
             # the classic bots count all 40 cards as theirs and so build too wide: keep their choice
             # only when it is about as good for the cards this player will really get
             if float(board_values(self.board, [chosen], self.left)[0]) < plain_value - L2L_MARGIN:
                 chosen = plain_best
+        return plain_value, plain_best, chosen
+
+    def hint(self, powers: tuple[str, ...], reserved: bool) -> Placement | None:
+        """Where this strength would lay the tile in hand under the powers the player armed."""
+        spots = self.g.legal_placements(self.seat, powers=powers, reserved=reserved)
+        if powers or reserved:
+            return _best(self.board, spots, self.left)[1]
+        return self.plain_choice(self.g.options(self.seat).digit, spots)[2]
+
+    def place_tile(self) -> None:
+        g, o = self.g, self.g.options(self.seat)
+        plain = g.legal_placements(self.seat)
+        plain_value, plain_best, chosen = self.plain_choice(o.digit, plain)
         # each placing power on its own, where it opens placements the plain rules don't
         best_power = (plain_value + self.bar(POWER_GAIN), None, None)
         seen = set(plain)
@@ -276,6 +289,12 @@ def plan_turn(game, seat: int, strength: str, seed: int, bot=None) -> list[tuple
     on a copy of `game` in order; deterministic given the game and the seed. `bot` (default
     make_bot(strength, seed)) chooses the turn's tile where no power or filler does better."""
     return _Planner(game, seat, strength, seed, bot).plan()
+
+
+def hint_placement(game, seat: int, seed: int, powers: tuple[str, ...] = (), reserved: bool = False) -> Placement | None:
+    """The expert's placement for a player's hint: legal under the powers they armed (or for
+    their reserved tile); the expert's own classic choice when it is legal and nothing is armed."""
+    return _Planner(game, seat, "expert", seed).hint(tuple(powers), reserved)
 
 
 def apply_plan(game, seat: int, actions) -> None:

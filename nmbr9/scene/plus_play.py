@@ -525,21 +525,21 @@ class PlusSessionScreen(SessionScreen):
         return True
 
     def _poll_hint(self) -> None:
-        """The expert bot plays by the classic rules: a hint the ++ rules refuse (a level cap, a
-        start tile's shape) becomes the legal spot that scores most."""
-        if self._poll_advice():
-            return
-        h, ps = self.hint, self.ps
-        if h is not None and h["ghost"] is None and not h["thread"].is_alive() and ps is not None \
-                and "placement" in h["result"] and not h.get("checked"):
-            h["checked"] = True
-            if not self.match.check(ps.seat, h["result"]["placement"]):
-                spots = self.match.legal_placements(ps.seat)
-                if spots:
-                    h["result"]["placement"] = max(spots, key=lambda q: (q.level, -abs(q.x) - abs(q.y)))
-                else:
-                    h["result"] = {}
-        super()._poll_hint()
+        if not self._poll_advice():
+            super()._poll_hint()
+
+    def hint_key(self):
+        """A hint answers for the piece in hand and the powers armed for it."""
+        return super().hint_key() + (self.ps.mode, self.ps.placing_powers())
+
+    def hint_work(self, card: int, seed: int):
+        """The expert's placement under the ++ rules in force (a level cap, a start tile, the
+        powers armed, the reserved tile), planned on a copy of the game."""
+        import copy
+        from ..ai.plus import hint_placement
+        ps = self.ps
+        game, seat, powers, reserved = copy.deepcopy(self.match.game), ps.seat, ps.placing_powers(), ps.mode == RESERVED
+        return lambda: hint_placement(game, seat, seed, powers, reserved)
 
     def put_back(self) -> None:
         """Backspace or Escape: also drops a Relocate still picking its tile."""

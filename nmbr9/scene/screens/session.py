@@ -461,7 +461,6 @@ class SessionScreen(Screen):
     # ----- hints ----------------------------------------------------------------------------
     def ask_hint(self) -> None:
         """The expert bot's choice for this tile, worked out off the main thread."""
-        from ...ai import View, make_bot
         ps, m = self.ps, self.match
         if ps is None or ps.ghost is None or self.looking is not None:
             return
@@ -469,15 +468,25 @@ class SessionScreen(Screen):
         card = ps.piece if isinstance(ps.piece, int) else m.card
         if card is None:
             return
-        key = (m.round, ps.seat, len(m.game.moves))
+        key = self.hint_key()
         if self.hint is not None and self.hint["key"] == key:
             self._take_hint()
             return
         self.clear_hint()
-        view = View(ps.board.copy(), card, tuple(m.seen()), m.game.ruleset, len(m.game.deck))
         seed = derive_seed(m.seed, "hint", ps.seat, m.round)
-        self.think(key, "placement", lambda: make_bot("expert", seed).choose(view))
+        self.think(key, "placement", self.hint_work(card, seed))
         self.app.trace("hint-asked", f"round={m.round}")
+
+    def hint_key(self):
+        """What a hint on the table answers: it is dropped once this changes."""
+        return self.match.round, self.ps.seat, len(self.match.game.moves)
+
+    def hint_work(self, card: int, seed: int):
+        """The work of a hint for the tile in hand, to run off the main thread (on copies)."""
+        from ...ai import View, make_bot
+        m = self.match
+        view = View(self.ps.board.copy(), card, tuple(m.seen()), m.game.ruleset, len(m.game.deck))
+        return lambda: make_bot("expert", seed).choose(view)
 
     def think(self, key, name: str, work) -> None:
         """Work out the hint for `key` off the main thread: result[name] = work(), or result["error"]."""
@@ -494,11 +503,13 @@ class SessionScreen(Screen):
         self.set_status(_("Looking for a good place\u2026"))
 
     def _poll_hint(self) -> None:
-        h = self.hint
+        h, ps = self.hint, self.ps
+        if h is not None and h["ghost"] is not None and (ps is None or self.hint_key() != h["key"]):
+            self.clear_hint()   # e.g. a power armed since: the hint answered another question
+            return
         if h is None or h["ghost"] is not None or h["thread"].is_alive():
             return
-        ps, m = self.ps, self.match
-        if ps is None or (m.round, ps.seat, len(m.game.moves)) != h["key"] or "placement" not in h["result"]:
+        if ps is None or self.hint_key() != h["key"] or h["result"].get("placement") is None:
             if "error" in h["result"]:
                 self.set_status(_("No hint this time: {reason}").format(reason=h["result"]["error"]), WARN)
             self.hint = None
