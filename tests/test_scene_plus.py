@@ -482,6 +482,39 @@ def test_level_to_level_shows_the_piles_and_the_choice_with_its_level_cap(app):
     assert [mv for mv in m.game.moves if mv.player == 0][-1].marker == 1   # (the bot may have moved after Ana)
 
 
+def test_level_to_level_frames_the_table_above_the_piles(app):
+    """The piles (bottom middle) used to cover the front of a wide table and the hint's ghost on it."""
+    from panda3d.core import Point2, Point3
+    m, s = start(app, [Seat("Ana")], Ruleset("level_to_level"), seed=2)
+    rng = random.Random(1)
+    while len(m.game.moves) < 10:
+        if m.options(0).step == "choose":
+            m.choose(0, max(m.options(0).choices))
+        spots = m.game.legal_placements(0)
+        m.play(0, rng.choice([p for p in spots if p.level == max(q.level for q in spots)]))
+    ps = ps_ready(app)
+    s.table.show(m.board(0))
+    ps.frame_camera()
+    frames(app, 2)
+
+    def lowest_corner():
+        cam, lens = app.base.cam, app.base.camLens
+        lowest = 1.0
+        for t in m.board(0).tiles:
+            for x, y in t.squares():
+                for dx, dy in ((0, 0), (1, 0), (0, 1), (1, 1)):
+                    out = Point2()
+                    assert lens.project(cam.getRelativePoint(app.base.render, Point3(x + dx, -(y + dy), 0)), out)
+                    lowest = min(lowest, out.y)
+        return lowest
+    # above the piles; in a small window like this one (piles up to the middle) above 0.35 below it
+    assert lowest_corner() > min(s.plus_hud.piles_top(), -0.35)
+    shot(app, "level-to-level-framed")
+    app.menu()
+    frames(app, 2)
+    assert tuple(app.base.camLens.getFilmOffset()) == (0, 0)     # other screens use the whole screen
+
+
 def test_level_to_level_with_four_explains_a_skipped_round(app):
     seats = [Seat("Ana"), Seat("Bot 1", "bot:easy"), Seat("Bot 2", "bot:easy"), Seat("Bot 3", "bot:easy")]
     m, s = start(app, seats, Ruleset("level_to_level"), seed=6)

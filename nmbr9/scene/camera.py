@@ -34,6 +34,7 @@ class OrbitCamera:
         self.target = LPoint3(0, 0, 0)
         self.fit = 9.0     # distance that shows the whole build (without zoom)
         self.corners = []  # the corners of the area to keep in view
+        self.bottom = FRAME_BOTTOM   # how far below the screen's middle the framed area may reach
         self.goal, self.goal_fit, self.gliding = LPoint3(0, 0, 0), self.fit, False
         self.lens.setFov(50)
         self.lens.setNear(0.2)
@@ -65,6 +66,13 @@ class OrbitCamera:
         self.gliding = glide
         self.apply()
 
+    def keep_clear(self, bottom: float = FRAME_BOTTOM) -> None:
+        """Frame builds above `bottom` (e.g. a panel's top edge) and shift the view up by half of
+        what that takes from the screen, so the build stays centred in the room left."""
+        self.bottom = bottom
+        self.lens.setFilmOffset(0, (bottom - FRAME_BOTTOM) / 4 * self.lens.getFilmSize()[1])   # + moves the view down
+        self.apply()
+
     def step(self, dt: float) -> None:
         """Advance a glide towards the framing asked for."""
         if not self.gliding:
@@ -88,7 +96,7 @@ class OrbitCamera:
         for corner in self.corners:
             q = self.camera.getRelativePoint(self.render, corner)
             out = Point2()
-            if not self.lens.project(q, out) or abs(out.x) > FRAME_X or not -FRAME_BOTTOM <= out.y <= FRAME_TOP:
+            if not self.lens.project(q, out) or abs(out.x) > FRAME_X or not -self.bottom <= out.y <= FRAME_TOP:
                 return False
         return True
 

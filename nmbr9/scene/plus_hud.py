@@ -40,6 +40,7 @@ ICONS = {RELOCATE: "\u21c4", FLIP: "\u25e7", SINGLE_SUPPORT: "\u22a5", BRIDGE: "
          RESERVE: "\u25a3"}
 MARKER_ON, MARKER_OFF = "\u25cf", "\u25cb"
 ROW = 0.055   # the baseline of the actions' row: two lines of it stay under the powers panel
+PILES_TOP = 0.67   # "Level to Level": the piles' panel top above the bottom edge (with the supply line)
 
 
 def power_name(power: str) -> str:
@@ -294,13 +295,17 @@ class PlusHud:
             text = f"{MARKER_OFF if used else MARKER_ON} {seat.name}: " + (_("used") if used else _("free"))
             self._label(tl, text, (x0 + 0.48, -0.25 - 0.045 * i), 0.03, fg=DIM if used else INK)
 
+    def piles_top(self) -> float:
+        """The screen y (-1 at the bottom) of the "Level to Level" piles' top edge."""
+        return -1.0 + PILES_TOP * self.anchors["a2dBottomCenter"].getScale().z
+
     def _piles(self, game, o) -> None:
         """Bottom middle, above the actions: level markers 0..4 as piles, the shown card on top."""
         bc = self.anchors["a2dBottomCenter"]
         step = 0.24
         y = 0.3
         DirectFrame(parent=bc, frameColor=(0.08, 0.09, 0.1, 1), relief=DGG.FLAT,
-                    frameSize=(-2.5 * step - 0.02, 2.5 * step + 0.02, y - 0.08, y + 0.31 + (0.06 if o.supply else 0)))
+                    frameSize=(-2.5 * step - 0.02, 2.5 * step + 0.02, y - 0.08, PILES_TOP if o.supply else y + 0.31))
         for k in range(LEVEL_MARKERS):
             x = (k - 2) * step
             active = k < game.active

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from ..i18n import _, ngettext
 from ..rules.board import Placement, tile_points
-from ..rules.game import CHOOSE, DECIDE, FLIP, PLACE_TILE, PLACING_POWERS, RELOCATE, RESERVE, TWO_OF_THREE, Ruleset
+from ..rules.game import (CHOOSE, DECIDE, FLIP, LEVEL_TO_LEVEL, PLACE_TILE, PLACING_POWERS, RELOCATE, RESERVE,
+                          TWO_OF_THREE, Ruleset)
 from .camera import level_height
 from .play import HOVER_HELD, PlayScreen
 from .plus_hud import PlusHud, power_name
@@ -407,6 +408,13 @@ class PlusSessionScreen(SessionScreen):
             "reserved": self._on_ps("hold_reserved"), "end_turn": self._on_ps("end_turn"),
             "decide": self._on_ps("decide"), "choose": self._on_ps("choose")})
         self.base.taskMgr.add(self._plus_task, "plus-session", sort=1)
+        self.keep_table_clear()
+
+    def keep_table_clear(self) -> None:
+        """In "Level to Level" the table is framed above the piles (bottom middle), not under them;
+        in a small window (piles up to the middle) only partly, or the table would be tiny."""
+        if self.match.game.variant == LEVEL_TO_LEVEL:
+            self.camera.keep_clear(max(-self.plus_hud.piles_top() - 0.03, 0.35))
 
     def status_y(self) -> float:
         """In "2 of 3" lower, clear of the reject markers beside the card slots (the question moves down too)."""
@@ -422,6 +430,7 @@ class PlusSessionScreen(SessionScreen):
 
     def exit(self) -> None:
         self.base.taskMgr.remove("plus-session")
+        self.camera.keep_clear()   # other screens frame the whole screen
         if getattr(self, "plus_hud", None) is not None:
             self.plus_hud.destroy()
         super().exit()
@@ -554,6 +563,7 @@ class PlusSessionScreen(SessionScreen):
         if getattr(self, "plus_hud", None) is not None:
             self.plus_hud.fit_window()
             self.plus_hud.key = None   # redrawn next frame (a small window has compact panels)
+            self.keep_table_clear()
 
     def relabel(self) -> None:
         super().relabel()
