@@ -509,6 +509,8 @@ def test_level_to_level_frames_the_table_above_the_piles(app):
         return lowest
     # above the piles; in a small window like this one (piles up to the middle) above 0.35 below it
     assert lowest_corner() > min(s.plus_hud.piles_top(), -0.35)
+    keys_bottom = app.base.aspect2d.getRelativePoint(s.keys, (0, 0, s.keys.guiItem.getFrame()[2])).z
+    assert s.keys.isHidden() != (keys_bottom > s.plus_hud.piles_top())   # the key help never runs under them
     shot(app, "level-to-level-framed")
     app.menu()
     frames(app, 2)

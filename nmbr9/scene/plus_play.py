@@ -410,6 +410,13 @@ class PlusSessionScreen(SessionScreen):
         self.base.taskMgr.add(self._plus_task, "plus-session", sort=1)
         self.keep_table_clear()
 
+    def _refresh_panel(self) -> None:
+        super()._refresh_panel()
+        if self.match.game.variant == LEVEL_TO_LEVEL:   # a small window: the key help would run under the piles
+            bottom = self.keys.guiItem.getFrame()[2]
+            shown = self.base.aspect2d.getRelativePoint(self.keys, (0, 0, bottom)).z > self.plus_hud.piles_top()
+            self.keys.show() if shown else self.keys.hide()
+
     def keep_table_clear(self) -> None:
         """In "Level to Level" the table is framed above the piles (bottom middle), not under them;
         in a small window (piles up to the middle) only partly, or the table would be tiny."""
