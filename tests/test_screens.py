@@ -454,6 +454,23 @@ def test_a_puzzle_is_stored_and_the_next_player_sees_earlier_boards_at_their_rou
     assert "Ana's board as it stood at the start of round 4" in texts(app)
 
 
+def test_an_earlier_puzzle_players_score_is_listed_as_at_this_round(app):
+    from nmbr9.puzzle import daily_puzzle
+    from nmbr9.scene.screens.puzzles import puzzle_seats, start_puzzle
+    import datetime as dt
+    puzzle = daily_puzzle(dt.date.today())
+    start_puzzle(app, puzzle, puzzle_seats("Ana"))
+    play_to_results(app)
+    final = next(r.score for r in app.screen.results if r.name == "Ana")
+    assert final > 0
+    s = start_puzzle(app, puzzle, puzzle_seats("Bo"))
+    until(app, lambda: s.ps is not None and s.ps.ghost is not None)
+    frames(app, 2)
+    # round 2: Ana had only the first tile on level 0, as Bo has; her final score comes later
+    assert "Ana (earlier): 0" in texts(app).splitlines()
+    assert f"Ana (earlier): {final}" not in texts(app).splitlines()
+
+
 def m_round(s) -> int:
     return s.match.round
 

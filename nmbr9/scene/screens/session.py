@@ -326,7 +326,7 @@ class SessionScreen(Screen):
 
     # ----- looking at other boards ---------------------------------------------------------------
     def _past_players(self) -> list:
-        """A puzzle's earlier players (from the database): name, score and game."""
+        """A puzzle's earlier players (from the database): name, game and seat."""
         code = self.context.get("puzzle")
         if not code:
             return []
@@ -345,13 +345,13 @@ class SessionScreen(Screen):
             except RecordError:
                 continue
             seat = next((i for i, s in enumerate(game.seats) if s.name == r.player), 0)
-            out.append((r.player, r.score, game, seat))
+            out.append((r.player, game, seat))
         return out[:3]
 
     def board_of(self, who):
         m = self.match
         if isinstance(who, tuple):
-            _n, _s, game, seat = self.past[who[1]]
+            _name, game, seat = self.past[who[1]]
             return game.board_at_round(seat, m.round)
         return m.board_view(who, self.viewer)
 
@@ -434,7 +434,8 @@ class SessionScreen(Screen):
         self.keys.setZ((supply[0].z if supply else -0.72) - 0.08)   # just under the cards still to come
         self.panel.getChildren().detach()
         rows = [(i, s.name, self.board_of(i).score(), s.is_bot) for i, s in enumerate(m.seats)]
-        rows += [(("past", i), name, score, False) for i, (name, score, _g, _s) in enumerate(self.past)]
+        rows += [(("past", i), name, self.board_of(("past", i)).score(), False)   # at this round, as the others'
+                 for i, (name, _game, _seat) in enumerate(self.past)]
         top = self.hud.score.getZ() + score_box[2] - 0.16   # below the HUD's score box
         title = _("Scores (click to look)")
         self.label(title, (-0.05, top + 0.07), scale=0.034, align=TextNode.ARight, parent=self.panel, fg=DIM)
