@@ -475,6 +475,19 @@ def m_round(s) -> int:
     return s.match.round
 
 
+def test_the_puzzles_screen_says_a_puzzle_ends_the_saved_game(app):
+    from nmbr9.scene.screens.puzzles import PuzzleScreen
+    app.goto(PuzzleScreen)
+    assert "saved game" not in texts(app)                 # nothing saved: nothing to say
+    m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=8)
+    app.play(m)
+    place_somewhere(app)
+    until(app, lambda: m.round == 2)
+    click(app, "Menu")
+    click(app, "Puzzles")
+    assert "Starting a puzzle ends your saved game (Round 2 of 20: Ana, Bot)." in texts(app)
+
+
 def test_a_mistyped_puzzle_code_gets_a_sentence(app):
     from nmbr9.scene.screens.puzzles import PuzzleScreen
     app.goto(PuzzleScreen)

@@ -13,6 +13,12 @@ def button_y(index: int) -> float:
     return TOP - index * STEP
 
 
+def saved_game_text(match) -> str:
+    """What Continue resumes: the round and the players."""
+    from .session import round_text
+    return _("{round}: {players}").format(round=round_text(match), players=", ".join(s.name for s in match.seats))
+
+
 class MenuScreen(Screen):
     name = "menu"
 
@@ -48,11 +54,8 @@ class MenuScreen(Screen):
         buttons = [self.button(text, command, (0, button_y(i)), width=WIDTH, scale=0.055)
                    for i, (text, command) in enumerate(self.items())]
         if self.resume is not None:
-            m = self.resume
-            names = ", ".join(s.name for s in m.seats)
-            from .session import round_text
-            self.label(_("{round}: {players}").format(round=round_text(m), players=names),
-                       (WIDTH / 2 + 0.06, button_y(0) - 0.01), scale=0.036, align=0, fg=DIM, wrap=28)
+            self.label(saved_game_text(self.resume), (WIDTH / 2 + 0.06, button_y(0) - 0.01), scale=0.036,
+                       align=0, fg=DIM, wrap=28)
         if self.app.notice:
             self.label(self.app.notice, (0, -0.78), scale=0.04, fg=WARN, wrap=40)
         self.label(_("Arrow keys and Enter, or the mouse"), (0, -0.93), scale=0.035, fg=DIM)

@@ -45,6 +45,9 @@ class PuzzleScreen(Screen):
         self.player = ""
         self.code_text = ""
         self.message = ""
+        saved = app.store.continue_game(threaded=False).match   # only to name it: no bot thinks
+        # a tournament game lives on in its tournament; any other saved game is replaced by the puzzle
+        self.replaces = saved if saved is not None and not saved.tournament else None
 
     def build(self) -> None:
         self.backdrop()
@@ -68,6 +71,10 @@ class PuzzleScreen(Screen):
             self.label(self.message, (0, -0.45), scale=0.042, fg=WARN, wrap=40)
         self.label(_("Tell friends the code: they play the same puzzle and compare boards round by round."),
                    (0, -0.6), scale=0.036, fg=DIM, wrap=60)
+        if self.replaces is not None:
+            from .menu import saved_game_text
+            self.label(_("Starting a puzzle ends your saved game ({game}).").format(
+                game=saved_game_text(self.replaces)), (0, -0.72), scale=0.036, fg=WARN, wrap=60)
         self.button(_("Back (Esc)"), self.app.menu, (0, -0.85), width=0.5, scale=0.05)
         self.accept("escape", self.app.menu)
 
