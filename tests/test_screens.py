@@ -661,6 +661,12 @@ def test_results_show_the_best_layout_found_and_step_through_it(app):
     click(app, "Step through it")
     messenger.send("arrow_right")
     assert len(r.table.board.tiles) == 2 and "tile 2 of 20" in texts(app)
+    click(app, "A")                                  # back to the player's board: the arrows start the walk
+    messenger.send("arrow_left")                     # left: the whole layout
+    assert len(r.table.board.tiles) == 20 and "tile 20 of 20" in texts(app)
+    click(app, "A")
+    messenger.send("arrow_right")                    # right: its first tile
+    assert len(r.table.board.tiles) == 1 and "tile 1 of 20" in texts(app)
 
 
 def test_the_best_found_is_never_less_than_what_a_player_laid():

@@ -272,9 +272,16 @@ class ResultsScreen(Screen):
             self._show_walk()
 
     def walk_step(self, step: int) -> None:
-        if self.walk is not None:
-            self.walk = min(len(self.analysis["placements"]), max(1, self.walk + step))
-            self._show_walk()
+        """The arrow keys: a tile on or back; once the best layout is found they start the walk too
+        (right at its first tile, left at the whole layout)."""
+        placements = self.analysis["placements"]
+        if not placements:
+            return
+        if self.walk is None:
+            self.walk = 1 if step > 0 else len(placements)
+        else:
+            self.walk = min(len(placements), max(1, self.walk + step))
+        self._show_walk()
 
     def _show_walk(self) -> None:
         board = self.best_board(self.walk)
