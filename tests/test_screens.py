@@ -336,6 +336,9 @@ def test_take_back_in_solo_practice(app):
     assert m.round == 1 and len(m.game.moves) == 0
     assert s.ps is not None and s.ps.ghost is not None and len(s.ps.board.tiles) == 0
     assert "confirm" in app.sounds.played
+    messenger.send("t")                              # nothing left to take back: said, not ignored
+    frames(app)
+    assert "No tile of yours to take back yet." in texts(app) and len(m.game.moves) == 0
 
 
 def test_no_take_back_in_a_real_game(app):

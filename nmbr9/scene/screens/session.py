@@ -241,7 +241,11 @@ class SessionScreen(Screen):
 
     def take_back(self) -> None:
         m = self.match
-        if not m.can_take_back or self.overlay:
+        if self.overlay:
+            return
+        if not m.can_take_back:
+            if m.practice:   # the button is there, the table still empty of one's own tiles
+                self.set_status(_("No tile of yours to take back yet."), WARN)
             return
         if self.ps is not None and self.ps.settling:
             return
