@@ -491,6 +491,22 @@ def test_the_puzzles_screen_says_a_puzzle_ends_the_saved_game(app):
     assert "Starting a puzzle ends your saved game (Round 2 of 20: Ana, Bot)." in texts(app)
 
 
+def test_the_puzzles_screen_offers_the_last_puzzle_players_name(app):
+    from nmbr9.puzzle import daily_puzzle
+    from nmbr9.scene.screens.puzzles import PuzzleScreen
+    from nmbr9.store import add_puzzle_result
+    import datetime as dt
+    code = daily_puzzle(dt.date.today()).code
+    app.goto(PuzzleScreen)
+    assert app.screen.name_entry.get() == ""
+    add_puzzle_result(app.store.db, code, "Hard bot", 90, {}, "bot:hard", "2026-01-02T10:00:00+00:00")
+    add_puzzle_result(app.store.db, code, "Ana", 70, {}, "human", "2026-01-02T09:00:00+00:00")
+    add_puzzle_result(app.store.db, code, "Bo", 80, {}, "human", "2026-01-01T09:00:00+00:00")
+    click(app, "Back (Esc)")
+    click(app, "Puzzles")
+    assert app.screen.name_entry.get() == "Ana"       # the last human to finish a puzzle, not retyped each time
+
+
 def test_a_mistyped_puzzle_code_gets_a_sentence(app):
     from nmbr9.scene.screens.puzzles import PuzzleScreen
     app.goto(PuzzleScreen)

@@ -19,7 +19,7 @@ from ..rules import Ruleset, Seat
 from .autosave import Autosave, Resume
 from .db import StoreError, open_db
 from .files import SaveError, set_aside, write_atomic
-from .puzzles import PuzzleResult, add_puzzle_result, puzzle_results
+from .puzzles import PuzzleResult, add_puzzle_result, last_puzzle_player, puzzle_results
 from .records import Best, record_score
 from .settings import Settings, load_settings, save_settings
 from .tournaments import GameEntry, Standing, Summary, Tournament, TournamentSaver, tournaments
@@ -90,5 +90,5 @@ class Store:
 
 __all__ = ["Store", "Autosave", "Resume", "SaveError", "StoreError", "Settings", "load_settings",
            "save_settings", "Tournament", "TournamentSaver", "Standing", "GameEntry", "Summary", "tournaments",
-           "PuzzleResult", "add_puzzle_result", "puzzle_results", "Best", "record_score", "open_db", "write_atomic",
-           "set_aside"]
+           "PuzzleResult", "add_puzzle_result", "last_puzzle_player", "puzzle_results", "Best", "record_score",
+           "open_db", "write_atomic", "set_aside"]

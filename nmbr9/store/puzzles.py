@@ -34,3 +34,10 @@ def puzzle_results(db: sqlite3.Connection, code: str) -> list[PuzzleResult]:
     return [PuzzleResult(r["id"], r["code"], r["player"], r["kind"], r["score"], json.loads(r["record"]), r["played"])
             for r in db.execute("SELECT * FROM puzzle_results WHERE code = ? ORDER BY score DESC, played, id",
                                 (code,))]
+
+
+def last_puzzle_player(db: sqlite3.Connection) -> str | None:
+    """The name of the human who finished a puzzle last (the Puzzles screen offers it again)."""
+    row = db.execute("SELECT player FROM puzzle_results WHERE kind = 'human' ORDER BY played DESC, id DESC "
+                     "LIMIT 1").fetchone()
+    return row["player"] if row else None

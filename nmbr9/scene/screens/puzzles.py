@@ -42,7 +42,7 @@ class PuzzleScreen(Screen):
         super().__init__(app)
         self.offered = offered_puzzles(random.Random(fresh_seed()))
         self.daily = daily_puzzle(dt.date.today())
-        self.player = ""
+        self.player = self._last_player()
         self.code_text = ""
         self.message = ""
         saved = app.store.continue_game(threaded=False).match   # only to name it: no bot thinks
@@ -77,6 +77,14 @@ class PuzzleScreen(Screen):
                 game=saved_game_text(self.replaces)), (0, -0.72), scale=0.036, fg=WARN, wrap=60)
         self.button(_("Back (Esc)"), self.app.menu, (0, -0.85), width=0.5, scale=0.05)
         self.accept("escape", self.app.menu)
+
+    def _last_player(self) -> str:
+        """Who played the last puzzle here, so a player need not type their name every time."""
+        from ...store import last_puzzle_player
+        try:
+            return last_puzzle_player(self.app.store.db) or ""
+        except Exception:   # StoreError, sqlite3.Error: the name is typed then
+            return ""
 
     def _about(self, puzzle: Puzzle) -> str:
         from ...store import puzzle_results
