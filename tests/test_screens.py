@@ -507,6 +507,30 @@ def test_the_puzzles_screen_offers_the_last_puzzle_players_name(app):
     assert app.screen.name_entry.get() == "Ana"       # the last human to finish a puzzle, not retyped each time
 
 
+def test_a_puzzle_leaderboard_shows_this_games_player_below_the_top_eight(app):
+    from nmbr9.match import Match
+    from nmbr9.puzzle import daily_puzzle
+    from nmbr9.scene.screens.puzzles import puzzle_seats
+    from nmbr9.scene.screens.results import ResultsScreen
+    from nmbr9.store import add_puzzle_result, puzzle_results
+    import datetime as dt
+    puzzle = daily_puzzle(dt.date.today())
+    for n in range(9):
+        add_puzzle_result(app.store.db, puzzle.code, f"Champion {n}", 200 + n, {}, "human")
+    game = puzzle.new_game(puzzle_seats("Ana"))
+    while not game.over:                          # everyone lays each tile at its first legal spot
+        for seat in game.waiting():
+            game.play(seat, game.legal_placements(seat)[0])
+    app.goto(ResultsScreen, match=Match(game, 1, extra={"puzzle": puzzle.code}), context={"puzzle": puzzle.code})
+    frames(app)
+    board = puzzle_results(app.store.db, puzzle.code)
+    place = next(n for n, r in enumerate(board) if r.player == "Ana") + 1
+    assert place > 8
+    lines = texts(app).splitlines()
+    assert any(line.startswith(f"\u25b6 {place}. Ana: {game.scores()[0]}") for line in lines)
+    assert not any(line.startswith("9. ") for line in lines)          # the top 8 only, besides Ana
+
+
 def test_a_mistyped_puzzle_code_gets_a_sentence(app):
     from nmbr9.scene.screens.puzzles import PuzzleScreen
     app.goto(PuzzleScreen)

@@ -39,6 +39,7 @@ class ResultsScreen(Screen):
         self.analysis = {"progress": 0.0, "placements": None, "error": None}
         self.walk = None                        # the tile shown when stepping through the best layout
         self.bests: dict[int, object] = {}      # seat -> that human's best before this game (None: first)
+        self.entries: set[int] = set()          # a puzzle's leaderboard rows of this game's humans
         self.saved_note = self._store_results()
 
     # ----- the database ---------------------------------------------------------------
@@ -65,7 +66,9 @@ class ResultsScreen(Screen):
         record = self.match.record()
         for r in self.results:
             if r.kind == "human" or r.kind not in known:
-                add_puzzle_result(db, code, r.name, r.score, record, r.kind)
+                row = add_puzzle_result(db, code, r.name, r.score, record, r.kind)
+                if r.kind == "human":
+                    self.entries.add(row)
 
     def _store_personal(self) -> None:
         from ...store import record_score
@@ -193,8 +196,10 @@ class ResultsScreen(Screen):
             except Exception:
                 return ""
             lines = [_("Leaderboard of puzzle {code}").format(code=code)]
-            for n, r in enumerate(board[:8]):    # bots are named as bots ("Hard bot")
-                lines.append(f"{n + 1}. {r.player}: {r.score}  ({r.played[:10]})")
+            for n, r in enumerate(board):    # bots are named as bots ("Hard bot")
+                if n < 8 or r.id in self.entries:   # the top 8, and this game's humans wherever they are
+                    mark = "\u25b6 " if r.id in self.entries else ""
+                    lines.append(f"{mark}{n + 1}. {r.player}: {r.score}  ({r.played[:10]})")
             return "\n".join(lines)
         return ""
 
