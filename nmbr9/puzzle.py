@@ -17,7 +17,7 @@ from math import factorial
 
 from .i18n import _
 from .rules import Game, Placement, Seat
-from .rules.tiles import distinct_orientations
+from .rules.tiles import canonical_rotation, distinct_orientations
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"   # Crockford base 32
 CODE_LENGTH = 11                                 # 53 bits: rank x rotation
@@ -52,12 +52,33 @@ class Puzzle:
     def code(self) -> str:
         return encode(self)
 
+    def laid_as_first(self, placements: list[Placement]) -> list[Placement]:
+        """A layout of this deck turned and moved as a whole so that its first tile lies as the
+        puzzle's does (a layout found for the deck alone may start anywhere, in any direction)."""
+        target = sorted(self.first.squares())
+        for quarters in range(4):
+            turned = [turn(p, quarters) for p in placements]
+            squares = sorted(turned[0].squares())
+            dx, dy = target[0][0] - squares[0][0], target[0][1] - squares[0][1]
+            if [(x + dx, y + dy) for x, y in squares] == target:
+                return [p._replace(x=p.x + dx, y=p.y + dy) for p in turned]
+        return list(placements)
+
     def new_game(self, seats: list[Seat]) -> Game:
         """A game at round 2 with the first tile laid on every table."""
         game = Game(seats, list(self.deck))
         for player in range(len(seats)):
             game.play(player, self.first)
         return game
+
+
+def turn(p: Placement, quarters: int) -> Placement:
+    """`p` after the whole table is turned `quarters` quarter turns clockwise about (0, 0)."""
+    squares = p.squares()
+    for _ in range(quarters):
+        squares = [(-y, x) for x, y in squares]
+    return p._replace(rotation=canonical_rotation(p.piece, (p.rotation + 90 * quarters) % 360, p.flipped),
+                      x=min(x for x, _y in squares), y=min(y for _x, y in squares))
 
 
 def _rank(deck) -> int:

@@ -55,3 +55,28 @@ def test_puzzle_game_starts_with_the_first_tile_laid_and_replays_as_a_record():
     assert game.round == 2 and all(b.tiles == [p.first] for b in game.boards)
     r = replay(parse_record(game_record(game, {"puzzle": p.code})))
     assert r.ok and r.game.round == 2 and r.game.boards[1].tiles == [p.first]
+
+
+def _high_layout(deck, first):
+    """A legal layout of `deck` from `first`, each tile as high as it goes."""
+    from nmbr9.rules import Board
+    board = Board()
+    board.place(first)
+    for digit in deck[1:]:
+        board.place(max(board.legal_placements(digit), key=lambda p: (p.level, -abs(p.x) - abs(p.y))))
+    return board.tiles
+
+
+def test_a_layout_found_for_the_deck_is_turned_to_start_with_the_puzzles_first_tile():
+    from nmbr9.rules import Board, Placement
+    rng = random.Random(8)
+    for _ in range(12):
+        p = random_puzzle(rng)
+        found = _high_layout(p.deck, Placement(p.deck[0], rng.choice((0, 90, 180, 270)), rng.randint(-5, 5),
+                                               rng.randint(-5, 5), 0))
+        laid = p.laid_as_first(found)
+        assert sorted(laid[0].squares()) == sorted(p.first.squares()) and laid[0].rotation == p.rotation
+        board = Board()
+        for tile, was in zip(laid, found):          # every tile still legal, on the level it had
+            assert board.place(tile).level == was.level
+        assert board.score() == sum(t.piece * t.level for t in found) > 0

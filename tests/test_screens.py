@@ -531,6 +531,29 @@ def test_a_puzzle_leaderboard_shows_this_games_player_below_the_top_eight(app):
     assert not any(line.startswith("9. ") for line in lines)          # the top 8 only, besides Ana
 
 
+def test_a_puzzles_best_layout_starts_with_the_puzzles_first_tile(app):
+    from types import SimpleNamespace
+    from nmbr9.match import Match
+    from nmbr9.puzzle import daily_puzzle
+    from nmbr9.rules import Placement
+    from nmbr9.scene.screens.puzzles import puzzle_seats
+    from nmbr9.scene.screens.results import ResultsScreen
+    import datetime as dt
+    puzzle = daily_puzzle(dt.date.today())
+    game = puzzle.new_game(puzzle_seats("Ana"))
+    while not game.over:
+        for seat in game.waiting():
+            game.play(seat, game.legal_placements(seat)[0])
+    r = app.goto(ResultsScreen, match=Match(game, 1, extra={"puzzle": puzzle.code}), context={"puzzle": puzzle.code})
+    r.job.stop()
+    # the search found a layout that lays the first card elsewhere, a quarter turned
+    found = [Placement(puzzle.deck[0], (puzzle.rotation + 90) % 360, 4, 7, 0)]
+    r.job = SimpleNamespace(poll=lambda: None, progress=1.0, placements=found, error=None, stop=lambda: None)
+    frames(app)
+    click(app, "Step through it")
+    assert sorted(r.table.board.tiles[0].squares()) == sorted(puzzle.first.squares())
+
+
 def test_a_mistyped_puzzle_code_gets_a_sentence(app):
     from nmbr9.scene.screens.puzzles import PuzzleScreen
     app.goto(PuzzleScreen)

@@ -250,7 +250,9 @@ class ResultsScreen(Screen):
                 self.analysis_label["text"] = text
             return
         job.poll()
-        a.update(progress=job.progress, placements=job.placements, error=job.error)
+        a.update(progress=job.progress, error=job.error)
+        if a["placements"] is None and job.placements is not None:
+            a["placements"] = self._laid_as_the_puzzle(job.placements)
         if a["error"]:
             text = _("The analysis failed: {reason}").format(reason=a["error"])
         elif a["placements"] is None:
@@ -270,6 +272,15 @@ class ResultsScreen(Screen):
             self.analysis_label["text"] = text
             if a["placements"] is not None:
                 self.app.trace("analysis", f"best={self.best_board().score()}")
+
+    def _laid_as_the_puzzle(self, placements):
+        """In a puzzle the best layout starts with the puzzle's own first tile, as every player's did."""
+        from ...puzzle import PuzzleCodeError, decode
+        try:
+            return decode(self.context["puzzle"]).laid_as_first(placements) if self.context.get("puzzle") \
+                else placements
+        except PuzzleCodeError:   # a save edited by hand: the layout as found
+            return placements
 
     def start_walk(self) -> None:
         if self.analysis["placements"]:
