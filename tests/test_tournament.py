@@ -1,4 +1,5 @@
 """Tournaments: series of games for the same seats, standings, resuming, history, the headless command."""
+import json
 import os
 import signal
 import subprocess
@@ -203,3 +204,29 @@ def test_an_nmbr9_plus_tournament_keeps_its_rules(store):
                for e in entries), "each game draws its powers"
     assert [(s.place, s.seat, s.total, s.wins, s.best) for s in t.standings()] == expected_standings(t)
     assert store.tournament(t.id).ruleset == rules
+
+
+def test_continue_takes_the_databases_copy_when_the_autosave_fell_behind(store, monkeypatch):
+    """The folder refuses new files (the autosave can't be rewritten) while the database, already open,
+    still stores the game: Continue resumes at the last confirmed placement, not at the stale autosave."""
+    t = store.new_tournament([ANA, BEN, BOT], games=2, seed=5)
+    m = store.tournament_match(t)
+    play(m, humans=4)
+    stale = len(store.continue_game().match.game.moves)
+
+    def refused(self, match):
+        raise OSError(13, "Permission denied")
+    with monkeypatch.context() as mp:
+        mp.setattr(type(store.autosave), "save", refused)
+        play(m, humans=4)
+    assert m.save_error and "Permission denied" in m.save_error and len(m.game.moves) > stale
+    found = store.continue_game()
+    assert found.match.record()["moves"] == m.record()["moves"]
+    play(found.match, humans=1)                 # the database never goes back to the stale copy
+    assert len(t.entries()[0].record["moves"]) > len(m.game.moves)
+
+    with monkeypatch.context() as mp:           # the last placement reaches only the database
+        mp.setattr(type(store.autosave), "save", refused)
+        play(found.match)
+    assert t.played == 1 and store.autosave.load().can_continue    # the autosave holds it unfinished
+    assert not store.continue_game().can_continue   # but game 1 is over: nothing stale to continue

@@ -51,11 +51,18 @@ class Store:
 
     def continue_game(self, **match_kw) -> Resume:
         """The autosaved game (a tournament game gets its tournament back), or why there is none."""
-        found = self.autosave.load(**match_kw)
+        found = self.autosave.load(**dict(match_kw))
         m = found.match
         if m is not None and m.tournament:
             try:
-                self.tournament(m.tournament["id"]).attach(m)
+                t = self.tournament(m.tournament["id"])
+                stored = next((e for e in t.entries() if e.number == m.tournament["game"]), None)
+                if stored is not None and len(stored.record.get("moves", ())) > len(m.game.moves):
+                    # the autosave fell behind (its folder refused it, the database did not): the
+                    # database's copy is the last confirmed placement; a finished game is not offered
+                    found.match = None if stored.finished else self.tournament_match(t, **match_kw)
+                else:
+                    t.attach(m)
             except StoreError as e:   # the tournament is gone: the game still continues
                 found.message = e.message
                 m.tournament = None
