@@ -586,6 +586,26 @@ def test_after_the_results_the_next_table_is_centred_again(app):
     assert tuple(lens.getFilmOffset()) == (0, 0)
 
 
+def test_a_window_made_wider_frames_the_build_again(app):
+    from panda3d.core import Point3
+    s = app.play(app.store.new_match([Seat("Ana")], seed=2))
+    for _ in range(6):
+        place_somewhere(app, highest=False)
+    until(app, lambda: s.ps is not None and s.ps.ghost is not None)
+    frames(app, 3)
+    lens, aspect = app.base.camLens, app.base.camLens.getAspectRatio()
+    board = s.match.board(0)
+    x0, y0, x1, y1 = board.bounds()
+    corners = [Point3(x, -y, 0) for x in (x0, x1 + 1) for y in (y0, y1 + 1)]
+    try:
+        lens.setAspectRatio(aspect * 1.8)     # the player drags the window wider (and lower)
+        frames(app, 3)
+        shown = [s.camera.screen_point(c) for c in corners]
+    finally:
+        lens.setAspectRatio(aspect)
+    assert all(p is not None and abs(p[0]) <= 1 and abs(p[1]) <= 1 for p in shown), shown
+
+
 def test_six_scores_fit_above_the_hint_button_in_a_small_window(app):
     # the shared offscreen window is 640x360: the HUD is scaled up to keep text legible
     seats = [Seat("Ana")] + [Seat(f"Bot {i}", "bot:easy") for i in range(1, 6)]

@@ -39,6 +39,7 @@ class OrbitCamera:
         self.lens.setFov(50)
         self.lens.setNear(0.2)
         self.lens.setFar(400)
+        self.aspect = lens.getAspectRatio()
         self.apply()
 
     # ----- moves ----------------------------------------------------------
@@ -70,8 +71,20 @@ class OrbitCamera:
         """Frame builds above `bottom` (e.g. a panel's top edge) and shift the view up by half of
         what that takes from the screen, so the build stays centred in the room left."""
         self.bottom = bottom
-        self.lens.setFilmOffset(0, (bottom - FRAME_BOTTOM) / 4 * self.lens.getFilmSize()[1])   # + moves the view down
+        self._shift()
         self.apply()
+
+    def _shift(self) -> None:
+        # + moves the view down; the film's height follows the window's shape
+        self.lens.setFilmOffset(0, (self.bottom - FRAME_BOTTOM) / 4 * self.lens.getFilmSize()[1])
+
+    def follow_window(self) -> None:
+        """The window changed shape (and the lens with it): frame the build again for the new shape."""
+        aspect = self.lens.getAspectRatio()
+        if aspect != self.aspect:
+            self.aspect = aspect
+            self._shift()
+            self.apply()
 
     def step(self, dt: float) -> None:
         """Advance a glide towards the framing asked for."""

@@ -205,6 +205,7 @@ class ResultsScreen(Screen):
 
     # ----- the scoring animation ------------------------------------------------------------
     def _task(self, task):
+        self.camera.follow_window()
         self.clock += min(self.base.clock.getDt(), 0.1)
         step = len(self.levels) if not self.step_time else min(len(self.levels), int(self.clock / self.step_time))
         if step != self.shown_step:

@@ -121,6 +121,7 @@ class SessionScreen(Screen):
     def _task(self, task):
         if self.overlay == "rules":
             return task.cont
+        self.camera.follow_window()
         m = self.match
         try:
             committed = m.update()
