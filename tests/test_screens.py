@@ -32,6 +32,7 @@ def app(scene, tmp_path):
     if a.screen is not None:
         a.screen.exit()
     a._unsubscribe()
+    a._unsay()
     set_language("en")
     store.close()
     a.ignoreAll()
@@ -127,6 +128,16 @@ def test_keyboard_walks_the_menu(app):
     messenger.send("escape")
     frames(app)
     assert app.screen.name == "menu"
+
+
+def test_f12_says_where_the_screenshot_went(app):
+    app.play(app.store.new_match([Seat("Ana")], seed=3))
+    frames(app, 3)
+    messenger.send("f12")
+    frames(app)
+    shots = list(app.store.folder.glob("screenshot-*.png"))
+    assert len(shots) == 1
+    assert f"Screenshot saved: {shots[0]}" in texts(app)
 
 
 def test_a_corrupt_save_is_set_aside_and_the_menu_says_so(app):

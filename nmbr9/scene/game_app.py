@@ -41,6 +41,7 @@ class GameApp(DirectObject):
         self.sounds = Sounds(base, store.folder / "sounds", self.audio and self.settings.sound)
         self.screen = None
         self.notice: str | None = None      # a message for the next menu (e.g. a set-aside save)
+        self.note = None                    # a short message over any screen (see say)
         self._unsubscribe = on_language_change(lambda code: self.screen and self.screen.relabel())
         self.accept("f12", self.screenshot)
         self.accept("window-event", self._window_event)
@@ -72,6 +73,7 @@ class GameApp(DirectObject):
 
     def _leave(self) -> None:
         self.trace("quit")
+        self._unsay()
         if self.screen is not None:   # e.g. stops the results' analysis process
             self.screen.exit()
             self.screen = None
@@ -113,7 +115,25 @@ class GameApp(DirectObject):
         from panda3d.core import Filename
         ok = self.base.win.saveScreenshot(Filename.fromOsSpecific(str(path)))
         self.trace("screenshot", path if ok else "failed")
+        self.say(_("Screenshot saved: {path}").format(path=path) if ok else
+                 _("The screenshot could not be saved in {folder}.").format(folder=self.store.folder))
         return str(path) if ok else None
+
+    def say(self, text: str, seconds: float = 4.0) -> None:
+        """A short message at the bottom of whatever screen is up; it goes by itself."""
+        from direct.gui.DirectGui import DirectLabel
+        from .screens.widgets import INK, PANEL
+        self._unsay()
+        self.note = DirectLabel(parent=self.base.a2dBottomCenter, text=text, pos=(0, 0, 0.18), scale=0.04,
+                                text_fg=INK, text_font=self.font, frameColor=PANEL, pad=(0.4, 0.25),
+                                text_wordwrap=40, sortOrder=100)
+        self.base.taskMgr.doMethodLater(seconds, self._unsay, "app-note")
+
+    def _unsay(self, task=None) -> None:
+        self.base.taskMgr.remove("app-note")
+        if self.note is not None:
+            self.note.destroy()
+            self.note = None
 
     def _window_event(self, win) -> None:
         if self.screen is not None and hasattr(self.screen, "window_changed"):
