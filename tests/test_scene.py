@@ -103,6 +103,25 @@ def test_click_puts_down_and_picks_up_and_drag_moves(play):
     assert not play.held
 
 
+def test_a_tile_dragged_past_the_window_edge_stays_in_sight(play):
+    cam = play.camera
+    play.pointer(0.0, 0.0)
+    play.pointer(0.1, 0.1)                 # held: it follows
+    here = (play.x, play.y)
+    play.pointer(2.6, 0.1)                 # the pointer left the window (X11 still reports it)
+    assert (play.x, play.y) == here
+    play.press("mouse1", 0.1, 0.1, now=1.0)  # put down where it is
+    play.release("mouse1", 0.1, 0.1)
+    play.press("mouse1", 0.1, 0.1, now=3.0)  # picked up to drag it...
+    play.pointer(0.5, 0.1)
+    play.pointer(1.8, -1.4)
+    play.release("mouse1", 1.8, -1.4)      # ...and dropped outside the window: it stays in sight
+    assert not play.held
+    corners = [screen_of_square(cam, x, y, play.level, dx, dy)
+               for x, y in play.placement().squares() for dx in (0, 1) for dy in (0, 1)]
+    assert all(c is not None and abs(c[0]) <= 1 and abs(c[1]) <= 1 for c in corners)
+
+
 def test_right_click_turns_the_tile_and_right_drag_turns_the_view(play):
     cam = play.camera
     play.pointer(0.1, 0.1)

@@ -192,7 +192,11 @@ class PlayScreen:
         return self.board
 
     def follow(self, mx: float, my: float) -> None:
-        """Put the candidate's middle on the square under the pointer, resting where it lands."""
+        """Put the candidate's middle on the square under the pointer, resting where it lands.
+        A pointer past the window's edge (reported while a button is held, or when the window
+        shrank under it) leaves the tile where it was last seen."""
+        if abs(mx) > 1 or abs(my) > 1:
+            return
         o = orientation(self.piece, self.rotation, self.flipped)
         level, surface = self.level, self.surface()
         for _ in range(2):  # the level under the new spot may differ: look again on that plane
