@@ -234,6 +234,24 @@ def test_settings_offer_only_window_sizes_the_screen_holds(app, monkeypatch):
     assert app.settings.window_size == (1280, 720)
 
 
+def test_settings_work_from_the_keyboard(app):
+    from nmbr9.scene.screens.settings import SettingsScreen
+    from nmbr9.store import load_settings
+    app.goto(SettingsScreen)
+    speed = app.settings.animation_speed
+    for key in ("arrow_down", "arrow_down", "arrow_down", "arrow_right"):   # to Animation speed, one step up
+        messenger.send(key)
+    frames(app)
+    assert load_settings(app.store.folder).animation_speed == round(speed + 0.1, 1)
+    for key in ("arrow_down", "arrow_down", "enter"):                         # to Language: System -> English
+        messenger.send(key)
+    frames(app)
+    assert app.settings.language == "en"
+    messenger.send("enter")                       # the highlight stayed on Language: English -> Deutsch
+    frames(app)
+    assert load_settings(app.store.folder).language == "de" and "Sprache" in texts(app)
+
+
 def test_language_changes_without_a_restart(app):
     m = app.store.new_match([Seat("Ana"), Seat("Ben")], seed=1)
     app.play(m)

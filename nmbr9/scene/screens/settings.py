@@ -9,7 +9,7 @@ from direct.gui.DirectGui import DirectSlider
 from panda3d.core import TextNode
 
 from ...i18n import _, available_languages, language_name
-from .widgets import DIM, WARN, Screen
+from .widgets import DIM, SLIDER, WARN, KeyMenu, Screen
 
 SIZES = [(1024, 576), (1280, 720), (1600, 900), (1920, 1080)]
 ROW_TOP = 0.5
@@ -34,6 +34,7 @@ class SettingsScreen(Screen):
     def __init__(self, app):
         super().__init__(app)
         self.message = ""
+        self.keys = None    # the keyboard's place on the page, kept when a change rebuilds it
 
     def build(self) -> None:
         s = self.app.settings
@@ -52,23 +53,26 @@ class SettingsScreen(Screen):
             (_("Language"), lambda y: self.button(self.language_text(), self.next_language, (0.45, y), width=0.7,
                                                   scale=0.045)),
         ]
+        widgets = []
         for i, (text, make) in enumerate(rows):
             y = ROW_TOP - i * ROW_STEP
             self.label(text, (-0.15, y), scale=0.05, align=TextNode.ARight)
-            make(y)
+            widgets.append(make(y))
         self.label(_("Animation speed 0 turns animations off."), (0, -0.42), scale=0.036, fg=DIM)
         if not self.app.audio:
             self.label(_("No sound device was found: sound stays silent."), (0, -0.5), scale=0.036, fg=DIM)
         if self.message:
             self.label(self.message, (0, -0.6), scale=0.04, fg=WARN, wrap=40)
-        self.button(_("Back (Esc)"), self.app.menu, (0, -0.82), width=0.5, scale=0.05)
+        widgets.append(self.button(_("Back (Esc)"), self.app.menu, (0, -0.82), width=0.5, scale=0.05))
+        self.label(_("Arrow keys and Enter, or the mouse"), (0, -0.93), scale=0.035, fg=DIM)
+        self.keys = KeyMenu(self, widgets, self.keys.index if self.keys else 0)
         self.accept("escape", self.app.menu)
 
     def slider(self, field: str, span: tuple[float, float], y: float):
         value = getattr(self.app.settings, field)
         shown = self.label(f"{value:.1f}\u00d7", (0.9, y - 0.01), scale=0.045, align=TextNode.ALeft)
         slider = DirectSlider(parent=self.root, range=span, value=value, pageSize=0.1, pos=(0.45, 0, y + 0.012),
-                              scale=(0.35, 1, 0.35), frameColor=(0.25, 0.28, 0.3, 1),
+                              scale=(0.35, 1, 0.35), frameColor=SLIDER,
                               thumb_frameColor=(0.8, 0.75, 0.6, 1))
 
         def moved():

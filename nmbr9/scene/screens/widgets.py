@@ -7,7 +7,7 @@ at once and screens never steal each other's key bindings.
 from __future__ import annotations
 
 from direct.gui import DirectGuiGlobals as DGG
-from direct.gui.DirectGui import DirectButton, DirectEntry, DirectFrame, DirectLabel
+from direct.gui.DirectGui import DirectButton, DirectEntry, DirectFrame, DirectLabel, DirectSlider
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import TextNode
 
@@ -19,6 +19,7 @@ PANEL = (0.16, 0.18, 0.2, 0.92)
 BUTTON = (0.24, 0.3, 0.34, 1)
 BUTTON_HOT = (0.36, 0.5, 0.42, 1)
 BUTTON_OFF = (0.2, 0.21, 0.22, 0.9)
+SLIDER = (0.25, 0.28, 0.3, 1)
 GO = (0.2, 0.55, 0.3, 1)
 WARN = (1.0, 0.6, 0.5, 1)
 
@@ -118,15 +119,19 @@ class Screen(DirectObject):
 
 
 class KeyMenu:
-    """A column of buttons the keyboard can walk: up/down move the highlight, Enter presses it."""
+    """A column of buttons (and sliders) the keyboard can walk: up/down move the highlight, Enter presses
+    a button, left/right move a slider."""
 
-    def __init__(self, screen: Screen, buttons: list):
+    def __init__(self, screen: Screen, buttons: list, index: int = 0):
         self.screen = screen
         self.buttons = [b for b in buttons if b["state"] != DGG.DISABLED]
-        self.index = 0
+        self.index = min(index, max(len(self.buttons) - 1, 0))
         for key, step in (("arrow_up", -1), ("arrow_down", 1), ("arrow_up-repeat", -1),
                           ("arrow_down-repeat", 1), ("tab", 1), ("shift-tab", -1)):
             screen.accept(key, self.move, [step])
+        for key, step in (("arrow_left", -1), ("arrow_right", 1), ("arrow_left-repeat", -1),
+                          ("arrow_right-repeat", 1)):
+            screen.accept(key, self.slide, [step])
         screen.accept("enter", self.press)
         screen.accept("space", self.press)
         for i, b in enumerate(self.buttons):   # the pointer moves the focus: one button lit at a time
@@ -144,10 +149,21 @@ class KeyMenu:
 
     def show(self) -> None:
         for i, b in enumerate(self.buttons):
+            if isinstance(b, DirectSlider):
+                b["frameColor"] = BUTTON_HOT if i == self.index else SLIDER
+                continue
             b["frameColor"] = (BUTTON_HOT if i == self.index else BUTTON, BUTTON_HOT, BUTTON_HOT, BUTTON_OFF)
             b.setColorScale(1, 1, 1, 1)
 
     def press(self) -> None:
-        if self.buttons:
+        if self.buttons and not isinstance(self.buttons[self.index], DirectSlider):
             b = self.buttons[self.index]
             b["command"](*b["extraArgs"])
+
+    def slide(self, step: int) -> None:
+        """Left/right: the highlighted slider a step (its page size) down or up."""
+        b = self.buttons[self.index] if self.buttons else None
+        if isinstance(b, DirectSlider):
+            low, high = b["range"]
+            b["value"] = min(high, max(low, b["value"] + step * b["pageSize"]))
+            b.commandFunc()
