@@ -207,6 +207,10 @@ def test_rules_page_scrolls_and_has_every_section(app):
     before = frame.verticalScroll["value"]
     messenger.send("page_down")
     assert frame.verticalScroll["value"] > before
+    messenger.send("end")
+    assert frame.verticalScroll["value"] == 1
+    messenger.send("home")
+    assert frame.verticalScroll["value"] == 0
     messenger.send("escape")
     frames(app)
     assert app.screen.name == "menu"

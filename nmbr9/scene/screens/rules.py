@@ -43,6 +43,8 @@ def build_rules(screen: Screen, parent, on_back) -> DirectScrolledFrame:
     for key, amount in (("wheel_up", -1), ("wheel_down", 1), ("arrow_up", -0.5), ("arrow_down", 0.5),
                         ("arrow_up-repeat", -0.5), ("arrow_down-repeat", 0.5), ("page_up", -4), ("page_down", 4)):
         screen.accept(key, scroll, [amount])
+    screen.accept("home", bar.__setitem__, ["value", 0])   # the top and the end of the page
+    screen.accept("end", bar.__setitem__, ["value", 1])
     screen.button(_("Back (Esc)"), on_back, (0, -0.85), width=0.5, scale=0.05, parent=parent)
     screen.label(_("Mouse wheel, arrow keys or Page Up / Page Down scroll the page"), (0, -0.96), scale=0.032,
                  fg=DIM, parent=parent)
