@@ -75,8 +75,9 @@ class OrbitCamera:
         self.apply()
 
     def _shift(self) -> None:
-        # + moves the view down; the film's height follows the window's shape
-        self.lens.setFilmOffset(0, (self.bottom - FRAME_BOTTOM) / 4 * self.lens.getFilmSize()[1])
+        # + moves the view down; the film's height follows the window's shape (x: the results' own shift)
+        shift = (self.bottom - FRAME_BOTTOM) / 4 * self.lens.getFilmSize()[1]
+        self.lens.setFilmOffset(self.lens.getFilmOffset()[0], shift)
 
     def follow_window(self) -> None:
         """The window changed shape (and the lens with it): frame the build again for the new shape."""
