@@ -27,3 +27,19 @@ def test_flip_with_the_mouse_in_a_real_window(display, tmp_path):  # noqa: F811
     assert out["verdict_ok"]
     assert out["tiles"][0][0].startswith("S") and out["tiles"][-1] == [out["start"], True]
     assert out["powers"] == ["flip"]
+
+
+NARROW = Path(__file__).resolve().parent / "plus_narrow_driver.py"
+
+
+def test_in_a_4_3_window_the_notes_stay_off_the_breaking_rules_panel(display, tmp_path):  # noqa: F811
+    env = {**os.environ, "DISPLAY": display, "NMBR9_DATA": str(tmp_path / "data"), "NMBR9_NO_AUDIO": "1",
+           "LANGUAGE": "en"}
+    done = subprocess.run([sys.executable, str(NARROW)], env=env, capture_output=True, text=True, timeout=180)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    assert done.returncode == 0 and lines, done.stdout[-2000:] + done.stderr[-2000:]
+    out = json.loads(lines[-1])
+    p_left, p_right, p_bottom, p_top = out["powers"]
+    assert out["notes"], out["lines"]
+    for left, right, bottom, top in out["notes"]:
+        assert right < p_left or left > p_right or top < p_bottom or bottom > p_top, (out["notes"], out["powers"])

@@ -75,8 +75,9 @@ class PlusHud:
         self.fit_window()
 
     def compact(self) -> bool:
-        """A small window (the HUD scaled up): shorter panels, so the card and supply stay in view."""
-        return self.hud.anchors["a2dTopLeft"].getScale().x > 1.3
+        """A small window (the HUD scaled up): shorter panels, so the card and supply stay in view;
+        a narrow one (4:3): the full panel would reach the middle, under the notes beside it."""
+        return self.hud.anchors["a2dTopLeft"].getScale().x > 1.3 or self.base.getAspectRatio() < 1.6
 
     def fit_window(self) -> None:
         k = self.hud.anchors["a2dTopLeft"].getScale().x
