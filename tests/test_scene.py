@@ -148,6 +148,18 @@ def test_wheel_turns_a_held_tile_and_zooms_otherwise(play):
     assert play.rotation == 270 and play.camera.zoom < zoom
 
 
+def test_plus_typed_with_shift_zooms_in(play):
+    from direct.showbase.MessengerGlobal import messenger
+    play.bind()
+    try:
+        for name in ("shift-=", "shift-+", "="):   # '+' on a US keyboard is Shift and '='
+            zoom = play.camera.zoom
+            messenger.send(name)
+            assert play.camera.zoom < zoom, name
+    finally:
+        play.unbind()
+
+
 def test_double_click_resets_the_view(play):
     play.camera.orbit(50, -20)
     play.press("mouse1", 0.2, 0.2, now=5.0)

@@ -310,6 +310,8 @@ class PlayScreen:
             "a": lambda: self.camera.orbit(-10, 0), "d": lambda: self.camera.orbit(10, 0),
             "w": lambda: self.camera.orbit(0, 6), "s": lambda: self.camera.orbit(0, -6),
             "=": lambda: self.camera.zoom_by(0.88), "+": lambda: self.camera.zoom_by(0.88),
+            # "+" typed with Shift (US and UK keyboards) arrives with the modifier in its name
+            "shift-=": lambda: self.camera.zoom_by(0.88), "shift-+": lambda: self.camera.zoom_by(0.88),
             "-": lambda: self.camera.zoom_by(1 / 0.88), "page_up": lambda: self.camera.zoom_by(0.88),
             "page_down": lambda: self.camera.zoom_by(1 / 0.88), "home": self.camera.reset,
             "h": self.hud.toggle_legend,
