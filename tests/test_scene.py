@@ -136,6 +136,12 @@ def test_right_click_turns_the_tile_and_right_drag_turns_the_view(play):
     assert play.rotation == 90 and cam.heading != heading
 
 
+def test_a_right_click_on_the_hud_does_not_turn_the_tile(play):
+    play.pointer(0.1, 0.1)
+    play.release("mouse3", 0.1, 0.1)   # pressed over a HUD button: only its release reaches the table
+    assert play.rotation == 0
+
+
 def test_wheel_turns_a_held_tile_and_zooms_otherwise(play):
     play.wheel(1)
     assert play.rotation == 90

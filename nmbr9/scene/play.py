@@ -249,7 +249,8 @@ class PlayScreen:
         self.update()
 
     def release(self, button: str, mx: float, my: float) -> None:
-        self.pressed.pop(button, None)
+        if self.pressed.pop(button, None) is None:
+            return   # pressed on the HUD (a button, the scores): not a click on the table
         dragged = button in self.dragged
         self.dragged.discard(button)
         if button == "mouse3" and not dragged:
