@@ -342,6 +342,18 @@ def test_looking_at_another_board_shows_it_at_this_round_and_back(app):
     assert s.looking is None and s.ps.ghost is not None and s.table.board is m.board(0)
 
 
+def test_the_key_help_offers_tab_only_when_there_is_another_board(app):
+    s = app.play(app.store.new_match([Seat("Ana")], seed=4))
+    frames(app)
+    assert "F1: rules" in s.keys["text"] and "Tab" not in s.keys["text"]      # solo: nothing to look at
+    messenger.send("h")
+    frames(app)
+    assert "F12: screenshot" in s.hud.legend["text"]
+    s = app.play(app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=4))
+    frames(app)
+    assert "Tab or a name on the right: look at another board" in s.keys["text"]
+
+
 def test_backspace_puts_the_unconfirmed_tile_back_in_hand(app):
     m = app.store.new_match([Seat("Ana")], seed=6)
     s = app.play(m)

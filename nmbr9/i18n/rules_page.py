@@ -147,8 +147,8 @@ SECTIONS: list[tuple[str, list]] = [
            "the same puzzle and compare their scores with yours."),
     ]),
     (N_("Playing on screen"), [
-        N_("The supply at the top shows which tiles can still come; in the base game every number comes "
-           "exactly twice."),
+        N_("\u201cStill to come\u201d on the left shows which tiles can still come; in the base game every number "
+           "comes exactly twice."),
         N_("Move the tile, turn it and confirm it. The game accepts a tile only when every rule holds; "
            "otherwise it tells you why not."),
         N_("You can look at your opponents' tables at any time. You see each one as it stood at the same "

@@ -173,7 +173,7 @@ class Hud:
             _("Arrow keys: move one square  \u00b7  Enter: confirm"),
             _("Right or middle drag, A D W S: turn and tilt the view"),
             _("Shift+wheel, + / -: zoom  \u00b7  Home or double click: reset view"),
-            _("H: hide or show this help"),
+            _("H: hide or show this help  \u00b7  F12: screenshot"),
         ])
         self.legend.resetFrameSize()
 

@@ -100,8 +100,10 @@ class SessionScreen(Screen):
         self.build()
 
     def _keys_text(self) -> str:
+        others = len(self.match.seats) > 1 or self.past   # boards to look at besides one's own
         return "\n".join([_("I: hint (again: take it)  \u00b7  Backspace: put the tile back in hand"),
-                          _("Tab or a name on the right: look at another board  \u00b7  F1: rules")])
+                          _("Tab or a name on the right: look at another board  \u00b7  F1: rules") if others
+                          else _("F1: rules")])
 
     def _frame_of(self, board):
         return (board.bounds() if board.tiles else (-1, -1, 2, 3)), (board.top_level() if board.tiles else 0)
