@@ -191,6 +191,21 @@ def test_refused_spot_shows_the_reason_and_confirm_does_nothing(play):
     assert len(play.game.moves) == 1
 
 
+def test_an_overhang_is_told_without_square_coordinates(play):
+    """The rules name the square at fault as (x, y), which the table never shows."""
+    play.x, play.y = 0, 0
+    play.update()
+    assert play.confirm()
+    play.finish_animation()
+    for play.x in range(-3, 4):   # the next tile half on the first one, half over the table
+        play.update()
+        if play.verdict.code == "not_supported":
+            break
+    assert play.verdict.code == "not_supported" and "(" in play.verdict.text(lambda s: s)
+    assert play.hud.verdict["text"] == ("The tile overhangs or covers a hole: part of it has nothing under it "
+                                        "on level 0.")
+
+
 def test_keyboard_alone_places_tiles_with_a_settling_drop(play):
     from nmbr9.scene.camera import level_height
     play.x, play.y = 0, 0

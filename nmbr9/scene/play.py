@@ -12,10 +12,24 @@ from __future__ import annotations
 import math
 import time
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..rules.board import Placement, tile_points
 from ..rules.tiles import ROTATIONS, orientation
 from .camera import level_height
+
+# The rules name the square at fault by its coordinates (for records and the command line);
+# on the table the red tile shows where, so the window says it without them.
+ON_THE_TABLE = {
+    "overlap": N_("Part of the tile would lie on a tile of level {level}."),
+    "covered": N_("Part of the tile would lie under a tile of a higher level."),
+    "not_supported": N_("The tile overhangs or covers a hole: part of it has nothing under it on level {below}."),
+}
+
+
+def verdict_words(verdict) -> str:
+    """A refusal as the table says it."""
+    template = ON_THE_TABLE.get(verdict.code)
+    return _(template).format(**dict(verdict.params)) if template else verdict.text(_)
 
 HOVER_HELD = 0.38      # how high the tile floats while it follows the pointer
 HOVER_DOWN = 0.05      # set down but not yet confirmed
@@ -108,7 +122,7 @@ class PlayScreen:
                 text += "  " + _("(+{points} points)").format(points=gain)
         else:
             gain = None
-            text = self.verdict.text(_)
+            text = verdict_words(self.verdict)
         self.hud.show_verdict(ok, text)
         self.hud.show_round(self.game.round, self.game.rounds, self.game.card, self.game.supply())
         self.hud.show_score(self.board.score_by_level(), self.board.score(), gain)

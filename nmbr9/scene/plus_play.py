@@ -21,7 +21,7 @@ from ..rules.board import Placement, tile_points
 from ..rules.game import (CHOOSE, DECIDE, FLIP, LEVEL_TO_LEVEL, PLACE_TILE, PLACING_POWERS, RELOCATE, RESERVE,
                           TWO_OF_THREE, Ruleset)
 from .camera import level_height
-from .play import HOVER_HELD, PlayScreen
+from .play import HOVER_HELD, PlayScreen, verdict_words
 from .plus_hud import PlusHud, power_name
 from .screens.session import SessionScreen
 from .screens.widgets import ACCENT, WARN
@@ -156,7 +156,7 @@ class PlusPlayScreen(PlayScreen):
             if used:
                 text += "\n" + _("Using: {powers}").format(powers=", ".join(used))
         else:
-            text = self.verdict.text(_)
+            text = verdict_words(self.verdict)
         self.hud.show_verdict(ok, text)
         self.hud.show_score(self.board.score_by_level(), self.board.score(), gain)
 
