@@ -53,6 +53,15 @@ def display():
     server.wait(10)
 
 
+def _wait_for(predicate, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.2)
+    return True
+
+
 class RunningGame:
     """`python3 run_game.py` with its trace lines collected from stdout."""
 
@@ -285,9 +294,14 @@ def test_a_resized_window_refits_the_menu_and_closing_the_window_ends_the_game(g
     assert background(at(edge + 0.03, y)), "the New game button reaches past where it should end"
     assert not background(at(edge - 0.03, y)), "the New game button does not reach where it should"
     assert not background(at(-edge + 0.03, y))
+    settings = tmp_path / "data" / "settings.json"
+    kept = lambda: settings.exists() and json.loads(settings.read_text())["window_size"] == [800, 600]
+    assert _wait_for(kept, 10), "the size the player gave the window is not kept"
     close_as_a_window_manager_does(display, g.window)  # the title bar's close button
     assert g.proc.wait(15) == 0
     g.wait_for("trace: quit")
+    g = game_factory(sized=False)                      # the next start: the size the player left it at
+    assert _wait_for(lambda: g.xdotool("getwindowgeometry", g.window).split()[-1] == "800x600", 10)
 
 
 def test_a_window_size_kept_from_a_bigger_screen_shrinks_to_fit_this_one(game_factory, tmp_path):

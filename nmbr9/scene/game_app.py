@@ -42,6 +42,8 @@ class GameApp(DirectObject):
         self.screen = None
         self.notice: str | None = None      # a message for the next menu (e.g. a set-aside save)
         self.note = None                    # a short message over any screen (see say)
+        self.window_size = None             # the window's size as last reported
+        self.asked_sizes: set = set()       # sizes the game itself asked for (not the player's resizing)
         self._unsubscribe = on_language_change(lambda code: self.screen and self.screen.relabel())
         self.accept("f12", self.screenshot)
         self.accept("window-event", self._window_event)
@@ -88,6 +90,7 @@ class GameApp(DirectObject):
             props = WindowProperties()
             props.setFullscreen(settings.fullscreen)
             props.setSize(*settings.window_size)
+            self.asked_sizes.add(settings.window_size)
             if self.base.win is not None and hasattr(self.base.win, "requestProperties"):
                 self.base.win.requestProperties(props)
         if old.language != settings.language:
@@ -138,6 +141,29 @@ class GameApp(DirectObject):
     def _window_event(self, win) -> None:
         if self.screen is not None and hasattr(self.screen, "window_changed"):
             self.screen.window_changed()
+        if win is not None and win.hasSize() and not self.settings.fullscreen:
+            size = (win.getXSize(), win.getYSize())
+            if self.window_size is None:
+                self.window_size = size   # the size it opened with (the settings' or --size)
+            elif size != self.window_size:
+                self.window_size = size
+                if size in self.asked_sizes:   # the game's own request (settings, a smaller screen)
+                    return
+                # resized by the player (a drag sends many events): kept for the next start
+                self.base.taskMgr.remove("keep-window-size")
+                self.base.taskMgr.doMethodLater(0.5, self._keep_window_size, "keep-window-size",
+                                                extraArgs=[size])
+
+    def _keep_window_size(self, size) -> None:
+        if size == self.settings.window_size or min(size) < 200:
+            return
+        self.settings = self.settings.changed(window_size=size)
+        try:
+            self.store.save_settings(self.settings)
+        except OSError:
+            pass   # the window keeps its size now; the settings screen says when settings can't be saved
+        if self.screen is not None and self.screen.name == "settings":
+            self.screen.relabel()
 
 
 class RecordFile:
@@ -186,9 +212,11 @@ def main(args) -> int:
         base.win.requestProperties(props)
     elif not getattr(args, "size", None) and display[0] and (size[0] > display[0] or size[1] > display[1]):
         props = WindowProperties()   # kept from a bigger screen: the biggest size this one holds
-        props.setSize(*fitting_sizes(display)[-1])
+        size = fitting_sizes(display)[-1]
+        props.setSize(*size)
         base.win.requestProperties(props)
     app = GameApp(base, store, audio=audio)
+    app.asked_sizes.add(tuple(size))
     if getattr(args, "seed", None) is not None:   # `nmbr9 play --seed N`: straight into a solo game
         from ..rules import Seat
         savers = [RecordFile(args.record)] if getattr(args, "record", None) else []
