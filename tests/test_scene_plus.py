@@ -17,6 +17,7 @@ from panda3d.core import Filename, Point3
 
 from nmbr9.rules import Placement, Ruleset, Seat
 from nmbr9.rules.record import parse_record, replay
+from nmbr9.scene.play import verdict_words
 from tests.test_screens import app, click, frames, texts, until  # noqa: F401  (app is a fixture)
 
 pytestmark = pytest.mark.render
@@ -259,7 +260,7 @@ def test_a_relaxing_power_turns_a_refused_spot_into_a_legal_one(app, power):
     ps.update()
     refused = ps.verdict
     assert not refused.ok
-    assert refused.text(lambda t: t) in texts(app)
+    assert verdict_words(refused) in texts(app)         # the reason in words, as the table says it
     press(app, f"power_{power}")
     ps.update()
     assert ps.verdict.ok and ps.verdict.level == target.level
