@@ -184,6 +184,41 @@ def test_clicking_a_default_name_empties_it_for_typing_and_empty_stays_the_defau
     assert [x.name for x in app.screen.match.seats] == ["Player 1", "Ben"]
 
 
+def test_the_keyboard_alone_sets_up_a_game(app):
+    from nmbr9.scene.screens.setup import SetupScreen
+    app.goto(SetupScreen)
+    s = app.screen
+
+    def walk_to(command):
+        for _ in range(len(s.keys.buttons)):
+            if s.keys.current() is not None and s.keys.current()[0] == command:
+                return
+            messenger.send("tab")
+        raise AssertionError(f"Tab never reaches {command}")
+    assert s.keys.current() == (s.start, ())                 # Space at once: Start
+    messenger.send("tab")                                    # round to the first name, which takes the typing
+    assert s.entries[0]["focus"] and s.keys.typing() == 0
+    messenger.send("space")                                  # typed into the name: nothing pressed
+    assert len(s.rows) == 1 and s.rows[0]["kind"] == "human"
+    messenger.send("tab")
+    assert not s.entries[0]["focus"]
+    walk_to(s.add)
+    messenger.send("space")
+    assert len(s.rows) == 2 and s.keys.current() == (s.add, ())   # still on Add, not on a row that moved
+    messenger.send("shift-tab")                              # back up to seat 2's Remove, kind and name
+    messenger.send("shift-tab")
+    assert s.keys.current() == (s.cycle_kind, (1,))
+    messenger.send("space")
+    assert s.rows[1]["kind"] == "bot:hard"
+    walk_to(s.toggle_module)
+    messenger.send("space")
+    assert s.modules == ["start_tiles"]
+    messenger.send("enter")                                  # Enter starts, wherever the highlight is
+    frames(app)
+    assert app.screen.name == "play"
+    assert [x.kind for x in app.screen.match.seats] == ["human", "bot:hard"]
+
+
 @pytest.mark.parametrize("seed", ["abc", "-1", "4294967296", "9" * 30])
 def test_setup_refuses_a_seed_that_is_not_a_32_bit_number(app, seed):
     from nmbr9.scene.screens.setup import SetupScreen

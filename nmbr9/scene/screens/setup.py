@@ -9,7 +9,7 @@ from ...i18n.terms import name as term
 from ...rules import Ruleset, Seat
 from ...rules.game import MODULES, VARIANT_MAX_PLAYERS, VARIANTS
 from .plus_setup import chosen_powers, power_row
-from .widgets import DIM, GO, WARN, Screen
+from .widgets import DIM, GO, WARN, KeyMenu, Screen
 
 MAX_SEATS = 6
 ROW_TOP = 0.5
@@ -45,8 +45,20 @@ class SetupScreen(Screen):
         self.modules: list[str] = []
         self.powers: list[str] = []      # Breaking Rules powers chosen (none: two drawn at random)
         self.message = ""
+        self.keys = None    # the keyboard's place on the page, kept when a change rebuilds it
+
+    def button(self, *args, **kw):
+        b = super().button(*args, **kw)
+        self.walk.append(b)   # in the order the keyboard walks them
+        return b
+
+    def entry(self, *args, **kw):
+        e = super().entry(*args, **kw)
+        self.walk.append(e)
+        return e
 
     def build(self) -> None:
+        self.walk = []
         self.backdrop()
         title = _("New tournament") if self.tournament else _("New game")
         self.label(title, (0, 0.78), scale=0.09, bold=True)
@@ -89,6 +101,10 @@ class SetupScreen(Screen):
             self.label(self.message, (0, -0.68), scale=0.042, fg=WARN, wrap=40)
         self.button(_("Back (Esc)"), self.back, (-0.95, START_POS[1]), width=0.5, scale=0.05)
         self.button(_("Start (Enter)"), self.start, START_POS, width=0.5, scale=0.055, colour=GO)
+        self.label(_("Tab or arrow keys walk the page, Space presses"), (0, -0.95), scale=0.032, fg=DIM)
+        doing = self.keys.current() if self.keys else None
+        self.keys = KeyMenu(self, self.walk, len(self.walk) - 1, enter=False)   # at first: on Start
+        self.keys.find(doing)   # after a change: on the button just pressed (rows may have come or gone)
         self.accept("escape", self.back)
         self.accept("enter", self.start)
 

@@ -20,6 +20,7 @@ BUTTON = (0.24, 0.3, 0.34, 1)
 BUTTON_HOT = (0.36, 0.5, 0.42, 1)
 BUTTON_OFF = (0.2, 0.21, 0.22, 0.9)
 SLIDER = (0.25, 0.28, 0.3, 1)
+FIELD_LIT = (0.14, 0.24, 0.2, 1)   # a text field the keyboard walked to
 GO = (0.2, 0.55, 0.3, 1)
 WARN = (1.0, 0.6, 0.5, 1)
 
@@ -119,12 +120,14 @@ class Screen(DirectObject):
 
 
 class KeyMenu:
-    """A column of buttons (and sliders) the keyboard can walk: up/down move the highlight, Enter presses
-    a button, left/right move a slider."""
+    """A column of buttons (sliders, text fields) the keyboard can walk: up/down or Tab move the
+    highlight, Enter (unless the screen keeps it) or Space presses a button, left/right move a slider;
+    a highlighted text field takes the typing."""
 
-    def __init__(self, screen: Screen, buttons: list, index: int = 0):
+    def __init__(self, screen: Screen, buttons: list, index: int = 0, enter: bool = True):
         self.screen = screen
-        self.buttons = [b for b in buttons if b["state"] != DGG.DISABLED]
+        self.buttons = [b for b in buttons if isinstance(b, DirectEntry) or b["state"] != DGG.DISABLED]
+        self.colours = [None if isinstance(b, DirectSlider) else b["frameColor"] for b in self.buttons]
         self.index = min(index, max(len(self.buttons) - 1, 0))
         for key, step in (("arrow_up", -1), ("arrow_down", 1), ("arrow_up-repeat", -1),
                           ("arrow_down-repeat", 1), ("tab", 1), ("shift-tab", -1)):
@@ -132,31 +135,56 @@ class KeyMenu:
         for key, step in (("arrow_left", -1), ("arrow_right", 1), ("arrow_left-repeat", -1),
                           ("arrow_right-repeat", 1)):
             screen.accept(key, self.slide, [step])
-        screen.accept("enter", self.press)
+        if enter:
+            screen.accept("enter", self.press)
         screen.accept("space", self.press)
         for i, b in enumerate(self.buttons):   # the pointer moves the focus: one button lit at a time
-            b.bind(DGG.ENTER, lambda _event, i=i: self.focus(i))
+            if not isinstance(b, DirectEntry):   # (a field takes the typing only when clicked or walked to)
+                b.bind(DGG.ENTER, lambda _event, i=i: self.focus(i))
         self.show()
+
+    def typing(self) -> int | None:
+        """The index of the text field taking the typing (walked to or clicked), if any."""
+        return next((i for i, b in enumerate(self.buttons) if isinstance(b, DirectEntry) and b["focus"]), None)
 
     def focus(self, index: int) -> None:
         self.index = index
         self.show()
 
+    def current(self):
+        """What the highlighted button does (command and arguments), to find it again after a rebuild."""
+        b = self.buttons[self.index] if self.buttons else None
+        return None if b is None or isinstance(b, (DirectEntry, DirectSlider)) else (b["command"], tuple(b["extraArgs"]))
+
+    def find(self, doing) -> None:
+        """Highlight the button that does `doing` (see current), if there is one."""
+        for i, b in enumerate(self.buttons):
+            if not isinstance(b, (DirectEntry, DirectSlider)) and (b["command"], tuple(b["extraArgs"])) == doing:
+                self.focus(i)
+
     def move(self, step: int) -> None:
         if self.buttons:
-            self.index = (self.index + step) % len(self.buttons)
+            at = self.typing()
+            self.index = ((self.index if at is None else at) + step) % len(self.buttons)
+            for i, b in enumerate(self.buttons):   # the keyboard's field takes the typing
+                if isinstance(b, DirectEntry) and bool(b["focus"]) != (i == self.index):
+                    b["focus"] = int(i == self.index)
             self.show()
 
     def show(self) -> None:
-        for i, b in enumerate(self.buttons):
+        for i, (b, colour) in enumerate(zip(self.buttons, self.colours)):
+            lit = i == self.index
             if isinstance(b, DirectSlider):
-                b["frameColor"] = BUTTON_HOT if i == self.index else SLIDER
-                continue
-            b["frameColor"] = (BUTTON_HOT if i == self.index else BUTTON, BUTTON_HOT, BUTTON_HOT, BUTTON_OFF)
-            b.setColorScale(1, 1, 1, 1)
+                b["frameColor"] = BUTTON_HOT if lit else SLIDER
+            elif isinstance(b, DirectEntry):
+                b["frameColor"] = FIELD_LIT if lit else colour
+            else:
+                plain = colour[0] if isinstance(colour[0], tuple) else colour
+                b["frameColor"] = (BUTTON_HOT if lit else plain, BUTTON_HOT, BUTTON_HOT, BUTTON_OFF)
+                b.setColorScale(1, 1, 1, 1)
 
     def press(self) -> None:
-        if self.buttons and not isinstance(self.buttons[self.index], DirectSlider):
+        if self.buttons and self.typing() is None and not isinstance(self.buttons[self.index], DirectSlider):
             b = self.buttons[self.index]
             b["command"](*b["extraArgs"])
 
