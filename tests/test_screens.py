@@ -854,6 +854,14 @@ def test_the_best_found_is_never_less_than_what_a_player_laid():
     assert best.score() == game.boards[0].score() == 113
 
 
+def test_a_solo_game_from_the_command_line_reads_as_player_1s(app):
+    from nmbr9.scene.game_app import solo_match
+    app.play(solo_match(app.store, 5))              # `nmbr9 play --seed 5`
+    play_to_results(app)
+    frames(app)
+    assert "Player 1's board" in texts(app) and "You's" not in texts(app)
+
+
 def test_solo_results_say_how_the_game_stands_against_the_players_best(app):
     def solo(seed: int, practice: bool = False) -> int:
         app.play(app.store.new_match([Seat("Ana")], seed=seed, practice=practice))

@@ -178,6 +178,14 @@ class RecordFile:
         write_atomic(self.path, json.dumps(match.record()))
 
 
+def solo_match(store, seed: int, savers=()):
+    """`nmbr9 play --seed N`: a solo game for the New game screen's first player ("Player 1", whose
+    board and personal bests read as any other's; "You" made "You's board")."""
+    from ..rules import Seat
+    from .screens.setup import default_name
+    return store.new_match([Seat(default_name(0, "human"))], seed=seed, savers=list(savers))
+
+
 def main(args) -> int:
     from ..store import Store, StoreError
     from .base import make_base, parse_size
@@ -218,9 +226,8 @@ def main(args) -> int:
     app = GameApp(base, store, audio=audio)
     app.asked_sizes.add(tuple(size))
     if getattr(args, "seed", None) is not None:   # `nmbr9 play --seed N`: straight into a solo game
-        from ..rules import Seat
         savers = [RecordFile(args.record)] if getattr(args, "record", None) else []
-        app.play(store.new_match([Seat(_("You"))], seed=args.seed, savers=savers))
+        app.play(solo_match(store, args.seed, savers))
     else:
         app.menu()
     try:
