@@ -862,6 +862,20 @@ def test_a_solo_game_from_the_command_line_reads_as_player_1s(app):
     assert "Player 1's board" in texts(app) and "You's" not in texts(app)
 
 
+def test_solo_results_compare_the_best_layout_with_you_not_a_winner(app):
+    from types import SimpleNamespace
+    from nmbr9.scene.screens.results import ResultsScreen
+    m = app.store.new_match([Seat("A", "bot:easy")], seed=31)
+    m.play_out()
+    r = app.goto(ResultsScreen, match=m, context={})
+    r.job.stop()
+    r.job = SimpleNamespace(poll=lambda: None, progress=1.0, placements=list(m.board(0).tiles), error=None,
+                            stop=lambda: None)
+    frames(app)
+    assert f"Best found for this deck: {m.game.scores()[0]} points (you matched it)" in texts(app)
+    assert "winner" not in texts(app)
+
+
 def test_solo_results_say_how_the_game_stands_against_the_players_best(app):
     def solo(seed: int, practice: bool = False) -> int:
         app.play(app.store.new_match([Seat("Ana")], seed=seed, practice=practice))

@@ -261,13 +261,17 @@ class ResultsScreen(Screen):
         else:
             best = self.best_board().score()
             top = self.results[0].score
+            alone = len(self.results) == 1   # played against one's record: no winner to speak of
             if best > top:
-                text = _("Best found for this deck: {score} points ({diff} more than the winner)").format(
+                text = (_("Best found for this deck: {score} points ({diff} more than you)") if alone else
+                        _("Best found for this deck: {score} points ({diff} more than the winner)")).format(
                     score=best, diff=best - top)
             elif best == top:
-                text = _("Best found for this deck: {score} points (the winner matched it)").format(score=best)
+                text = (_("Best found for this deck: {score} points (you matched it)") if alone else
+                        _("Best found for this deck: {score} points (the winner matched it)")).format(score=best)
             else:   # with start tiles or fillers the search, which knows only the deck, can fall short
-                text = _("Best found for this deck: {score} points (the winner beat it)").format(score=best)
+                text = (_("Best found for this deck: {score} points (you beat it)") if alone else
+                        _("Best found for this deck: {score} points (the winner beat it)")).format(score=best)
             self.walk_button.show()
         if self.analysis_label["text"] != text:
             self.analysis_label["text"] = text
