@@ -534,7 +534,7 @@ def test_a_puzzle_is_stored_and_the_next_player_sees_earlier_boards_at_their_rou
     s2.look(("past", 0))
     frames(app)
     assert len(s2.table.board.tiles) == s2.match.round - 1   # Ana's board at the same round, not her last
-    assert "Ana's board as it stood at the start of round 4" in texts(app)
+    assert "Ana's earlier game: the board as it stood at the start of round 4" in texts(app)
 
 
 def test_an_earlier_puzzle_players_score_is_listed_as_at_this_round(app):

@@ -400,10 +400,14 @@ class SessionScreen(Screen):
         board = self.board_of(who)
         self.table.show(board)
         self.camera.frame(*self._frame_of(board))
+        if isinstance(who, tuple):   # a puzzle's earlier player: maybe this very player, another time
+            text = _("{name}'s earlier game: the board as it stood at the start of round {round} (score {score}). "
+                     "Esc, Tab or your own name: back to your table")
+        else:
+            text = _("{name}'s board as it stood at the start of round {round} (score {score}). "
+                     "Esc, Tab or your own name: back to your table")
         name = self.past[who[1]][0] if isinstance(who, tuple) else m.seats[who].name
-        self.set_status(_("{name}'s board as it stood at the start of round {round} (score {score}). "
-                          "Esc, Tab or your own name: back to your table").format(
-            name=name, round=m.round, score=board.score()), ACCENT)
+        self.set_status(text.format(name=name, round=m.round, score=board.score()), ACCENT)
         self.panel_key = None
         self.app.trace("look", f"who={who}", f"tiles={len(board.tiles)}")
 
