@@ -924,3 +924,27 @@ def test_a_finished_tournament_game_can_be_reviewed_from_the_history(app):
     assert r.name == "results" and [x.score for x in sorted(r.results, key=lambda x: x.seat)] == scores
     click(app, "Back to the tournament (Enter)")
     assert app.screen.name == "tournament" and app.screen.chosen == t.id
+
+
+def test_a_game_that_could_not_be_saved_is_still_continued_from_the_menu(app, monkeypatch):
+    """The data folder refuses the autosave: Menu then Continue brings the game back as it is, and the
+    menu says the game is kept only until the program ends."""
+    from nmbr9.store import Autosave, SaveError
+    m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=23)
+
+    def refused(self, match):
+        raise SaveError("Could not save autosave.json: Permission denied. The previous copy is kept.")
+    monkeypatch.setattr(Autosave, "save", refused)
+    app.play(m)
+    for _ in range(2):
+        place_somewhere(app)
+    until(app, lambda: m.round == 3)
+    click(app, "Menu")
+    assert "Continue" in buttons(app) and "Permission denied" in texts(app) and "until you quit" in texts(app)
+    click(app, "Continue")
+    assert app.screen.name == "play" and app.screen.match.record()["moves"] == m.record()["moves"]
+    click(app, "Menu")
+    click(app, "New game")
+    click(app, "Start (Enter)")                   # another game: the unsaved one is given up
+    click(app, "Menu")
+    assert app.screen.resume is not m

@@ -44,6 +44,7 @@ class GameApp(DirectObject):
         self.note = None                    # a short message over any screen (see say)
         self.window_size = None             # the window's size as last reported
         self.asked_sizes: set = set()       # sizes the game itself asked for (not the player's resizing)
+        self.unsaved = None                 # a game left for the menu whose last save failed
         self._unsubscribe = on_language_change(lambda code: self.screen and self.screen.relabel())
         self.accept("f12", self.screenshot)
         self.accept("window-event", self._window_event)
@@ -68,6 +69,8 @@ class GameApp(DirectObject):
         from .plus_play import PlusSessionScreen, is_plus
         from .screens.session import SessionScreen
         screen = PlusSessionScreen if is_plus(match.game.ruleset) else SessionScreen   # NMBR 9 ++: its panels
+        if match is not self.unsaved:   # another game: the unsaved one is given up
+            self.unsaved = None
         return self.goto(screen, match=match, context=context or {})
 
     def quit(self) -> None:

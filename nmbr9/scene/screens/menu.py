@@ -34,6 +34,10 @@ class MenuScreen(Screen):
         if self.app.store.db_message:
             self.app.notice = self.app.store.db_message
             self.app.store.db_message = None
+        if self.app.unsaved is not None:   # newer than any saved copy; said last, it is what matters most
+            self.resume = self.app.unsaved
+            self.app.notice = self.resume.save_error + " " + _(
+                "Continue brings the game back until you quit NMBR 9 3D.")
         super().enter()
         if self.resume is not None:
             m = self.resume

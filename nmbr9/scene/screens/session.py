@@ -559,7 +559,10 @@ class SessionScreen(Screen):
 
     # ----- leaving -------------------------------------------------------------------------------
     def to_menu(self) -> None:
-        """The game is saved after every placement: Continue in the menu comes back here."""
+        """The game is saved after every placement: Continue in the menu comes back here (a game whose
+        last save failed is kept in memory for it, until the program ends)."""
+        m = self.match
+        self.app.unsaved = m if m.save_error and not m.over else None
         self.app.menu()
 
     def finish(self) -> None:
