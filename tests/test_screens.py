@@ -948,3 +948,20 @@ def test_a_game_that_could_not_be_saved_is_still_continued_from_the_menu(app, mo
     click(app, "Start (Enter)")                   # another game: the unsaved one is given up
     click(app, "Menu")
     assert app.screen.resume is not m
+
+
+def test_the_results_say_when_the_last_tile_could_not_be_saved(app, monkeypatch):
+    from nmbr9.match import Match
+    from nmbr9.store import SaveError
+    from nmbr9.scene.screens.results import ResultsScreen
+
+    class Refusing:
+        def save(self, match):
+            if match.over:
+                raise SaveError("Could not save autosave.json: No space left on device. The previous copy is kept.")
+    m = Match.new([Seat("A", "bot:easy")], seed=31, savers=[Refusing()])
+    m.play_out()
+    assert m.save_error
+    app.goto(ResultsScreen, match=m, context={})
+    frames(app)
+    assert "No space left on device" in texts(app)

@@ -174,8 +174,9 @@ class ResultsScreen(Screen):
             return None
 
     def _extra_text(self) -> str:
-        if self.saved_note:
-            return self.saved_note
+        problems = [p for p in (self.match.save_error, self.saved_note) if p]   # the last tile's save, the results'
+        if problems:
+            return "\n".join(problems)
         if self.context.get("tournament"):
             t = self._tournament()
             if t is None:
