@@ -965,3 +965,21 @@ def test_the_results_say_when_the_last_tile_could_not_be_saved(app, monkeypatch)
     app.goto(ResultsScreen, match=m, context={})
     frames(app)
     assert "No space left on device" in texts(app)
+
+
+def test_a_full_disk_at_the_next_tournament_game_is_said_not_a_crash(app, monkeypatch):
+    import sqlite3
+    from nmbr9.store import Tournament
+    t = app.store.new_tournament([Seat("Bot", "bot:easy")], games=2, seed=5)
+    app.play(app.store.tournament_match(t), {"tournament": t.id})
+    until(app, lambda: app.screen.name == "results", 60)
+
+    def full(self, *args, **kw):
+        raise sqlite3.OperationalError("database or disk is full")
+    monkeypatch.setattr(Tournament, "next_match", full)
+    app.screen.shown_step = len(app.screen.levels)           # the scores are counted
+    click(app, "Next game (Enter)")
+    assert app.screen.name == "results" and "database or disk is full" in texts(app)
+    monkeypatch.undo()
+    click(app, "Next game (Enter)")                           # room again: the next game starts
+    assert app.screen.name == "play" and app.screen.match.tournament == {"id": t.id, "game": 2}

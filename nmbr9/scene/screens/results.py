@@ -332,7 +332,12 @@ class ResultsScreen(Screen):
 
     def next_tournament_game(self) -> None:
         t = self._tournament()
-        match = self.app.store.tournament_match(t) if t is not None else None
+        try:
+            match = self.app.store.tournament_match(t) if t is not None else None
+        except Exception as e:   # StoreError, sqlite3.Error (a full disk): said here, the results stay
+            self.extra_label["text"] = _("The next game can't be started: {reason}").format(
+                reason=getattr(e, "message", e))
+            return
         if match is None:
             self.app.menu()
         else:
