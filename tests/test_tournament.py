@@ -230,3 +230,16 @@ def test_continue_takes_the_databases_copy_when_the_autosave_fell_behind(store, 
         play(found.match)
     assert t.played == 1 and store.autosave.load().can_continue    # the autosave holds it unfinished
     assert not store.continue_game().can_continue   # but game 1 is over: nothing stale to continue
+
+
+@pytest.mark.parametrize("step", ["create", "next_match"])
+def test_a_full_disk_gets_one_clear_line_from_the_command(store, capsys, monkeypatch, step):
+    import sqlite3
+    from nmbr9.store import Tournament
+
+    def full(*args, **kw):
+        raise sqlite3.OperationalError("database or disk is full")
+    monkeypatch.setattr(Tournament, step, full)
+    assert cli.main(["tournament", "--bots", "easy", "--games", "2"]) == 1
+    out = capsys.readouterr().out
+    assert "Could not store the tournament: database or disk is full" in out and len(out.strip().splitlines()) == 1

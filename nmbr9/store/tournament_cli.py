@@ -1,6 +1,7 @@
 """`nmbr9 tournament`: bot-only tournaments without a window, and the tournament history."""
 from __future__ import annotations
 
+import sqlite3
 import sys
 
 from ..ai import STRENGTHS
@@ -104,6 +105,9 @@ def main(args) -> int:
         return 2
     except StoreError as e:
         print(e.message)
+        return 1
+    except sqlite3.Error as e:   # e.g. a full disk: what was stored before is kept
+        print(_("Could not store the tournament: {reason}").format(reason=e))
         return 1
     finally:
         store.close()
