@@ -983,3 +983,12 @@ def test_a_full_disk_at_the_next_tournament_game_is_said_not_a_crash(app, monkey
     monkeypatch.undo()
     click(app, "Next game (Enter)")                           # room again: the next game starts
     assert app.screen.name == "play" and app.screen.match.tournament == {"id": t.id, "game": 2}
+
+
+def test_a_tournament_of_0_games_is_refused_not_made_a_1_game_tournament(app):
+    from nmbr9.scene.screens.setup import SetupScreen
+    s = app.goto(SetupScreen, tournament=True)
+    s.games_entry.set("0")
+    click(app, "Start (Enter)")
+    assert app.screen.name == "setup" and "at least one game" in texts(app)
+    assert app.store.tournaments() == []

@@ -186,7 +186,8 @@ class SetupScreen(Screen):
         try:
             seed = self._number(self.seed_text, _("The seed"))
             if self.tournament:
-                games = self._number(self.games_text, _("The number of games")) or 1
+                games = self._number(self.games_text, _("The number of games"))
+                games = 1 if games is None else games   # 0 or less: the tournament says why not
                 best = self._number(self.best_text, _("The number of best games"))
         except ValueError as e:
             self.message = str(e)
