@@ -36,7 +36,7 @@ class MenuScreen(Screen):
             self.app.store.db_message = None
         if self.app.unsaved is not None:   # newer than any saved copy; said last, it is what matters most
             self.resume = self.app.unsaved
-            self.app.notice = self.resume.save_error + " " + _(
+            self.app.notice = self.resume.save_error + "\n" + _(
                 "Continue brings the game back until you quit NMBR 9 3D.")
         super().enter()
         if self.resume is not None:
@@ -61,7 +61,7 @@ class MenuScreen(Screen):
             self.label(saved_game_text(self.resume), (WIDTH / 2 + 0.06, button_y(0) - 0.01), scale=0.036,
                        align=0, fg=DIM, wrap=28)
         if self.app.notice:
-            self.label(self.app.notice, (0, -0.78), scale=0.04, fg=WARN, wrap=40)
+            self.label(self.app.notice, (0, -0.66), scale=0.04, fg=WARN, wrap=40)   # 4 lines above the keys
         self.label(_("Arrow keys and Enter, or the mouse"), (0, -0.93), scale=0.035, fg=DIM)
         self.keys = KeyMenu(self, buttons)
         self.accept("escape", self.app.quit)
