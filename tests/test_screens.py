@@ -571,6 +571,30 @@ def test_the_puzzles_screen_says_a_puzzle_ends_the_saved_game(app):
     assert "Starting a puzzle ends your saved game (Round 2 of 20: Ana, Bot)." in texts(app)
 
 
+@pytest.mark.parametrize("code", ["ZZZZ-ZZZZ-ZZZZ", 12, "other deck"])
+def test_a_saved_puzzle_whose_code_was_damaged_continues_as_a_plain_game(app, code):
+    from nmbr9.puzzle import daily_puzzle, offered_puzzles
+    from nmbr9.scene.screens.puzzles import puzzle_seats, start_puzzle
+    import datetime as dt
+    import random
+    s = start_puzzle(app, daily_puzzle(dt.date.today()), puzzle_seats("Ana"))
+    until(app, lambda: s.ps is not None and s.ps.ghost is not None)
+    first = s.match.round
+    place_somewhere(app)
+    until(app, lambda: s.match.round == first + 1)
+    click(app, "Menu")
+    if code == "other deck":   # a real code, but of another puzzle
+        code = next(p for p in offered_puzzles(random.Random(1)) if p != daily_puzzle(dt.date.today())).code
+    saved = json.loads((app.store.folder / "autosave.json").read_text())
+    saved["puzzle"] = code
+    (app.store.folder / "autosave.json").write_text(json.dumps(saved))
+    app.menu()
+    click(app, "Continue")
+    assert app.screen.name == "play" and app.screen.context == {}
+    play_to_results(app)                                   # "Play it again" used to fail on the code
+    assert app.screen.name == "results" and "Rematch" in " ".join(buttons(app))
+
+
 def test_the_puzzles_screen_offers_the_last_puzzle_players_name(app):
     from nmbr9.puzzle import daily_puzzle
     from nmbr9.scene.screens.puzzles import PuzzleScreen

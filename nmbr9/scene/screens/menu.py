@@ -19,6 +19,16 @@ def saved_game_text(match) -> str:
     return _("{round}: {players}").format(round=round_text(match), players=", ".join(s.name for s in match.seats))
 
 
+def is_puzzle_of(code, match) -> bool:
+    """Whether a save's puzzle code stands for the deck it plays (an edited or damaged code: a plain game,
+    whose results go to no puzzle's leaderboard)."""
+    from ...puzzle import PuzzleCodeError, decode
+    try:
+        return isinstance(code, str) and list(decode(code).deck) == list(match.game.deck)
+    except PuzzleCodeError:
+        return False
+
+
 class MenuScreen(Screen):
     name = "menu"
 
@@ -70,7 +80,7 @@ class MenuScreen(Screen):
     def continue_game(self) -> None:
         self.app.notice = None
         context = {}
-        if self.resume.extra.get("puzzle"):
+        if is_puzzle_of(self.resume.extra.get("puzzle"), self.resume):
             context = {"puzzle": self.resume.extra["puzzle"]}
         elif self.resume.tournament:
             context = {"tournament": self.resume.tournament["id"]}
