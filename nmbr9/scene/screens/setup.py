@@ -46,6 +46,9 @@ class SetupScreen(Screen):
         self.powers: list[str] = []      # Breaking Rules powers chosen (none: two drawn at random)
         self.message = ""
         self.keys = None    # the keyboard's place on the page, kept when a change rebuilds it
+        saved = None if tournament else app.store.continue_game(threaded=False).match   # only to name it
+        # a tournament game lives on in its tournament; any other saved game is replaced by the new one
+        self.replaces = saved if saved is not None and not saved.tournament else None
 
     def button(self, *args, **kw):
         b = super().button(*args, **kw)
@@ -101,6 +104,10 @@ class SetupScreen(Screen):
             self.label(self.message, (0, -0.68), scale=0.042, fg=WARN, wrap=40)
         self.button(_("Back (Esc)"), self.back, (-0.95, START_POS[1]), width=0.5, scale=0.05)
         self.button(_("Start (Enter)"), self.start, START_POS, width=0.5, scale=0.055, colour=GO)
+        if self.replaces is not None:
+            from .menu import saved_game_text
+            self.label(_("Starting a game ends your saved game ({game}).").format(
+                game=saved_game_text(self.replaces)), (0, START_POS[1] + 0.01), scale=0.032, fg=WARN, wrap=30)
         self.label(_("Tab or arrow keys walk the page, Space presses"), (0, -0.95), scale=0.032, fg=DIM)
         doing = self.keys.current() if self.keys else None
         self.keys = KeyMenu(self, self.walk, len(self.walk) - 1, enter=False)   # at first: on Start
