@@ -243,3 +243,9 @@ def test_a_full_disk_gets_one_clear_line_from_the_command(store, capsys, monkeyp
     assert cli.main(["tournament", "--bots", "easy", "--games", "2"]) == 1
     out = capsys.readouterr().out
     assert "Could not store the tournament: database or disk is full" in out and len(out.strip().splitlines()) == 1
+
+
+def test_a_one_game_tournament_is_told_in_the_singular(tmp_path):
+    r = run_cli(tmp_path, "--bots", "easy,easy", "--games", "1", "--seed", "3", "--name", "Quick")
+    assert r.returncode == 0, r.stderr
+    assert "Quick: 1 game, best 1 counted, seed 3 (finished)" in r.stdout

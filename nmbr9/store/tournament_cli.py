@@ -5,7 +5,7 @@ import sqlite3
 import sys
 
 from ..ai import STRENGTHS
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..rules import Seat
 from . import Store, StoreError, Tournament
 
@@ -23,9 +23,11 @@ def bot_seats(spec: str) -> list[Seat]:
 
 
 def print_standings(t: Tournament, out=sys.stdout) -> None:
-    state = _("finished") if t.finished else _("{played} of {games} games played").format(
+    state = _("finished") if t.finished else ngettext("{played} of {games} game played",
+                                                      "{played} of {games} games played", t.games).format(
         played=t.played, games=t.games)
-    print(_("{name}: {games} games, best {best} counted, seed {seed} ({state})").format(
+    print(ngettext("{name}: {games} game, best {best} counted, seed {seed} ({state})",
+                   "{name}: {games} games, best {best} counted, seed {seed} ({state})", t.games).format(
         name=t.name, games=t.games, best=t.best, seed=t.seed, state=state), file=out)
     width = max([len(s.name) for s in t.seats] + [6])
     print(f"{_('Place'):>5}  {_('Player'):<{width}}  {_('Best'):>5}  {_('Total'):>5}  {_('Wins'):>4}  {_('Games')}",
