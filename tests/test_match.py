@@ -303,3 +303,13 @@ def test_a_game_is_never_set_up_by_a_seed_outside_32_bits(seed, tmp_path):
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert r.stdout.strip() == "Can't start: The seed must be a whole number from 0 to 4294967295."
     assert not (tmp_path / "autosave.json").exists()
+
+
+def test_a_data_folder_that_is_a_file_is_named_when_the_game_cannot_start(tmp_path):
+    blocked = tmp_path / "data"
+    blocked.write_text("not a folder")
+    env = {**os.environ, "NMBR9_DATA": str(blocked)}
+    env.pop("DISPLAY", None)
+    r = subprocess.run([sys.executable, "run_game.py"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stdout.strip().startswith(f"Can't start: the data folder {blocked} can't be used (")

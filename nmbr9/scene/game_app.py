@@ -196,7 +196,9 @@ def main(args) -> int:
         store = Store()
         settings = store.settings()
     except OSError as e:
-        print(_("Can't start: the data folder can't be used ({reason})").format(reason=e.strerror or e))
+        where = e.filename or os.environ.get("NMBR9_DATA") or "~/.local/share/nmbr9-3d"
+        print(_("Can't start: the data folder {path} can't be used ({reason})").format(
+            path=where, reason=e.strerror or e))
         return 2
     size = settings.window_size
     if getattr(args, "size", None):
