@@ -821,10 +821,12 @@ def test_two_humans_and_a_bot_quit_a_tournament_midway_and_continue_it(app):
         while first.round == round_:
             frames(app)
             if app.screen.overlay == "handoff":
+                assert f"Tournament game 1 \u00b7 Round {first.round} of 20" in texts(app)
                 messenger.send("enter")
             elif app.screen.ps is not None and app.screen.ps.ghost is not None:
                 place_somewhere(app)
     click(app, "Menu")
+    assert "Tournament game 1 \u00b7 Round 4 of 20: Ana, Bot 2, Ben" in texts(app)   # what Continue resumes
     click(app, "Continue")
     s = app.screen
     assert s.context == {"tournament": tid} and s.match.round == 4 and s.match is not first

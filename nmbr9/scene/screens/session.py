@@ -26,9 +26,14 @@ HINT_TINT = (0.35, 0.6, 1.7, 0.7)
 
 
 def round_text(match) -> str:
+    """The round (and in a tournament which game), for the hand-off screen and the menu's Continue."""
     if match.rounds is None:
-        return _("Round {round}").format(round=match.round)
-    return _("Round {round} of {rounds}").format(round=match.round, rounds=match.rounds)
+        text = _("Round {round}").format(round=match.round)
+    else:
+        text = _("Round {round} of {rounds}").format(round=match.round, rounds=match.rounds)
+    if match.tournament:
+        text = _("Tournament game {game} \u00b7 {round}").format(game=match.tournament["game"], round=text)
+    return text
 
 
 class SessionScreen(Screen):
