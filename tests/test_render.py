@@ -140,3 +140,36 @@ def test_a_flipped_tile_shows_its_dark_back_on_its_mirrored_squares(picture):
             pixel = np.array(pixel_at(picture, image, (x + 0.5, -(y + 0.5), level_height(1))))
             dark = np.abs(pixel - np.array(BACK)).max() < 0.06
             assert dark == ((x, y) in squares), f"square ({x}, {y})"
+
+
+RULES_OVER_A_TALL_TABLE = """
+import sys, tempfile, time
+from pathlib import Path
+from direct.showbase.MessengerGlobal import messenger
+from nmbr9.rules import Seat
+from nmbr9.scene.base import make_base
+from nmbr9.scene.game_app import GameApp
+from nmbr9.store import Store
+base = make_base(offscreen=True, size=(450, 800))
+store = Store(Path(tempfile.mkdtemp()) / "data")
+app = GameApp(base, store, audio=False)
+app.play(store.new_match([Seat("Ana")], seed=3))
+for _ in range(5):
+    base.taskMgr.step()
+messenger.send("f1")
+for _ in range(5):
+    base.taskMgr.step()
+base.win.saveScreenshot(sys.argv[1])
+"""
+
+
+def test_the_rules_over_the_table_cover_a_tall_window_top_to_bottom(tmp_path):
+    """Screens are laid out for 16:9 and shrink to a narrow window's width; their backdrop must still
+    reach the top and bottom (it left bands where the table showed)."""
+    out = tmp_path / "tall.png"
+    done = subprocess.run([sys.executable, "-c", RULES_OVER_A_TALL_TABLE, str(out)], capture_output=True,
+                          text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    image = PNMImage(str(out))
+    edges = np.array([image.getXel(x, y) for y in (2, 400, 797) for x in range(0, 450, 5)]).reshape(3, -1, 3)
+    assert np.abs(edges[0] - edges[1][:1]).max() < 0.03 and np.abs(edges[2] - edges[1][:1]).max() < 0.03

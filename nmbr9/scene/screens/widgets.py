@@ -71,7 +71,7 @@ class Screen(DirectObject):
     # ----- widget makers ------------------------------------------------------
     def backdrop(self, colour=BACKDROP, parent=None):
         """A frame over the whole window (it also keeps clicks off the table below)."""
-        return DirectFrame(parent=parent or self.root, frameColor=colour, frameSize=(-4, 4, -2, 2),
+        return DirectFrame(parent=parent or self.root, frameColor=colour, frameSize=(-10, 10, -10, 10),
                            state=DGG.NORMAL)
 
     def label(self, text, pos, scale=0.05, align=TextNode.ACenter, parent=None, bold=False, fg=INK,
