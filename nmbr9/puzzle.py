@@ -128,9 +128,13 @@ def decode(code: str) -> Puzzle:
     """The puzzle a code stands for; PuzzleCodeError says what is wrong with a mistyped one."""
     text = code.strip().upper().replace("-", "").replace(" ", "")
     text = text.translate(str.maketrans({"I": "1", "L": "1", "O": "0"}))
-    if len(text) != CODE_LENGTH + 1 or any(c not in ALPHABET for c in text):
+    if len(text) != CODE_LENGTH + 1:
         raise PuzzleCodeError(_("A puzzle code has {count} letters and digits, like 0ABC-DEFG-HJKM.").format(
             count=CODE_LENGTH + 1))
+    strange = sorted({c for c in text if c not in ALPHABET})
+    if strange:
+        raise PuzzleCodeError(_("A puzzle code never holds {letters}: it has digits and the letters "
+                                "A to Z but U.").format(letters=", ".join(strange)))
     body, check = text[:-1], text[-1]
     if ALPHABET[sum((i + 1) * ALPHABET.index(c) for i, c in enumerate(body)) % 32] != check:
         raise PuzzleCodeError(_("That puzzle code has a typing mistake (its check letter does not match)."))

@@ -36,6 +36,8 @@ def test_typed_codes_forgive_case_and_lookalikes_but_catch_typos():
         decode(wrong)
     with pytest.raises(PuzzleCodeError, match="letters and digits"):
         decode("hello")
+    with pytest.raises(PuzzleCodeError, match="never holds !, U: it has digits and the letters A to Z but U"):
+        decode("U" + body[1:-1] + "!")                # the right length, a letter no code has
 
 
 def test_daily_puzzle_depends_only_on_the_date():
