@@ -125,6 +125,15 @@ def test_a_full_disk_keeps_the_previous_save_and_says_so(store, monkeypatch):
     assert m.save_error is None and len(saved(store)["moves"]) == len(m.game.moves)
 
 
+def test_a_first_save_that_fails_does_not_claim_a_previous_copy(tmp_path, monkeypatch):
+    def disk_full(fd, data):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    monkeypatch.setattr(files.os, "write", disk_full)
+    with pytest.raises(files.SaveError) as refused:
+        files.write_atomic(tmp_path / "new.json", "{}")
+    assert str(refused.value) == "Could not save new.json: No space left on device."
+
+
 DRIVER = """
 import sys, time
 sys.path.insert(0, {tests!r})

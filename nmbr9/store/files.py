@@ -40,8 +40,9 @@ def write_atomic(path: Path, text: str) -> None:
             os.unlink(tmp)
         except OSError:
             pass
-        raise SaveError(_("Could not save {name}: {reason}. The previous copy is kept.").format(
-            name=path.name, reason=e.strerror or e)) from e
+        kept = _("Could not save {name}: {reason}. The previous copy is kept.") if path.exists() else \
+            _("Could not save {name}: {reason}.")
+        raise SaveError(kept.format(name=path.name, reason=e.strerror or e)) from e
     try:  # make the rename itself durable; not every file system allows this
         dfd = os.open(path.parent, os.O_RDONLY)
         try:
