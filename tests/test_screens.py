@@ -1024,6 +1024,30 @@ def test_a_full_disk_at_the_next_tournament_game_is_said_not_a_crash(app, monkey
     assert app.screen.name == "play" and app.screen.match.tournament == {"id": t.id, "game": 2}
 
 
+def test_a_tournament_game_whose_end_was_not_stored_is_stored_before_the_next_game(app, monkeypatch):
+    """A full disk at the last tile: Next game used to resume that game from its last stored round."""
+    from nmbr9.store import SaveError
+    from nmbr9.store.tournaments import TournamentSaver
+    t = app.store.new_tournament([Seat("Bot", "bot:easy")], games=2, seed=5)
+    m = app.store.tournament_match(t)
+    real = TournamentSaver.save
+
+    def full_at_the_end(self, match):
+        if match.over:
+            raise SaveError("Could not save the tournament game: database or disk is full")
+        real(self, match)
+    monkeypatch.setattr(TournamentSaver, "save", full_at_the_end)
+    app.play(m, {"tournament": t.id})
+    until(app, lambda: app.screen.name == "results", 60)
+    app.screen.shown_step = len(app.screen.levels)
+    click(app, "Next game (Enter)")
+    assert app.screen.name == "results" and "database or disk is full" in texts(app)
+    monkeypatch.undo()
+    click(app, "Next game (Enter)")                           # room again: game 1 stored, then game 2
+    assert app.screen.name == "play" and app.screen.match.tournament == {"id": t.id, "game": 2}
+    assert [e.scores == [r.score for r in m.results()] for e in app.store.tournament(t.id).entries()][:1] == [True]
+
+
 def test_a_tournament_of_0_games_is_refused_not_made_a_1_game_tournament(app):
     from nmbr9.scene.screens.setup import SetupScreen
     s = app.goto(SetupScreen, tournament=True)

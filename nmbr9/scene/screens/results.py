@@ -331,6 +331,10 @@ class ResultsScreen(Screen):
         self.app.goto(TournamentScreen, chosen=self.context["tournament"])
 
     def next_tournament_game(self) -> None:
+        if self.match.save_error and self.match.save():   # this game's end is not stored yet: first that
+            self.extra_label["text"] = _("The next game can't be started: {reason}").format(
+                reason=self.match.save_error)
+            return
         t = self._tournament()
         try:
             match = self.app.store.tournament_match(t) if t is not None else None
