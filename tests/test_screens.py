@@ -989,6 +989,23 @@ def test_a_game_that_could_not_be_saved_is_still_continued_from_the_menu(app, mo
     assert app.screen.resume is not m
 
 
+def test_the_hand_off_screen_says_the_game_could_not_be_saved(app, monkeypatch):
+    from nmbr9.store import Autosave, SaveError
+
+    def refused(self, match):
+        raise SaveError("Could not save autosave.json: No space left on device.")
+    monkeypatch.setattr(Autosave, "save", refused)
+    m = app.store.new_match([Seat("Ana"), Seat("Ben")], seed=11)
+    s = app.play(m)
+    frames(app)
+    if s.overlay == "handoff":                    # to Ana (the new game could not be saved either)
+        messenger.send("enter")
+    until(app, lambda: s.ps is not None and s.ps.ghost is not None)
+    place_somewhere(app)
+    until(app, lambda: s.overlay == "handoff")     # to Ben, after Ana's tile could not be saved
+    assert s.table.root.isHidden() and "No space left on device" in texts(app)
+
+
 def test_the_results_say_when_the_last_tile_could_not_be_saved(app, monkeypatch):
     from nmbr9.match import Match
     from nmbr9.store import SaveError

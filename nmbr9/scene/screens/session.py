@@ -293,6 +293,8 @@ class SessionScreen(Screen):
                     scale=0.055, parent=frame)
         self.label(_("The table stays hidden until {name} clicks or presses Enter.").format(name=name),
                    (0, -0.35), scale=0.04, parent=frame, fg=DIM)
+        if m.save_error:   # the table's status line is hidden with the table: said here too
+            self.label(m.save_error, (0, -0.5), scale=0.04, parent=frame, fg=WARN, wrap=40)
         self.button(_("Menu"), self.to_menu, (0, -0.75), width=0.4, scale=0.045, parent=frame)
         self.overlay_frame = frame
         self.accept("enter", self.hand_over)
