@@ -16,13 +16,18 @@ pytestmark = pytest.mark.window
 DRIVER = Path(__file__).resolve().parent / "plus_window_driver.py"
 
 
-def test_flip_with_the_mouse_in_a_real_window(display, tmp_path):  # noqa: F811
+def drive(driver: Path, display: str, tmp_path) -> dict:
+    """Run a window driver script on the display; what it found, from its last JSON line."""
     env = {**os.environ, "DISPLAY": display, "NMBR9_DATA": str(tmp_path / "data"), "NMBR9_NO_AUDIO": "1",
            "LANGUAGE": "en"}
-    done = subprocess.run([sys.executable, str(DRIVER)], env=env, capture_output=True, text=True, timeout=180)
+    done = subprocess.run([sys.executable, str(driver)], env=env, capture_output=True, text=True, timeout=180)
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     assert done.returncode == 0 and lines, done.stdout[-2000:] + done.stderr[-2000:]
-    out = json.loads(lines[-1])
+    return json.loads(lines[-1])
+
+
+def test_flip_with_the_mouse_in_a_real_window(display, tmp_path):  # noqa: F811
+    out = drive(DRIVER, display, tmp_path)
     assert out["held"] and out["flipped_after_button"] and out["still_held"]   # a GUI click, not a drop
     assert out["verdict_ok"]
     assert out["tiles"][0][0].startswith("S") and out["tiles"][-1] == [out["start"], True]
@@ -33,12 +38,7 @@ NARROW = Path(__file__).resolve().parent / "plus_narrow_driver.py"
 
 
 def test_in_a_4_3_window_the_notes_stay_off_the_breaking_rules_panel(display, tmp_path):  # noqa: F811
-    env = {**os.environ, "DISPLAY": display, "NMBR9_DATA": str(tmp_path / "data"), "NMBR9_NO_AUDIO": "1",
-           "LANGUAGE": "en"}
-    done = subprocess.run([sys.executable, str(NARROW)], env=env, capture_output=True, text=True, timeout=180)
-    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
-    assert done.returncode == 0 and lines, done.stdout[-2000:] + done.stderr[-2000:]
-    out = json.loads(lines[-1])
+    out = drive(NARROW, display, tmp_path)
     p_left, p_right, p_bottom, p_top = out["powers"]
     assert out["notes"], out["lines"]
     for left, right, bottom, top in out["notes"]:

@@ -558,17 +558,18 @@ def m_round(s) -> int:
     return s.match.round
 
 
-def test_the_puzzles_screen_says_a_puzzle_ends_the_saved_game(app):
-    from nmbr9.scene.screens.puzzles import PuzzleScreen
-    app.goto(PuzzleScreen)
+@pytest.mark.parametrize("screen, says", [("Puzzles", "Starting a puzzle"), ("New game", "Starting a game")])
+def test_starting_a_puzzle_or_a_new_game_says_it_ends_the_saved_game(app, screen, says):
+    app.menu()
+    click(app, screen)
     assert "saved game" not in texts(app)                 # nothing saved: nothing to say
     m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=8)
     app.play(m)
     place_somewhere(app)
     until(app, lambda: m.round == 2)
     click(app, "Menu")
-    click(app, "Puzzles")
-    assert "Starting a puzzle ends your saved game (Round 2 of 20: Ana, Bot)." in texts(app)
+    click(app, screen)
+    assert f"{says} ends your saved game (Round 2 of 20: Ana, Bot)." in texts(app)
 
 
 @pytest.mark.parametrize("code", ["ZZZZ-ZZZZ-ZZZZ", 12, "other deck"])
@@ -593,19 +594,6 @@ def test_a_saved_puzzle_whose_code_was_damaged_continues_as_a_plain_game(app, co
     assert app.screen.name == "play" and app.screen.context == {}
     play_to_results(app)                                   # "Play it again" used to fail on the code
     assert app.screen.name == "results" and "Rematch" in " ".join(buttons(app))
-
-
-def test_the_new_game_screen_says_a_new_game_ends_the_saved_one(app):
-    from nmbr9.scene.screens.setup import SetupScreen
-    app.goto(SetupScreen)
-    assert "saved game" not in texts(app)                 # nothing saved: nothing to say
-    m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=8)
-    app.play(m)
-    place_somewhere(app)
-    until(app, lambda: m.round == 2)
-    click(app, "Menu")
-    click(app, "New game")
-    assert "Starting a game ends your saved game (Round 2 of 20: Ana, Bot)." in texts(app)
 
 
 def test_the_puzzles_screen_offers_the_last_puzzle_players_name(app):
