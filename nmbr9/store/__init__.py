@@ -51,7 +51,7 @@ class Store:
 
     def continue_game(self, **match_kw) -> Resume:
         """The autosaved game (a tournament game gets its tournament back), or why there is none."""
-        found = self.autosave.load(**dict(match_kw))
+        found = self.autosave.load(**match_kw)
         m = found.match
         if m is not None and m.tournament:
             try:
