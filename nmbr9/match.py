@@ -68,6 +68,14 @@ def utc_now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
+def local_date(stamp: str) -> str:
+    """The player's own date of a stored time (kept in UTC): the day the daily puzzle was theirs."""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().date().isoformat()
+    except (TypeError, ValueError):
+        return str(stamp)[:10]
+
+
 def places(values: list) -> list[int]:
     """The place of each value, highest first; equal values share a place (1, 1, 3)."""
     return [1 + sum(1 for o in values if o > v) for v in values]

@@ -313,3 +313,17 @@ def test_a_data_folder_that_is_a_file_is_named_when_the_game_cannot_start(tmp_pa
     r = subprocess.run([sys.executable, "run_game.py"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert r.stdout.strip().startswith(f"Can't start: the data folder {blocked} can't be used (")
+
+
+def test_stored_times_are_shown_as_the_players_own_date(monkeypatch):
+    """Times are stored in UTC; the daily puzzle changes at local midnight, so dates are shown local."""
+    import time
+    from nmbr9.match import local_date
+    monkeypatch.setenv("TZ", "PST+8")   # POSIX form: no time zone database needed
+    time.tzset()
+    try:
+        assert local_date("2026-11-24T03:00:00+00:00") == "2026-11-23"   # 19:00 the day before there
+        assert local_date("not a time") == "not a time"
+    finally:
+        monkeypatch.undo()
+        time.tzset()

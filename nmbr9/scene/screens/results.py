@@ -12,7 +12,7 @@ from __future__ import annotations
 from panda3d.core import LVector2, TextNode
 
 from ...i18n import _, ngettext, pgettext
-from ...match import Match
+from ...match import Match, local_date
 from ...rules.game import CLASSIC
 from .widgets import ACCENT, DIM, GO, INK, PANEL, Screen
 
@@ -87,7 +87,7 @@ class ResultsScreen(Screen):
             return _("your first game under these rules")
         if r.score > best.score:
             return _("new personal best! (before: {score})").format(score=best.score)
-        return _("your best: {score} ({date})").format(score=best.score, date=best.played[:10])
+        return _("your best: {score} ({date})").format(score=best.score, date=local_date(best.played))
 
     # ----- building ----------------------------------------------------------------------
     def enter(self) -> None:
@@ -200,7 +200,7 @@ class ResultsScreen(Screen):
             for n, r in enumerate(board):    # bots are named as bots ("Hard bot")
                 if n < 8 or r.id in self.entries:   # the top 8, and this game's humans wherever they are
                     mark = "\u25b6 " if r.id in self.entries else ""
-                    lines.append(f"{mark}{n + 1}. {r.player}: {r.score}  ({r.played[:10]})")
+                    lines.append(f"{mark}{n + 1}. {r.player}: {r.score}  ({local_date(r.played)})")
             return "\n".join(lines)
         return ""
 
