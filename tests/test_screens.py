@@ -584,6 +584,7 @@ def test_a_saved_puzzle_whose_code_was_damaged_continues_as_a_plain_game(app, co
     place_somewhere(app)
     until(app, lambda: s.match.round == first + 1)
     click(app, "Menu")
+    assert f"Puzzle {s.match.extra['puzzle']} \u00b7 Round {first + 1} of 20" in texts(app)   # what Continue resumes
     if code == "other deck":   # a real code, but of another puzzle
         code = next(p for p in offered_puzzles(random.Random(1)) if p != daily_puzzle(dt.date.today())).code
     saved = json.loads((app.store.folder / "autosave.json").read_text())

@@ -26,13 +26,15 @@ HINT_TINT = (0.35, 0.6, 1.7, 0.7)
 
 
 def round_text(match) -> str:
-    """The round (and in a tournament which game), for the hand-off screen and the menu's Continue."""
+    """The round (and which tournament game or puzzle), for the hand-off screen and the menu's Continue."""
     if match.rounds is None:
         text = _("Round {round}").format(round=match.round)
     else:
         text = _("Round {round} of {rounds}").format(round=match.round, rounds=match.rounds)
     if match.tournament:
         text = _("Tournament game {game} \u00b7 {round}").format(game=match.tournament["game"], round=text)
+    elif isinstance(match.extra.get("puzzle"), str):
+        text = _("Puzzle {code} \u00b7 {round}").format(code=match.extra["puzzle"], round=text)
     return text
 
 
