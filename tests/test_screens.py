@@ -479,6 +479,26 @@ def test_hint_key_twice_moves_the_tile_onto_the_hint_and_enter_lays_it_there(app
     assert "Your tile is on the hint's spot: Enter lays it." not in texts(app)   # not about round 5's tile
 
 
+def test_a_hint_beside_the_framed_table_is_brought_into_view(app):
+    """The camera frames the build; a hint's ghost laid further out was cut off at the window's edge."""
+    import threading
+    from panda3d.core import Point2, Point3
+    from nmbr9.rules import Placement
+    m = app.store.new_match([Seat("Ana")], seed=13)
+    s = app.play(m)
+    until(app, lambda: s.ps is not None and s.ps.ghost is not None)
+    done = threading.Thread(target=lambda: None)
+    done.start(), done.join()
+    far = Placement(m.game.card, 0, 0, 9)                   # nine rows in front of the first tile
+    s.hint = {"key": s.hint_key(), "thread": done, "ghost": None, "result": {"placement": far}}
+    frames(app, 40)                                         # the camera glides out
+    cam, lens = app.base.cam, app.base.camLens
+    for x, y in far.squares():
+        out = Point2()
+        assert lens.project(cam.getRelativePoint(app.base.render, Point3(x + 0.5, -(y + 0.5), 0)), out)
+        assert -1 < out.x < 1 and -1 < out.y < 1, (x, y, out)
+
+
 def test_f1_shows_the_rules_over_the_table_and_comes_back(app):
     m = app.store.new_match([Seat("Ana")], seed=13)
     s = app.play(m)

@@ -150,10 +150,10 @@ class PlayScreen:
         self.update()
         self.keep_in_view()
 
-    def keep_in_view(self) -> None:
-        """A tile walked off the framed build with the keys: frame the build and the tile together,
-        so a keyboard player never loses sight of it."""
-        xs, ys = zip(*self.placement().squares())
+    def keep_in_view(self, p: Placement | None = None) -> None:
+        """A tile walked off the framed build with the keys (or a hint's ghost, `p`, beside it): frame
+        the build and the tile together, so the player never loses sight of it."""
+        xs, ys = zip(*(p or self.placement()).squares())
         b = self.board
         x0, y0, x1, y1 = b.bounds() if b.tiles else (-1, -1, 2, 3)
         near = 2  # squares the framing keeps around the build (camera.ROOM) before it must widen

@@ -542,6 +542,7 @@ class SessionScreen(Screen):
         ghost.node.setColorScale(*HINT_TINT)
         ghost.node.setTransparency(TransparencyAttrib.M_alpha)
         h["ghost"] = ghost
+        ps.keep_in_view(p)
         self.set_status(_("Hint: the expert would lay it where the blue tile is (level {level}).").format(
             level=level), ACCENT)
         self.app.trace("hint", f"piece={p.piece}", f"rotation={p.rotation}", f"x={p.x}", f"y={p.y}",
