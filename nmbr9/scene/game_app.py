@@ -158,9 +158,10 @@ class GameApp(DirectObject):
                                                 extraArgs=[size])
 
     def _keep_window_size(self, size) -> None:
-        if size == self.settings.window_size or min(size) < 200:
+        kept = self.settings.changed(window_size=size)
+        if kept.window_size != size or size == self.settings.window_size:   # a size settings refuse, or no change
             return
-        self.settings = self.settings.changed(window_size=size)
+        self.settings = kept
         try:
             self.store.save_settings(self.settings)
         except OSError:
@@ -201,19 +202,15 @@ def main(args) -> int:
             path=where, reason=e.strerror or e))
         return 2
     size = settings.window_size
-    if getattr(args, "size", None):
-        try:
+    try:   # before any window opens
+        if getattr(args, "size", None):
             size = parse_size(args.size)
-        except ValueError as e:
-            print(f"Can't start: {e}")
-            return 2
-    if getattr(args, "seed", None) is not None:
-        from ..match import check_seed
-        try:
+        if getattr(args, "seed", None) is not None:
+            from ..match import check_seed
             check_seed(args.seed)
-        except ValueError as e:
-            print(f"Can't start: {e}")
-            return 2
+    except ValueError as e:
+        print(f"Can't start: {e}")
+        return 2
     audio = os.environ.get("NMBR9_NO_AUDIO") != "1"   # tests run silent
     base = make_base(offscreen=False, size=size, audio=audio)
     from panda3d.core import WindowProperties

@@ -19,6 +19,13 @@ def saved_game_text(match) -> str:
     return _("{round}: {players}").format(round=round_text(match), players=", ".join(s.name for s in match.seats))
 
 
+def game_it_ends(app):
+    """The saved game a new game or puzzle would replace, to name it (a tournament game lives on in
+    its tournament)."""
+    saved = app.store.continue_game(threaded=False).match   # only to name it: no bot thinks
+    return saved if saved is not None and not saved.tournament else None
+
+
 def is_puzzle_of(code, match) -> bool:
     """Whether a save's puzzle code stands for the deck it plays (an edited or damaged code: a plain game,
     whose results go to no puzzle's leaderboard)."""

@@ -45,9 +45,8 @@ class PuzzleScreen(Screen):
         self.player = self._last_player()
         self.code_text = ""
         self.message = ""
-        saved = app.store.continue_game(threaded=False).match   # only to name it: no bot thinks
-        # a tournament game lives on in its tournament; any other saved game is replaced by the puzzle
-        self.replaces = saved if saved is not None and not saved.tournament else None
+        from .menu import game_it_ends
+        self.replaces = game_it_ends(app)
 
     def build(self) -> None:
         self.backdrop()

@@ -280,13 +280,11 @@ class ResultsScreen(Screen):
                 self.app.trace("analysis", f"best={self.best_board().score()}")
 
     def _laid_as_the_puzzle(self, placements):
-        """In a puzzle the best layout starts with the puzzle's own first tile, as every player's did."""
-        from ...puzzle import PuzzleCodeError, decode
-        try:
-            return decode(self.context["puzzle"]).laid_as_first(placements) if self.context.get("puzzle") \
-                else placements
-        except PuzzleCodeError:   # a save edited by hand: the layout as found
-            return placements
+        """In a puzzle the best layout starts with the puzzle's own first tile, as every player's did
+        (the context holds only a code that decodes: menu.is_puzzle_of)."""
+        from ...puzzle import decode
+        code = self.context.get("puzzle")
+        return decode(code).laid_as_first(placements) if code else placements
 
     def start_walk(self) -> None:
         if self.analysis["placements"]:

@@ -46,9 +46,8 @@ class SetupScreen(Screen):
         self.powers: list[str] = []      # Breaking Rules powers chosen (none: two drawn at random)
         self.message = ""
         self.keys = None    # the keyboard's place on the page, kept when a change rebuilds it
-        saved = None if tournament else app.store.continue_game(threaded=False).match   # only to name it
-        # a tournament game lives on in its tournament; any other saved game is replaced by the new one
-        self.replaces = saved if saved is not None and not saved.tournament else None
+        from .menu import game_it_ends
+        self.replaces = None if tournament else game_it_ends(app)
 
     def button(self, *args, **kw):
         b = super().button(*args, **kw)

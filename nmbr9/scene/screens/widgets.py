@@ -151,15 +151,19 @@ class KeyMenu:
         self.index = index
         self.show()
 
+    @staticmethod
+    def _doing(b):
+        """What a button does (command and arguments); None for a field or a slider."""
+        return None if isinstance(b, (DirectEntry, DirectSlider)) else (b["command"], tuple(b["extraArgs"]))
+
     def current(self):
-        """What the highlighted button does (command and arguments), to find it again after a rebuild."""
-        b = self.buttons[self.index] if self.buttons else None
-        return None if b is None or isinstance(b, (DirectEntry, DirectSlider)) else (b["command"], tuple(b["extraArgs"]))
+        """What the highlighted button does, to find it again after a rebuild."""
+        return self._doing(self.buttons[self.index]) if self.buttons else None
 
     def find(self, doing) -> None:
         """Highlight the button that does `doing` (see current), if there is one."""
         for i, b in enumerate(self.buttons):
-            if not isinstance(b, (DirectEntry, DirectSlider)) and (b["command"], tuple(b["extraArgs"])) == doing:
+            if doing is not None and self._doing(b) == doing:
                 self.focus(i)
 
     def move(self, step: int) -> None:
