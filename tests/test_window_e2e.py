@@ -280,8 +280,8 @@ def test_a_resized_window_refits_the_menu_and_closing_the_window_ends_the_game(g
     image = PNMImage()
     assert image.read(Filename.fromOsSpecific(str(shot)))
     assert (image.getXSize(), image.getYSize()) == (800, 600)
-    # a 4:3 window shrinks the 16:9 menu to fit its width: three quarters of the designed size
-    aspect, k = 800 / 600, 0.75
+    # a 4:3 window holds the menu at its full size (it is no longer shrunk to a 16:9 window's width)
+    aspect, k = 800 / 600, 1.0
 
     def at(x: float, y: float):                        # aspect2d -> this window's pixel colour
         return image.getXel(round((x / aspect + 1) / 2 * 800), round((1 - y) / 2 * 600))

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...i18n import _
-from .widgets import ACCENT, DIM, WARN, KeyMenu, Screen
+from .widgets import ACCENT, DIM, SMALL, WARN, KeyMenu, Screen
 
 TOP = 0.36         # the first button's height (aspect2d); the e2e test clicks by these
 STEP = 0.125
@@ -70,16 +70,20 @@ class MenuScreen(Screen):
 
     def build(self) -> None:
         self.backdrop()
-        self.label("NMBR 9 3D", (0, 0.66), scale=0.15, bold=True, fg=ACCENT)
-        self.label(_("Build up, score high: the tile game in three dimensions"), (0, 0.53), scale=0.045, fg=DIM)
+        line = 1.8   # the width of the menu's sentences (aspect2d units): they wrap in a narrow window
+        self.label("NMBR 9 3D", (0, 0.72), scale=0.15, bold=True, fg=ACCENT)
+        self.label(_("Build up, score high: the tile game in three dimensions"), (0, 0.6), scale=0.045, fg=DIM,
+                   wrap=line / 0.045)
         buttons = [self.button(text, command, (0, button_y(i)), width=WIDTH, scale=0.055)
                    for i, (text, command) in enumerate(self.items())]
-        if self.resume is not None:
-            self.label(saved_game_text(self.resume), (WIDTH / 2 + 0.06, button_y(0) - 0.01), scale=0.036,
-                       align=0, fg=DIM, wrap=28)
+        if self.resume is not None:   # what Continue resumes, just above it
+            saved = self.label(saved_game_text(self.resume), (0, button_y(0) + 0.1), scale=SMALL, fg=DIM,
+                               wrap=line / SMALL)
+            text = saved.component("text0").textNode   # a second line goes above, not onto Continue
+            saved.setZ(saved.getZ() + (text.getNumRows() - 1) * text.getLineHeight() * SMALL)
         if self.app.notice:
-            self.label(self.app.notice, (0, -0.66), scale=0.04, fg=WARN, wrap=40)   # 4 lines above the keys
-        self.label(_("Arrow keys and Enter, or the mouse"), (0, -0.93), scale=0.035, fg=DIM)
+            self.label(self.app.notice, (0, -0.6), scale=0.042, fg=WARN, wrap=line / 0.042)   # 4 lines above the keys
+        self.label(_("Arrow keys and Enter, or the mouse"), (0, -0.93), scale=SMALL, fg=DIM, wrap=line / SMALL)
         self.keys = KeyMenu(self, buttons)
         self.accept("escape", self.app.quit)
 

@@ -11,21 +11,24 @@ from panda3d.core import TextNode
 from ...i18n import _
 from ...rules.game import BREAKING_RULES, POWERS
 from ..plus_hud import ICONS, power_name
-from .widgets import BUTTON, DIM, GO
+from .widgets import BUTTON, DIM, GO, SMALL
 
 
-def power_row(screen, y: float) -> None:
-    """The powers as toggles at height y (only with Breaking Rules on)."""
+def power_row(screen, y: float, left: float, width: float, per_row: int) -> float:
+    """The powers as toggles from height y down, `per_row` to a row across `width` from `left` (only with
+    Breaking Rules on); returns the height below them."""
     if BREAKING_RULES not in screen.modules:
-        return
+        return y
     hint = _("Powers (none chosen: two drawn at random):") if not screen.powers else _("Powers in play:")
-    # wrapped to two lines left of the toggles: on one it ran under them in every language
-    screen.label(hint, (-1.2, y + 0.016), scale=0.03, align=TextNode.ALeft, fg=DIM, wrap=26)
+    screen.label(hint, (left, y), scale=SMALL, align=TextNode.ALeft, fg=DIM, wrap=width / SMALL)
+    step = width / per_row
     for i, power in enumerate(POWERS):
         on = power in screen.powers
+        row, column = divmod(i, per_row)
         screen.button(f"{ICONS[power]} {power_name(power)}" + (" \u2713" if on else ""), toggle_power,
-                      (-0.17 + i * 0.31, y + 0.01), width=0.3, scale=0.029, colour=GO if on else BUTTON,
-                      args=(screen, power))
+                      (left + step * (column + 0.5), y - 0.08 - row * 0.09), width=step - 0.02, scale=SMALL,
+                      colour=GO if on else BUTTON, args=(screen, power))
+    return y - 0.08 - (len(POWERS) - 1) // per_row * 0.09 - 0.06
 
 
 def toggle_power(screen, power: str) -> None:

@@ -16,7 +16,7 @@ from ...i18n import _
 from ...match import Match, derive_seed, fresh_seed
 from ...puzzle import Puzzle, PuzzleCodeError, daily_puzzle, decode, offered_puzzles
 from ...rules import Seat
-from .widgets import DIM, GO, WARN, Screen
+from .widgets import DIM, GO, NARROW, SMALL, WARN, WIDE, Screen
 
 BOT_SEATS = ("easy", "medium", "hard")
 
@@ -37,6 +37,7 @@ def start_puzzle(app, puzzle: Puzzle, seats: list[Seat]):
 
 class PuzzleScreen(Screen):
     name = "puzzles"
+    layouts = (WIDE, NARROW)
 
     def __init__(self, app):
         super().__init__(app)
@@ -49,33 +50,54 @@ class PuzzleScreen(Screen):
         self.replaces = game_it_ends(app)
 
     def build(self) -> None:
+        """The name, the three puzzles (what each is beside it, or under it in a tall window), a friend's code."""
         self.backdrop()
-        self.label(_("Puzzles"), (0, 0.8), scale=0.09, bold=True)
+        narrow = self.narrow
+        line, top, bottom = (1.8 if narrow else 2.5), self.room[1] - 0.16, -self.room[1]
+        self.label(_("Puzzles"), (0, top), scale=0.08, bold=True)
         self.label(_("Everyone gets the same cards in the same order, and the first tile is already laid."),
-                   (0, 0.68), scale=0.04, fg=DIM, wrap=60)
-        self.label(_("Your name:"), (-0.45, 0.5), scale=0.05, align=TextNode.ARight)
-        self.name_entry = self.entry(self.player, (-0.4, 0.5), width=0.9, scale=0.05)
+                   (0, top - 0.11), scale=0.04, fg=DIM, wrap=line / 0.04)
+        field = -0.2 if narrow else -0.4   # the fields' left edge; their names end just left of it
+        y = top - (0.34 if narrow else 0.29)
+        self.label(_("Your name:"), (field - 0.05, y), scale=0.05, align=TextNode.ARight)
+        self.name_entry = self.entry(self.player, (field, y), width=(1.1 if narrow else 0.9), scale=0.05)
         rows = [(_("Puzzle A"), self.offered[0]), (_("Puzzle B"), self.offered[1]),
                 (_("Daily puzzle, {date}").format(date=dt.date.today().isoformat()), self.daily)]
+        y -= 0.2
         for i, (title, puzzle) in enumerate(rows):
-            y = 0.3 - i * 0.17
-            self.button(title, self.play, (-0.75, y), width=0.95, scale=0.05, args=(puzzle,),
-                        colour=GO if i < 2 else (0.45, 0.38, 0.2, 1))
-            self.label(self._about(puzzle), (-0.2, y), scale=0.038, align=TextNode.ALeft, fg=DIM)
-        y = -0.25
-        self.label(_("A friend's code:"), (-0.45, y), scale=0.05, align=TextNode.ARight)
-        self.code_entry = self.entry(self.code_text, (-0.4, y), width=0.7, scale=0.05, command=self.play_code)
-        self.button(_("Play this code"), self.play_code, (0.65, y + 0.015), width=0.55, scale=0.045)
+            colour = GO if i < 2 else (0.45, 0.38, 0.2, 1)
+            if narrow:   # the button, and what it is under it
+                self.button(title, self.play, (0, y), width=1.3, scale=0.05, args=(puzzle,), colour=colour)
+                self.label(self._about(puzzle), (0, y - 0.1), scale=SMALL, fg=DIM, wrap=line / SMALL)
+                y -= 0.27
+            else:
+                self.button(title, self.play, (-0.75, y), width=0.95, scale=0.05, args=(puzzle,), colour=colour)
+                self.label(self._about(puzzle), (-0.2, y), scale=0.038, align=TextNode.ALeft, fg=DIM,
+                           wrap=1.45 / 0.038)
+                y -= 0.17
+        y -= 0.03
+        self.label(_("A friend's code:"), (field - 0.05, y), scale=0.05, align=TextNode.ARight)
+        self.code_entry = self.entry(self.code_text, (field, y), width=(1.1 if narrow else 0.7), scale=0.05,
+                                     command=self.play_code)
+        if narrow:
+            y -= 0.13
+        self.button(_("Play this code"), self.play_code, (0 if narrow else 0.65, y + 0.015), width=0.7 if narrow
+                    else 0.55, scale=0.045)
+        y -= 0.17
         if self.message:
-            self.label(self.message, (0, -0.45), scale=0.042, fg=WARN, wrap=40)
+            self.label(self.message, (0, y), scale=0.042, fg=WARN, wrap=line / 0.042)
+            y -= 0.15
         self.label(_("Tell friends the code: they play the same puzzle and compare boards round by round."),
-                   (0, -0.6), scale=0.036, fg=DIM, wrap=60)
+                   (0, y), scale=SMALL, fg=DIM, wrap=line / SMALL)
         if self.replaces is not None:
             from .menu import saved_game_text
             self.label(_("Starting a puzzle ends your saved game ({game}).").format(
-                game=saved_game_text(self.replaces)), (0, -0.72), scale=0.036, fg=WARN, wrap=60)
-        self.button(_("Back (Esc)"), self.app.menu, (0, -0.85), width=0.5, scale=0.05)
+                game=saved_game_text(self.replaces)), (0, y - 0.12), scale=SMALL, fg=WARN, wrap=line / SMALL)
+        self.button(_("Back (Esc)"), self.app.menu, (0, bottom + 0.15), width=0.5, scale=0.05)
         self.accept("escape", self.app.menu)
+
+    def keep(self) -> None:
+        self.player, self.code_text = self.name_entry.get().strip(), self.code_entry.get().strip()
 
     def _last_player(self) -> str:
         """Who played the last puzzle here, so a player need not type their name every time."""

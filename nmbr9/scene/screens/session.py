@@ -288,16 +288,17 @@ class SessionScreen(Screen):
         self.table.root.hide()
         self.hud_shown(False)
         frame = self.backdrop((0.09, 0.1, 0.11, 1))
-        self.label(_("Pass to {name}").format(name=name), (0, 0.25), scale=0.1, bold=True, parent=frame, fg=ACCENT)
-        self.label(round_text(m), (0, 0.1), scale=0.05,
-                   parent=frame, fg=DIM)
-        self.button(_("I am {name}: show my table").format(name=name), self.hand_over, (0, -0.15), width=1.2,
+        wrap = 1.8   # the width of the hand-off's lines (aspect2d units): a long name wraps, not runs off
+        self.label(_("Pass to {name}").format(name=name), (0, 0.3), scale=0.09, bold=True, parent=frame, fg=ACCENT,
+                   wrap=wrap / 0.09)
+        self.label(round_text(m), (0, 0.1), scale=0.05, parent=frame, fg=DIM, wrap=wrap / 0.05)
+        self.button(_("I am {name}: show my table").format(name=name), self.hand_over, (0, -0.12), width=wrap,
                     scale=0.055, parent=frame)
         self.label(_("The table stays hidden until {name} clicks or presses Enter.").format(name=name),
-                   (0, -0.35), scale=0.04, parent=frame, fg=DIM)
+                   (0, -0.32), scale=0.042, parent=frame, fg=DIM, wrap=wrap / 0.042)
         if m.save_error:   # the table's status line is hidden with the table: said here too
-            self.label(m.save_error, (0, -0.5), scale=0.04, parent=frame, fg=WARN, wrap=40)
-        self.button(_("Menu"), self.to_menu, (0, -0.75), width=0.4, scale=0.045, parent=frame)
+            self.label(m.save_error, (0, -0.5), scale=0.042, parent=frame, fg=WARN, wrap=wrap / 0.042)
+        self.button(_("Menu"), self.to_menu, (0, -0.8), width=0.5, scale=0.05, parent=frame)
         self.overlay_frame = frame
         self.accept("enter", self.hand_over)
         self.app.trace("handoff", f"seat={m.current_human}", f"round={m.round}")
@@ -419,6 +420,10 @@ class SessionScreen(Screen):
         self.set_status(text.format(name=name, round=m.round, score=board.score()), ACCENT)
         self.panel_key = None
         self.app.trace("look", f"who={who}", f"tiles={len(board.tiles)}")
+
+    def reflow(self) -> None:
+        """The hand-off and rules pages fit any window they open in (scaled with it); the table's
+        widgets scale with the HUD (window_changed): nothing to build again."""
 
     def window_changed(self) -> None:
         """Scale with the HUD, which keeps its text readable in small windows."""

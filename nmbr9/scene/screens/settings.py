@@ -9,11 +9,13 @@ from direct.gui.DirectGui import DirectSlider
 from panda3d.core import TextNode
 
 from ...i18n import _, available_languages, language_name
-from .widgets import DIM, SLIDER, WARN, KeyMenu, Screen
+from .widgets import DIM, SLIDER, SMALL, WARN, KeyMenu, Screen
 
 SIZES = [(1024, 576), (1280, 720), (1600, 900), (1920, 1080)]
 ROW_TOP = 0.5
 ROW_STEP = 0.14
+X, W = 0.35, 0.6     # where the settings' buttons and sliders stand, and how wide (their names end left of them)
+LINE = 1.8           # the width of the page's sentences
 
 
 def display_size(base) -> tuple[int, int]:
@@ -43,36 +45,37 @@ class SettingsScreen(Screen):
         on_off = {True: _("on"), False: _("off")}
         rows = [
             (_("Window size"), lambda y: self.button("{} \u00d7 {}".format(*s.window_size), self.next_size,
-                                                     (0.45, y), width=0.7, scale=0.045)),
-            (_("Full screen"), lambda y: self.button(on_off[s.fullscreen], self.toggle, (0.45, y), width=0.7,
+                                                     (X, y), width=W, scale=0.045)),
+            (_("Full screen"), lambda y: self.button(on_off[s.fullscreen], self.toggle, (X, y), width=W,
                                                      scale=0.045, args=("fullscreen",))),
             (_("Camera sensitivity"), lambda y: self.slider("camera_sensitivity", (0.2, 3.0), y)),
             (_("Animation speed"), lambda y: self.slider("animation_speed", (0.0, 3.0), y)),
-            (_("Sound"), lambda y: self.button(on_off[s.sound], self.toggle, (0.45, y), width=0.7, scale=0.045,
+            (_("Sound"), lambda y: self.button(on_off[s.sound], self.toggle, (X, y), width=W, scale=0.045,
                                                args=("sound",))),
-            (_("Language"), lambda y: self.button(self.language_text(), self.next_language, (0.45, y), width=0.7,
+            (_("Language"), lambda y: self.button(self.language_text(), self.next_language, (X, y), width=W,
                                                   scale=0.045)),
         ]
         widgets = []
         for i, (text, make) in enumerate(rows):
             y = ROW_TOP - i * ROW_STEP
-            self.label(text, (-0.15, y), scale=0.05, align=TextNode.ARight)
+            self.label(text, (X - W / 2 - 0.1, y), scale=0.05, align=TextNode.ARight)
             widgets.append(make(y))
-        self.label(_("Animation speed 0 turns animations off."), (0, -0.42), scale=0.036, fg=DIM)
+        self.label(_("Animation speed 0 turns animations off."), (0, -0.42), scale=SMALL, fg=DIM, wrap=LINE / SMALL)
         if not self.app.audio:
-            self.label(_("No sound device was found: sound stays silent."), (0, -0.5), scale=0.036, fg=DIM)
+            self.label(_("No sound device was found: sound stays silent."), (0, -0.5), scale=SMALL, fg=DIM,
+                       wrap=LINE / SMALL)
         if self.message:
-            self.label(self.message, (0, -0.6), scale=0.04, fg=WARN, wrap=40)
+            self.label(self.message, (0, -0.6), scale=0.04, fg=WARN, wrap=LINE / 0.04)
         widgets.append(self.button(_("Back (Esc)"), self.app.menu, (0, -0.82), width=0.5, scale=0.05))
-        self.label(_("Arrow keys and Enter, or the mouse"), (0, -0.93), scale=0.035, fg=DIM)
+        self.label(_("Arrow keys and Enter, or the mouse"), (0, -0.93), scale=SMALL, fg=DIM, wrap=LINE / SMALL)
         self.keys = KeyMenu(self, widgets, self.keys.index if self.keys else 0)
         self.accept("escape", self.app.menu)
 
     def slider(self, field: str, span: tuple[float, float], y: float):
         value = getattr(self.app.settings, field)
-        shown = self.label(f"{value:.1f}\u00d7", (0.9, y - 0.01), scale=0.045, align=TextNode.ALeft)
-        slider = DirectSlider(parent=self.root, range=span, value=value, pageSize=0.1, pos=(0.45, 0, y + 0.012),
-                              scale=(0.35, 1, 0.35), frameColor=SLIDER,
+        shown = self.label(f"{value:.1f}\u00d7", (X + W / 2 + 0.06, y - 0.01), scale=0.045, align=TextNode.ALeft)
+        slider = DirectSlider(parent=self.root, range=span, value=value, pageSize=0.1, pos=(X, 0, y + 0.012),
+                              scale=(W / 2, 1, 0.35), frameColor=SLIDER,
                               thumb_frameColor=(0.8, 0.75, 0.6, 1))
 
         def moved():

@@ -9,12 +9,12 @@ from ...i18n.terms import name as term
 from ...rules import Ruleset, Seat
 from ...rules.game import MODULES, VARIANT_MAX_PLAYERS, VARIANTS
 from .plus_setup import chosen_powers, power_row
-from .widgets import DIM, GO, WARN, KeyMenu, Screen
+from .widgets import DIM, GO, NARROW, SMALL, WARN, WIDE, KeyMenu, Screen
 
 MAX_SEATS = 6
-ROW_TOP = 0.5
-ROW_STEP = 0.105
-START_POS = (0.95, -0.85)    # the e2e test clicks Start here
+ROW_TOP = 0.6                # the first seat's height in a window of 16:9 or 4:3
+ROW_STEP = 0.095
+START_POS = (0.95, -0.85)    # the e2e test clicks Start here (a 16:9 or 4:3 window)
 
 
 def kind_names() -> dict[str, str]:
@@ -33,6 +33,7 @@ def default_name(index: int, kind: str) -> str:
 
 class SetupScreen(Screen):
     name = "setup"
+    layouts = (WIDE, NARROW)
 
     def __init__(self, app, tournament: bool = False):
         super().__init__(app)
@@ -60,54 +61,77 @@ class SetupScreen(Screen):
         return e
 
     def build(self) -> None:
+        """One column of rows, top to bottom; a tall window's layout is narrower and takes more lines."""
         self.walk = []
         self.backdrop()
+        narrow = self.narrow
+        left = -0.9 if narrow else -1.2      # the page's left and right edges
+        line, top = -2 * left, self.room[1] - 0.16
         title = _("New tournament") if self.tournament else _("New game")
-        self.label(title, (0, 0.78), scale=0.09, bold=True)
-        self.label(_("Players sit in this order; each round the humans pass the table along."), (0, 0.66),
-                   scale=0.038, fg=DIM)
+        self.label(title, (0, top), scale=0.08, bold=True)
+        self.label(_("Players sit in this order; each round the humans pass the table along."), (0, top - 0.11),
+                   scale=0.038, fg=DIM, wrap=line / 0.038)
         kinds = kind_names()
         self.entries = []
+        # a seat: number, name, kind, Remove (x of the name's left edge and width, the kind's and Remove's centres)
+        name_x, name_w, kind_x, kind_w, remove_x, remove_w = ((-0.84, 0.72, 0.22, 0.6, 0.74, 0.42) if narrow else
+                                                              (-1.12, 0.85, 0.2, 0.65, 0.85, 0.42))
+        y = top - (0.33 if narrow else 0.24)   # ROW_TOP in a 16:9 or 4:3 window
         for i, row in enumerate(self.rows):
-            y = ROW_TOP - i * ROW_STEP
-            self.label(f"{i + 1}.", (-1.2, y), scale=0.05, align=TextNode.ARight)
-            e = self.entry(row["name"] or default_name(i, row["kind"]), (-1.12, y), width=0.85, scale=0.05,
+            self.label(f"{i + 1}.", (name_x - 0.06, y), scale=0.05, align=TextNode.ARight)
+            e = self.entry(row["name"] or default_name(i, row["kind"]), (name_x, y), width=name_w, scale=0.045,
                            focusInCommand=self._clear_default, focusInExtraArgs=[i])
             self.entries.append(e)
-            self.button(kinds[row["kind"]], self.cycle_kind, (0.2, y + 0.012), width=0.65, scale=0.045, args=(i,))
+            self.button(kinds[row["kind"]], self.cycle_kind, (kind_x, y + 0.012), width=kind_w, scale=0.042, args=(i,))
             if len(self.rows) > 1:
-                self.button(_("Remove"), self.remove, (0.85, y + 0.012), width=0.42, scale=0.04, args=(i,))
-        y = ROW_TOP - len(self.rows) * ROW_STEP
+                self.button(_("Remove"), self.remove, (remove_x, y + 0.012), width=remove_w, scale=0.04, args=(i,))
+            y -= ROW_STEP
         if len(self.rows) < MAX_SEATS:
-            self.button(_("Add a player"), self.add, (-0.67, y + 0.012), width=0.85, scale=0.045)
-        y = -0.3
-        self.label(_("Seed (optional, same seed same deck):"), (-1.2, y), scale=0.042, align=TextNode.ALeft)
-        self.seed_entry = self.entry(self.seed_text, (0.1, y), width=0.5, scale=0.045)
+            self.button(_("Add a player"), self.add, (name_x + name_w / 2, y + 0.012), width=name_w, scale=0.042)
+        y = top - 0.24 - MAX_SEATS * ROW_STEP - (0.15 if narrow else 0.05)   # below the sixth seat's place
+        self.label(_("Seed (optional, same seed same deck):"), (left, y), scale=0.042, align=TextNode.ALeft,
+                   wrap=line / 0.042)
+        if narrow:
+            y -= 0.09
+        self.seed_entry = self.entry(self.seed_text, (left if narrow else 0.1, y), width=0.5, scale=0.045)
+        y -= 0.11
         if self.tournament:
-            self.label(_("Games:"), (-1.2, y - 0.11), scale=0.042, align=TextNode.ALeft)
-            self.games_entry = self.entry(self.games_text, (-0.65, y - 0.11), width=0.2, scale=0.045)
-            self.label(_("Count the best (empty: all):"), (-0.3, y - 0.11), scale=0.042, align=TextNode.ALeft)
-            self.best_entry = self.entry(self.best_text, (0.55, y - 0.11), width=0.2, scale=0.045)
+            self.label(_("Games:"), (left, y), scale=0.042, align=TextNode.ALeft)
+            self.games_entry = self.entry(self.games_text, (left + 0.55, y), width=0.2, scale=0.045)
+            at = (left, y - 0.1) if narrow else (-0.3, y)
+            self.label(_("Count the best (empty: all):"), at, scale=0.042, align=TextNode.ALeft)
+            self.best_entry = self.entry(self.best_text, (at[0] + 0.85, at[1]), width=0.2, scale=0.045)
+            y -= 0.1 if narrow else 0
         else:
             text = (_("Practice: take back allowed (solo only)") + ": " + (_("on") if self.practice else _("off")))
-            self.button(text, self.toggle_practice, (-0.5, y - 0.11), width=1.4, scale=0.042)
-        y -= 0.23
-        self.label(_("Rules:"), (-1.2, y), scale=0.042, align=TextNode.ALeft)
-        self.button(term(self.variant), self.cycle_variant, (-0.55, y + 0.012), width=0.6, scale=0.04)
+            self.button(text, self.toggle_practice, (left + 0.7 if not narrow else 0, y), width=line if narrow
+                        else 1.4, scale=0.042)
+        y -= 0.11
+        self.label(_("Rules:"), (left, y), scale=0.042, align=TextNode.ALeft)
+        self.button(term(self.variant), self.cycle_variant, (left + 0.75, y + 0.012), width=0.7, scale=0.04)
+        y -= 0.1
+        third = line / 3
         for i, module in enumerate(MODULES):
             text = term(module) + ": " + (_("on") if module in self.modules else _("off"))
-            self.button(text, self.toggle_module, (0.12 + i * 0.62, y + 0.012), width=0.58, scale=0.036,
-                        args=(module,))
-        power_row(self, y - 0.08)
+            self.button(text, self.toggle_module, (left + third * (i + 0.5), y + 0.012), width=third - 0.03,
+                        scale=SMALL, args=(module,))
+        y = power_row(self, y - 0.1, left, line, 3 if narrow else 6)
+        bottom = -self.room[1]
         if self.message:
-            self.label(self.message, (0, -0.68), scale=0.042, fg=WARN, wrap=40)
-        self.button(_("Back (Esc)"), self.back, (-0.95, START_POS[1]), width=0.5, scale=0.05)
-        self.button(_("Start (Enter)"), self.start, START_POS, width=0.5, scale=0.055, colour=GO)
+            self.label(self.message, (0, y - 0.03), scale=0.042, fg=WARN, wrap=line / 0.042)
+        buttons_y = bottom + 0.15 if not narrow else bottom + 0.17
+        self.button(_("Back (Esc)"), self.back, (left + 0.3 if narrow else -0.95, buttons_y), width=0.55, scale=0.05)
+        self.button(_("Start (Enter)"), self.start, (-left - 0.3 if narrow else START_POS[0], buttons_y), width=0.55,
+                    scale=0.055, colour=GO)
         if self.replaces is not None:
             from .menu import saved_game_text
-            self.label(_("Starting a game ends your saved game ({game}).").format(
-                game=saved_game_text(self.replaces)), (0, START_POS[1] + 0.01), scale=0.032, fg=WARN, wrap=30)
-        self.label(_("Tab or arrow keys walk the page, Space presses"), (0, -0.95), scale=0.032, fg=DIM)
+            text = _("Starting a game ends your saved game ({game}).").format(game=saved_game_text(self.replaces))
+            if narrow:   # above Back and Start, the whole line wide
+                self.label(text, (0, buttons_y + 0.14), scale=SMALL, fg=WARN, wrap=line / SMALL)
+            else:        # between them
+                self.label(text, (0, buttons_y + 0.01), scale=SMALL, fg=WARN, wrap=1.1 / SMALL)
+        self.label(_("Tab or arrow keys walk the page, Space presses"), (0, bottom + 0.04), scale=SMALL, fg=DIM,
+                   wrap=line / SMALL)
         doing = self.keys.current() if self.keys else None
         self.keys = KeyMenu(self, self.walk, len(self.walk) - 1, enter=False)   # at first: on Start
         self.keys.find(doing)   # after a change: on the button just pressed (rows may have come or gone)
@@ -115,6 +139,9 @@ class SetupScreen(Screen):
         self.accept("enter", self.start)
 
     # ----- editing -----------------------------------------------------------------
+    def keep(self) -> None:
+        self._read()
+
     def _read(self) -> None:
         """Keep what was typed before the widgets are rebuilt."""
         for i, (row, e) in enumerate(zip(self.rows, self.entries)):

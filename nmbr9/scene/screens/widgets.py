@@ -24,17 +24,40 @@ FIELD_LIT = (0.14, 0.24, 0.2, 1)   # a text field the keyboard walked to
 GO = (0.2, 0.55, 0.3, 1)
 WARN = (1.0, 0.6, 0.5, 1)
 
+SMALL = 0.036          # the smallest text of a screen (aspect2d units): 10.8 px in a window 600 px high
+WIDE = (1.3, 1.0)      # the half-width and half-height a screen's layout needs (4:3 holds it at full size)
+NARROW = (0.95, 1.45)  # the room of a layout for tall windows (600x900 holds it at full size)
+
+
+def window_room(base) -> tuple[float, float]:
+    """Half the window's width and height in aspect2d units: the shorter side always spans 2."""
+    aspect = base.getAspectRatio()
+    return max(aspect, 1.0), max(1.0, 1.0 / aspect)
+
+
+def layout_for(room: tuple[float, float], layouts) -> tuple[int, float]:
+    """Which of a screen's layouts (the room each needs) suits a window's room, and the scale that fits
+    it in: full size when it fits, else shrunk to fit (never bigger, never text made smaller to fit a
+    layout the window could hold at full size)."""
+    w, h = room
+    scales = [min(1.0, w / need_w, h / need_h) for need_w, need_h in layouts]
+    best = max(range(len(layouts)), key=lambda i: (scales[i], -i))   # a tie: the first (widest) one
+    return best, scales[best]
+
 
 class Screen(DirectObject):
     """One screen of the game: built by `build()`, rebuilt on a change of language."""
 
     name = "screen"
+    layouts = (NARROW,)   # the room each of the screen's layouts needs; build() reads self.narrow, self.room
 
     def __init__(self, app):
         super().__init__()
         self.app = app
         self.base = app.base
         self.root = None
+        self.room = WIDE      # the half-width and half-height to lay out in (root units)
+        self.narrow = False   # the tall windows' layout (the second of `layouts`)
 
     @property
     def fonts(self):
@@ -46,9 +69,26 @@ class Screen(DirectObject):
         self.build()
 
     def window_changed(self) -> None:
-        """Screens are laid out for 16:9; a narrower window shrinks them to fit its width."""
-        if self.root is not None:
-            self.root.setScale(min(1.0, self.base.getAspectRatio() / (16 / 9)))
+        """Lay the screen out in the window's room: the layout that fits it at the largest scale; a new
+        shape of window builds the screen again (keeping what was typed)."""
+        if self.root is None:
+            return
+        w, h = window_room(self.base)
+        which, k = layout_for((w, h), self.layouts)
+        room = (round(w / k, 3), round(h / k, 3))
+        self.root.setScale(k)
+        if (room, which == 1) != (self.room, self.narrow):
+            self.room, self.narrow = room, which == 1
+            if self.root.getNumChildren():
+                self.reflow()
+
+    def reflow(self) -> None:
+        """The window changed shape: build the widgets again for it (keeping what was typed)."""
+        self.keep()
+        self.relabel()
+
+    def keep(self) -> None:
+        """Keep what was typed before the widgets are built again."""
 
     def build(self) -> None:
         """Make the widgets (called again after a change of language)."""
