@@ -14,15 +14,16 @@ from panda3d.core import LVector2, TextNode
 from ...i18n import _, ngettext, pgettext
 from ...match import Match, local_date
 from ...rules.game import CLASSIC
-from .widgets import ACCENT, DIM, GO, INK, PANEL, Screen
+from .widgets import ACCENT, DIM, GO, INK, PANEL, SMALL, WIDE, Screen
 
 LEVEL_SECONDS = 0.7      # one level of every board is scored per step (at animation speed 1)
 ANALYSIS_SECONDS = 10.0
-LEFT = -1.72             # the score panel's left edge (aspect2d, 16:9)
+LEFT = -1.72             # the score panel's left edge (laid out from here; it stands at the window's left edge)
 
 
 class ResultsScreen(Screen):
     name = "results"
+    layouts = (WIDE,)   # the panel beside the board: a tall window shrinks it
 
     def __init__(self, app, match: Match, context: dict):
         super().__init__(app)
@@ -97,7 +98,6 @@ class ResultsScreen(Screen):
         self.camera = OrbitCamera(self.base.camera, self.base.camLens, self.base.render)
         lens = self.base.camLens
         self.film_offset = LVector2(lens.getFilmOffset())   # a copy: the getter returns the lens's own vector
-        lens.setFilmOffset(-lens.getFilmSize()[0] * 0.24, 0)   # the board beside the score panel
         self.show_board(self.showing)
         super().enter()
         self.base.taskMgr.add(self._task, "results")
@@ -111,35 +111,46 @@ class ResultsScreen(Screen):
         self.app.trace("results", *(f"{r.name}={r.score}" for r in self.results))
 
     def build(self) -> None:
-        self.panel = self.root.attachNewNode("scores")
+        # the score panel at the window's left edge (laid out from LEFT), the board in the room to its right
+        room_w, room_h = self.room
+        holder = self.root.attachNewNode("score panel")
+        holder.setPos(-room_w + 0.05 - LEFT, 0, 0)
+        right = -room_w + 0.05 - LEFT   # the panel's right edge
+        lens = self.base.camLens
+        middle = (right + room_w) / 2 * self.root.getScale().x   # of the board's room, aspect2d units
+        lens.setFilmOffset(-lens.getFilmSize()[0] * middle / (2 * self.base.a2dRight), lens.getFilmOffset()[1])
+        self.panel = holder.attachNewNode("scores")
         from direct.gui.DirectGui import DirectFrame
-        DirectFrame(parent=self.root, frameColor=PANEL, frameSize=(LEFT - 0.05, 0.0, -0.98, 0.98))
-        self.label(_("Game over"), (LEFT, 0.85), scale=0.08, bold=True, align=TextNode.ALeft)
+        DirectFrame(parent=holder, frameColor=PANEL, frameSize=(LEFT - 0.05, 0.0, -0.98, 0.98))
+        self.label(_("Game over"), (LEFT, 0.85), scale=0.08, bold=True, align=TextNode.ALeft, parent=holder)
         self.lines = []
         for i, r in enumerate(self.results):
             y = 0.68 - i * 0.2
             name = self.button(r.name, self.show_board, (LEFT + 0.2, y + 0.01), width=0.4, scale=0.042,
-                               args=(r.seat,))
+                               args=(r.seat,), parent=holder)
             name.setPythonTag("seat", r.seat)
-            detail = self.label("", (LEFT + 0.45, y), scale=0.037, align=TextNode.ALeft)
-            total = self.label("", (-0.06, y), scale=0.06, align=TextNode.ARight, bold=True)
-            verdict = self.label("", (LEFT + 0.45, y - 0.075), scale=0.037, align=TextNode.ALeft, fg=ACCENT)
+            detail = self.label("", (LEFT + 0.45, y), scale=SMALL, align=TextNode.ALeft, parent=holder)
+            total = self.label("", (-0.06, y), scale=0.06, align=TextNode.ARight, bold=True, parent=holder)
+            verdict = self.label("", (LEFT + 0.45, y - 0.075), scale=SMALL, align=TextNode.ALeft, fg=ACCENT,
+                                 parent=holder)
             self.lines.append((r, detail, total, verdict))
         y = 0.68 - len(self.results) * 0.2
-        self.analysis_label = self.label("", (LEFT, y - 0.02), scale=0.038, align=TextNode.ALeft, fg=DIM, wrap=42)
+        self.analysis_label = self.label("", (LEFT, y - 0.02), scale=0.038, align=TextNode.ALeft, fg=DIM, wrap=42,
+                                         parent=holder)
         self.walk_button = self.button(_("Step through it"), self.start_walk, (-0.35, y - 0.12), width=0.6,
-                                       scale=0.04)
+                                       scale=0.04, parent=holder)
         self.walk_button.hide()
-        self.extra_label = self.label(self._extra_text(), (LEFT, y - 0.22), scale=0.036, align=TextNode.ALeft,
-                                      wrap=44)
+        self.extra_label = self.label(self._extra_text(), (LEFT, y - 0.22), scale=SMALL, align=TextNode.ALeft,
+                                      wrap=44 * 0.036 / SMALL, parent=holder)
         next_text, self.next_command = self._next()
-        self.button(_("Menu (Esc)"), self.app.menu, (LEFT + 0.3, -0.88), width=0.55, scale=0.05)
+        self.button(_("Menu (Esc)"), self.app.menu, (LEFT + 0.3, -0.88), width=0.55, scale=0.05, parent=holder)
         if next_text:
             self.button(_("{action} (Enter)").format(action=next_text), self.next_command, (-0.53, -0.88),
-                        width=0.9, scale=0.045, colour=GO)
+                        width=0.9, scale=0.045, colour=GO, parent=holder)
             self.accept("enter", self._enter)
         self.walk_label = self.label(_("{name}'s board").format(name=self.match.seats[self.showing].name),
-                                     (0.9, -0.9), scale=0.04, fg=INK)
+                                     ((right + room_w) / 2, -0.9), scale=0.04, fg=INK,
+                                     wrap=(room_w - right - 0.1) / 0.04)
         self.accept("escape", self.app.menu)
         self.accept("arrow_right", self.walk_step, [1])
         self.accept("arrow_left", self.walk_step, [-1])

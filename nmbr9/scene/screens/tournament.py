@@ -8,15 +8,15 @@ from __future__ import annotations
 from panda3d.core import TextNode
 
 from ...i18n import _
-from .widgets import ACCENT, DIM, GO, INK, WARN, Screen
+from .widgets import ACCENT, DIM, GO, INK, NARROW, SMALL, WARN, WIDE, Screen
 
-LIST_TOP = 0.58
 LIST_STEP = 0.1
-SHOWN = 10
+SHOWN = 10          # tournaments in the history (half of them in a tall window)
 
 
 class TournamentScreen(Screen):
     name = "tournament"
+    layouts = (WIDE, NARROW)
 
     def __init__(self, app, chosen: int | None = None):
         super().__init__(app)
@@ -24,8 +24,11 @@ class TournamentScreen(Screen):
         self.message = ""
 
     def build(self) -> None:
+        """The history beside the chosen tournament (above it in a tall window)."""
         self.backdrop()
-        self.label(_("Tournaments"), (0, 0.8), scale=0.09, bold=True)
+        narrow = self.narrow
+        top, bottom = self.room[1] - 0.16, -self.room[1]
+        self.label(_("Tournaments"), (0, top), scale=0.08, bold=True)
         try:
             history = self.app.store.tournaments()
         except Exception as e:   # StoreError: the database can't be used
@@ -33,63 +36,72 @@ class TournamentScreen(Screen):
             self.message = getattr(e, "message", str(e))
         if self.chosen is None and history:
             self.chosen = next((t.id for t in history if not t.finished), history[0].id)
-        self.button(_("New tournament"), self.new, (-1.05, 0.68), width=0.9, scale=0.05, colour=GO)
+        list_x, list_w = (0, 1.8) if narrow else (-0.9, 0.8)
+        self.button(_("New tournament"), self.new, (list_x, top - 0.16), width=min(list_w, 1.0), scale=0.05,
+                    colour=GO)
+        y = top - 0.27
         if not history:
-            self.label(_("No tournaments yet."), (-1.05, LIST_TOP - 0.05), scale=0.045, fg=DIM)
-        for i, t in enumerate(history[:SHOWN]):
+            self.label(_("No tournaments yet."), (list_x, y - 0.05), scale=0.045, fg=DIM)
+        shown = history[:SHOWN // 2 if narrow else SHOWN]
+        for i, t in enumerate(shown):
             state = _("finished") if t.finished else _("{played} of {games} played").format(played=t.played,
                                                                                           games=t.games)
-            b = self.button(f"{t.name}  ({state})", self.choose, (-1.05, LIST_TOP - i * LIST_STEP), width=0.9,
-                            scale=0.036, args=(t.id,))
+            b = self.button(f"{t.name}  ({state})", self.choose, (list_x, y - i * LIST_STEP), width=list_w,
+                            scale=SMALL, args=(t.id,))
             if t.id == self.chosen:
                 b["text_fg"] = ACCENT
-        if self.chosen is not None:
-            self.details(self.chosen)
+        if self.chosen is not None:   # beside the list, or under it
+            self.details(self.chosen, (-0.9, y - len(shown) * LIST_STEP - 0.05) if narrow else (-0.4, top - 0.18))
         if self.message:
-            self.label(self.message, (0, -0.72), scale=0.04, fg=WARN, wrap=50)
-        self.button(_("Back (Esc)"), self.app.menu, (-1.05, -0.87), width=0.5, scale=0.05)
+            self.label(self.message, (0, bottom + 0.28), scale=0.04, fg=WARN, wrap=(1.8 if narrow else 2.5) / 0.04)
+        self.button(_("Back (Esc)"), self.app.menu, (-0.62 if narrow else -0.9, bottom + 0.13), width=0.5,
+                    scale=0.05)
         self.accept("escape", self.app.menu)
 
-    def details(self, tid: int) -> None:
+    def details(self, tid: int, at: tuple[float, float]) -> None:
+        """The tournament's standings and games, from `at` (their top left corner) down."""
         try:
             t = self.app.store.tournament(tid)
         except Exception as e:
             self.message = getattr(e, "message", str(e))
             return
-        x = -0.45
-        self.label(t.name, (x, 0.66), scale=0.06, bold=True, align=TextNode.ALeft)
+        (x, y), narrow = at, self.narrow
+        width = 1.8 if narrow else 1.7
+        self.label(t.name, (x, y), scale=0.06, bold=True, align=TextNode.ALeft)
         self.label(_("{games} games, the best {best} count; seed {seed}").format(games=t.games, best=t.best,
                                                                                   seed=t.seed),
-                   (x, 0.58), scale=0.036, align=TextNode.ALeft, fg=DIM)
+                   (x, y - 0.08), scale=SMALL, align=TextNode.ALeft, fg=DIM, wrap=width / SMALL)
         heads = [_("Place"), _("Player"), _("Best {n}").format(n=t.best), _("Total"), _("Wins"), _("Games")]
-        cols = [x, x + 0.2, x + 0.95, x + 1.2, x + 1.45, x + 1.68]
+        cols = [x + dx for dx in ((0, 0.12, 0.95, 1.2, 1.42, 1.62) if narrow else (0, 0.15, 0.85, 1.07, 1.29, 1.48))]
+        y -= 0.19
         for head, cx in zip(heads, cols):
-            self.label(head, (cx, 0.47), scale=0.036, align=TextNode.ALeft, fg=DIM)
+            self.label(head, (cx, y), scale=SMALL, align=TextNode.ALeft, fg=DIM)
         standings = t.standings()
         for i, s in enumerate(standings):
-            y = 0.39 - i * 0.075
+            sy = y - 0.08 - i * 0.075
             who = s.name if s.kind == "human" else f"{s.name} ({_('bot')})"
             for value, cx in zip([s.place, who, s.best, s.total, s.wins, s.played], cols):
-                self.label(str(value), (cx, y), scale=0.04, align=TextNode.ALeft, fg=INK)
-        y = 0.39 - len(standings) * 0.075 - 0.06
+                self.label(str(value), (cx, sy), scale=0.04, align=TextNode.ALeft, fg=INK)
+        y -= 0.08 + len(standings) * 0.075 + 0.06
         entries = t.entries()
         if entries:
-            self.label(_("Games (click a finished one to see its boards):"), (x, y), scale=0.034,
-                       align=TextNode.ALeft, fg=DIM)
-        for i, g in enumerate(entries[-7:]):
+            self.label(_("Games (click a finished one to see its boards):"), (x, y), scale=SMALL,
+                       align=TextNode.ALeft, fg=DIM, wrap=width / SMALL)
+        for i, g in enumerate(entries[-(5 if narrow else 7):]):
             gy = y - 0.075 - i * 0.072
             if g.finished:
                 scores = ", ".join(f"{s.name} {n}" for s, n in zip(t.seats, g.scores))
                 self.button(_("Game {number}: {scores}").format(number=g.number, scores=scores), self.review,
-                            (x + 0.9, gy), width=1.8, scale=0.034, args=(t.id, g.number))
+                            (x + width / 2, gy), width=width, scale=SMALL, args=(t.id, g.number))
             else:
                 self.label(_("Game {number}: in progress").format(number=g.number), (x + 0.02, gy - 0.01),
-                           scale=0.034, align=TextNode.ALeft, fg=DIM)
+                           scale=SMALL, align=TextNode.ALeft, fg=DIM)
+        at = (0.42 if narrow else 0.45, -self.room[1] + 0.13)
         if not t.over:
             self.button(_("Continue the tournament") if t.entries() else _("Play the first game"), self.play,
-                        (0.55, -0.87), width=0.9, scale=0.05, colour=GO, args=(t.id,))
+                        at, width=0.9, scale=0.05, colour=GO, args=(t.id,))
         else:
-            self.label(_("This tournament is over."), (0.55, -0.87), scale=0.045, fg=ACCENT)
+            self.label(_("This tournament is over."), at, scale=0.045, fg=ACCENT)
 
     def review(self, tid: int, number: int) -> None:
         """A finished game's results and boards, from its stored record."""
