@@ -72,7 +72,7 @@ class TournamentScreen(Screen):
                                                                                   seed=t.seed),
                    (x, y - 0.08), scale=SMALL, align=TextNode.ALeft, fg=DIM, wrap=width / SMALL)
         heads = [_("Place"), _("Player"), _("Best {n}").format(n=t.best), _("Total"), _("Wins"), _("Games")]
-        cols = [x + dx for dx in ((0, 0.12, 0.95, 1.2, 1.42, 1.62) if narrow else (0, 0.15, 0.85, 1.07, 1.29, 1.48))]
+        cols = [x + dx for dx in ((0, 0.17, 0.95, 1.2, 1.42, 1.62) if narrow else (0, 0.15, 0.85, 1.07, 1.29, 1.48))]
         y -= 0.19
         for head, cx in zip(heads, cols):
             self.label(head, (cx, y), scale=SMALL, align=TextNode.ALeft, fg=DIM)

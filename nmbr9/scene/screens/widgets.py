@@ -27,6 +27,7 @@ WARN = (1.0, 0.6, 0.5, 1)
 SMALL = 0.036          # the smallest text of a screen (aspect2d units): 10.8 px in a window 600 px high
 WIDE = (1.3, 1.0)      # the half-width and half-height a screen's layout needs (4:3 holds it at full size)
 NARROW = (0.95, 1.45)  # the room of a layout for tall windows (600x900 holds it at full size)
+ANY = (0.95, 1.0)      # the room of a one-column layout: any window holds it at full size
 
 
 def window_room(base) -> tuple[float, float]:
@@ -49,7 +50,7 @@ class Screen(DirectObject):
     """One screen of the game: built by `build()`, rebuilt on a change of language."""
 
     name = "screen"
-    layouts = (NARROW,)   # the room each of the screen's layouts needs; build() reads self.narrow, self.room
+    layouts = (ANY,)      # the room each of the screen's layouts needs; build() reads self.narrow, self.room
 
     def __init__(self, app):
         super().__init__()
