@@ -41,6 +41,9 @@ def main(args) -> int:
     if args.what == "render":
         from .scene.bench import bench_render
         return bench_render(args)
+    if args.what == "hints":
+        from .scene.bench import bench_hints
+        return bench_hints(args)
     if args.what == "bots":
         from .ai.bench import bench_bots
         return bench_bots(args)

@@ -173,7 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_moves)
 
     p = sub.add_parser("bench", help="benchmarks")
-    p.add_argument("what", choices=["rules", "render", "bots"])
+    p.add_argument("what", choices=["rules", "render", "bots", "hints"])
     p.add_argument("--level", default="hard")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)

@@ -94,13 +94,15 @@ class Result:
 
 
 class _BotJob:
-    """The bots' choices for one step, worked out in a thread or one bot per update()."""
+    """The bots' choices for one step: each a piece of work (None: nothing to place), worked out
+    in the thinking processes (ai/worker.py, all bots at once) watched by a thread, or one bot
+    per update()."""
 
-    def __init__(self, key, tasks, factory, threaded: bool):
+    def __init__(self, key, tasks, threaded: bool, processes: bool = False):
         self.key = key
         self.results: dict[int, Placement | Exception | None] = {}   # None: nothing to place
-        self._pending = list(tasks)
-        self._factory = factory
+        self._pending = list(tasks)    # (seat, work)
+        self._processes = processes
         self._done = threading.Event()
         self._thread = None
         if threaded:
@@ -112,16 +114,22 @@ class _BotJob:
         return self._done.is_set()
 
     def _think_one(self) -> None:
-        seat, strength, seed, view = self._pending.pop(0)
+        seat, work = self._pending.pop(0)
+        self._settle(seat, work)
+
+    def _settle(self, seat, work) -> None:
         try:
-            if callable(view):   # NMBR 9 ++: the whole turn, planned on a copy of the game (ai/plus.py)
-                self.results[seat] = view()
-            else:
-                self.results[seat] = None if view is None else self._factory(strength, seed).choose(view)
+            self.results[seat] = None if work is None else work()
         except Exception as e:  # judged on the main thread when committing (see Match._commit)
             self.results[seat] = e
 
     def _run(self) -> None:
+        if self._processes:
+            from .ai import worker
+            started = [(seat, work if work is None else worker.start(work)) for seat, work in self._pending]
+            self._pending = []
+            for seat, result in started:
+                self._settle(seat, result)
         while self._pending:
             self._think_one()
         self._done.set()
@@ -448,14 +456,18 @@ class Match:
             tasks = []
             for i in bots:
                 strength, seed = self.seats[i].strength, derive_seed(self.seed, "bot", i, g.step)
-                if g.ruleset != Ruleset():
+                bot = self.bot_factory(strength, seed)
+                if g.ruleset != Ruleset():   # NMBR 9 ++: the whole turn, planned on a copy of the game
                     from .ai.plus import plan_turn
-                    view = functools.partial(plan_turn, copy.deepcopy(g), i, strength, seed, self.bot_factory(strength, seed))
+                    work = functools.partial(plan_turn, copy.deepcopy(g), i, strength, seed, bot)
                 else:
                     digit = self._bot_plan(i)[1]
-                    view = None if digit is None else View(g.boards[i].copy(), digit, seen, g.ruleset, len(g.deck))
-                tasks.append((i, strength, seed, view))
-            self._job = _BotJob(key, tasks, self.bot_factory, self.threaded)
+                    work = None if digit is None else functools.partial(
+                        bot.choose, View(g.boards[i].copy(), digit, seen, g.ruleset, len(g.deck)))
+                tasks.append((i, work))
+            # the game's own bots think in processes of their own; a test's stand-ins here
+            own = self.bot_factory is _default_bot_factory
+            self._job = _BotJob(key, tasks, self.threaded, processes=self.threaded and own)
         return self._job
 
     def _bot_plan(self, seat: int) -> tuple[int | None, int | None]:

@@ -327,3 +327,28 @@ def test_stored_times_are_shown_as_the_players_own_date(monkeypatch):
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+def test_bots_think_in_a_process_of_their_own_and_one_that_dies_loses_no_move():
+    """The bots' work goes to processes beside the window's (ai/worker.py); one killed mid-move
+    (out of memory, say) costs time, never a move, and the bots still choose as they would."""
+    import signal
+
+    from nmbr9.ai import worker
+    seats = [ANA, Seat("Hard", "bot:hard"), Seat("Hard 2", "bot:hard")]
+    m = Match.new(seats, seed=33)
+    play(m, humans=2)
+    pid = worker.run(os.getpid)
+    assert pid != os.getpid()
+    deadline = time.monotonic() + 60
+    while m.phase != PLACE:
+        assert time.monotonic() < deadline
+        m.update()
+    m.confirm(human_choice(m))     # round 3: the bots start thinking
+    os.kill(pid, signal.SIGKILL)
+    play(m, humans=2)
+    assert m.round == 5   # round 3's bots laid their tiles, and round 4's
+    stepped = Match.new(seats, seed=33, threaded=False)
+    play(stepped, humans=5)
+    assert m.record()["moves"] == stepped.record()["moves"][:len(m.record()["moves"])]
+    assert worker.run(os.getpid) != os.getpid()   # thinking in processes again

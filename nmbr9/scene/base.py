@@ -32,8 +32,10 @@ def default_multisamples() -> int:
 
 
 def make_base(offscreen: bool, size=(1280, 720), title: str = "NMBR 9 3D", software: bool = False,
-              multisamples: int | None = None, audio: bool = False):
-    """The process's ShowBase, built once. Offscreen uses EGL (headless GL), else tinydisplay."""
+              multisamples: int | None = None, audio: bool = False, frame_rate: int | None = None):
+    """The process's ShowBase, built once. Offscreen uses EGL (headless GL), else tinydisplay.
+    With `frame_rate` the frames are capped at that rate (the game's window: frames beyond what a
+    screen shows would take the cores the bots and hints think on)."""
     global _base
     if _base is not None:
         return _base
@@ -54,6 +56,8 @@ def make_base(offscreen: bool, size=(1280, 720), title: str = "NMBR 9 3D", softw
         f"model-path {ROOT.as_posix()}",
         "default-directnotify-level error",
     ]
+    if frame_rate:
+        lines += ["clock-mode limited", f"clock-frame-rate {frame_rate}"]
     if offscreen:
         software = software or os.environ.get("NMBR9_RENDERER") == "software"  # to test the fallback
         lines += ["window-type offscreen"]
@@ -65,4 +69,19 @@ def make_base(offscreen: bool, size=(1280, 720), title: str = "NMBR 9 3D", softw
     from direct.showbase.ShowBase import ShowBase
     _base = ShowBase()
     _base.disableMouse()
+    if frame_rate and _base.win is not None and is_software(_base):
+        # software GL draws a frame on the same cores the bots think on: 30 a second look smooth
+        # enough for tiles and leave the bots and hints about half the machine
+        from panda3d.core import ClockObject
+        ClockObject.getGlobalClock().setFrameRate(min(frame_rate, SOFTWARE_FRAME_RATE))
     return _base
+
+
+SOFTWARE_FRAME_RATE = 30
+
+
+def is_software(base) -> bool:
+    """Whether the frames are drawn by the processor (Mesa's llvmpipe or softpipe, Panda3D's tinydisplay)."""
+    gsg = base.win.getGsg()
+    renderer = gsg.getDriverRenderer().lower() if gsg is not None else ""
+    return gsg is None or any(w in renderer for w in ("llvmpipe", "softpipe", "software", "tinydisplay"))

@@ -58,3 +58,59 @@ def bench_render(args) -> int:
     print(f"CPU time per frame (all threads of this process, GL included): median {cpu_ms:.2f} ms; "
           f"machine load average {load:.1f} on {os.cpu_count()} cores")
     return 0
+
+
+def bench_hints(args) -> int:
+    """`nmbr9 bench hints`: how long the expert's hint takes at the table, beside the same choice
+    worked out alone. Solo games on seeded decks (game i: seed + i) in a 1280x720 offscreen window
+    that keeps drawing frames at the game's rate; every hint is taken and laid."""
+    import tempfile
+    from pathlib import Path
+
+    from direct.showbase.MessengerGlobal import messenger
+
+    from ..ai import View, make_bot
+    from ..match import derive_seed
+    from ..rules import Seat
+    from ..store import Store
+    from .base import make_base
+    from .game_app import FRAME_RATE, GameApp
+    base = make_base(offscreen=True, size=(1280, 720), frame_rate=FRAME_RATE)   # as the game's window
+    at_table, alone = [], []
+    with tempfile.TemporaryDirectory() as folder:
+        app = GameApp(base, Store(Path(folder)), audio=False)
+        app.settings = app.settings.changed(animation_speed=0.0)
+
+        def until(ready):
+            while not ready():
+                base.taskMgr.step()
+        for g in range(args.games):
+            m = app.store.new_match([Seat("bench")], seed=args.seed + g)
+            s = app.play(m)
+            for round_ in range(1, m.rounds + 1):
+                until(lambda: s.ps is not None and s.ps.ghost is not None and m.round == round_)
+                view = View(s.ps.board.copy(), m.card, tuple(m.seen()), m.game.ruleset, len(m.game.deck))
+                t = time.perf_counter()
+                make_bot("expert", derive_seed(m.seed, "hint", 0, m.round)).choose(view)
+                alone.append(time.perf_counter() - t)
+                t = time.perf_counter()
+                messenger.send("i")
+                until(lambda: s.hint is not None and s.hint["ghost"] is not None)
+                at_table.append(time.perf_counter() - t)
+                messenger.send("i")    # the tile onto the hint
+                messenger.send("enter")
+                print(f"\rgame {g + 1}/{args.games}, round {round_}/{m.rounds}", end="", flush=True)
+            until(lambda: m.over)
+        app.screen.exit()
+        app.store.close()
+    print()
+
+    def line(name, xs):
+        ms = sorted(x * 1000 for x in xs)
+        return f"{name}: mean {statistics.mean(ms):.0f} ms, p95 {ms[int(len(ms) * 0.95)]:.0f} ms, max {ms[-1]:.0f} ms"
+    print(f"expert hints, {len(at_table)} in {args.games} solo games (seed {args.seed}..), 1280x720 offscreen")
+    print(line("at the table (asked to shown)", at_table))
+    print(line("the same choices alone", alone))
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"machine load average {load:.1f} on {os.cpu_count()} cores")
+    return 0

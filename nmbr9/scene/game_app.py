@@ -16,7 +16,10 @@ import time
 
 from direct.showbase.DirectObject import DirectObject
 
+from ..ai import worker
 from ..i18n import _, on_language_change, set_language
+
+FRAME_RATE = 60   # the window's frames a second, at most
 
 
 class GameApp(DirectObject):
@@ -71,6 +74,7 @@ class GameApp(DirectObject):
         screen = PlusSessionScreen if is_plus(match.game.ruleset) else SessionScreen   # NMBR 9 ++: its panels
         if match is not self.unsaved:   # another game: the unsaved one is given up
             self.unsaved = None
+        worker.warm()   # the bots and the hints think in processes: started before they are needed
         return self.goto(screen, match=match, context=context or {})
 
     def quit(self) -> None:
@@ -78,6 +82,7 @@ class GameApp(DirectObject):
 
     def _leave(self) -> None:
         self.trace("quit")
+        worker.stop()   # a bot's move in progress is not waited for
         self._unsay()
         if self.screen is not None:   # e.g. stops the results' analysis process
             self.screen.exit()
@@ -212,7 +217,7 @@ def main(args) -> int:
         print(f"Can't start: {e}")
         return 2
     audio = os.environ.get("NMBR9_NO_AUDIO") != "1"   # tests run silent
-    base = make_base(offscreen=False, size=size, audio=audio)
+    base = make_base(offscreen=False, size=size, audio=audio, frame_rate=FRAME_RATE)
     from panda3d.core import WindowProperties
     from .screens.settings import display_size, fitting_sizes
     display = display_size(base)

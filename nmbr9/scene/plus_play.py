@@ -16,6 +16,8 @@ game whose ruleset is not the classic one.
 """
 from __future__ import annotations
 
+import functools
+
 from ..i18n import _, ngettext
 from ..rules.board import Placement, tile_points
 from ..rules.game import (CHOOSE, DECIDE, FLIP, LEVEL_TO_LEVEL, PLACE_TILE, PLACING_POWERS, RELOCATE, RESERVE,
@@ -555,7 +557,7 @@ class PlusSessionScreen(SessionScreen):
         from ..ai.plus import hint_placement
         ps = self.ps
         game, seat, powers, reserved = copy.deepcopy(self.match.game), ps.seat, ps.placing_powers(), ps.mode == RESERVED
-        return lambda: hint_placement(game, seat, seed, powers, reserved)
+        return functools.partial(hint_placement, game, seat, seed, powers, reserved)
 
     def put_back(self) -> None:
         """Backspace or Escape: also drops a Relocate still picking its tile."""

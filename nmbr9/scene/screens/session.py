@@ -12,12 +12,14 @@ in hand; T takes back the last tile in solo practice.
 """
 from __future__ import annotations
 
+import functools
 import threading
 
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton
 from panda3d.core import TextNode, TransparencyAttrib
 
+from ...ai import worker
 from ...i18n import _
 from ...match import BOTS, HANDOFF, PLACE, derive_seed
 from .widgets import ACCENT, BUTTON_HOT, DIM, INK, PANEL, WARN, Screen
@@ -512,7 +514,7 @@ class SessionScreen(Screen):
         from ...ai import View, make_bot
         m = self.match
         view = View(self.ps.board.copy(), card, tuple(m.seen()), m.game.ruleset, len(m.game.deck))
-        return lambda: make_bot("expert", seed).choose(view)
+        return functools.partial(make_bot("expert", seed).choose, view)
 
     def think(self, key, name: str, work) -> None:
         """Work out the hint for `key` off the main thread: result[name] = work(), or result["error"]."""
@@ -520,7 +522,7 @@ class SessionScreen(Screen):
 
         def run():
             try:
-                result[name] = work()
+                result[name] = worker.run(work)
             except Exception as e:   # shown as a sentence; the game goes on without a hint
                 result["error"] = e
         thread = threading.Thread(target=run, name="nmbr9-hint", daemon=True)

@@ -1,0 +1,95 @@
+"""Thinking beside the window: the bots' moves and the hints worked out in processes of their own.
+
+In a thread of the game's own process a bot shares the interpreter's lock with the window's
+frames: in a 1280x720 window the expert's hints took about three times as long as the same
+choices alone (`nmbr9 bench hints`). A process of its own gets a core of its own.
+
+    result = worker.run(functools.partial(make_bot("expert", seed).choose, view))
+
+Work that can't be sent (not picklable) or whose process died (killed, out of memory) is
+worked out in the calling thread instead: a move is never lost, only slower. The choices
+are the same either way (bots are deterministic given their seed).
+"""
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+PROCESSES = 2      # a hint can be worked out while the bots think
+_pool: ProcessPoolExecutor | None = None
+_lock = threading.Lock()
+
+
+def _executor() -> ProcessPoolExecutor:
+    global _pool
+    with _lock:
+        if _pool is None:
+            # spawned, not forked: a fork would copy the window's graphics state
+            _pool = ProcessPoolExecutor(PROCESSES, mp_context=multiprocessing.get_context("spawn"))
+        return _pool
+
+
+def _forget(pool) -> None:
+    global _pool
+    with _lock:
+        if _pool is pool:
+            _pool = None
+
+
+def start(work):
+    """Start work() in a thinking process; returns a function that waits for its result (or
+    raises its error)."""
+    try:
+        pickle.dumps(work)   # here, not in the pool's feeder thread, so a failure is ours to see
+    except Exception:    # pickling fails in several ways (PicklingError, TypeError, AttributeError)
+        return work
+    pool = _executor()
+    try:
+        future = pool.submit(work)
+    except Exception:    # a process died while idle, or none could be started: think here, afresh next time
+        _forget(pool)
+        return work
+
+    def result():
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            _forget(pool)
+            return work()
+    return result
+
+
+def run(work):
+    """work() worked out in a thinking process: its result, or its error raised."""
+    return start(work)()
+
+
+def _ready() -> int:
+    import os
+
+    from . import bots  # noqa: F401  (the import is the work: numpy and the bots loaded)
+    return os.getpid()
+
+
+def warm() -> None:
+    """Start the processes now (they take about a second to load), so the first move waits less."""
+    for _ in range(PROCESSES):
+        start(_ready)
+
+
+def stop() -> None:
+    """Quitting: end the processes at once, mid-move too (a bot's move not yet committed is
+    worked out again after Continue)."""
+    global _pool
+    with _lock:
+        pool, _pool = _pool, None
+    if pool is None:
+        return
+    # The executor would wait for a move in progress; Python 3.11 has no public way to end its
+    # processes (3.14's terminate_workers).
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
