@@ -529,6 +529,31 @@ def test_a_two_game_tournament_from_the_tournament_screen(app):
     assert "Tournament 1: game 2 of 2 played" in texts(app)
 
 
+def _read_only_database(app):
+    import sqlite3
+    from nmbr9.store.db import FILENAME
+    app.store.db          # created and migrated; then opened again as a disk that refuses writes would
+    app.store.close()
+    db = sqlite3.connect(f"file:{app.store.folder / FILENAME}?mode=ro", uri=True, isolation_level=None)
+    db.row_factory = sqlite3.Row
+    app.store._db = db
+
+
+def test_a_read_only_database_is_said_in_a_sentence_when_a_tournament_starts(app):
+    from nmbr9.scene.screens.setup import SetupScreen
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    t = app.store.new_tournament([Seat("Ana")], games=2, seed=5)
+    _read_only_database(app)
+    app.goto(SetupScreen, tournament=True)
+    click(app, "Start (Enter)")
+    assert app.screen.name == "setup"
+    assert "Could not store the tournament: attempt to write a readonly database" in texts(app)
+    app.goto(TournamentScreen, chosen=t.id)           # an older tournament's first game can't start either
+    click(app, "Play the first game")
+    assert app.screen.name == "tournament"
+    assert "Could not store the tournament: attempt to write a readonly database" in texts(app)
+
+
 def test_a_puzzle_is_stored_and_the_next_player_sees_earlier_boards_at_their_round(app):
     from nmbr9.puzzle import daily_puzzle
     from nmbr9.scene.screens.puzzles import PuzzleScreen

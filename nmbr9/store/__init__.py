@@ -13,6 +13,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from ..i18n import _
 from ..match import Match, fresh_seed
 from ..paths import data_dir
 from ..rules import Ruleset, Seat
@@ -77,7 +78,10 @@ class Store:
 
     def new_tournament(self, seats: list[Seat], games: int, best: int | None = None, seed: int | None = None,
                        name: str | None = None, ruleset: Ruleset = Ruleset()) -> Tournament:
-        return Tournament.create(self.db, seats, games, best, seed, name, ruleset)
+        try:
+            return Tournament.create(self.db, seats, games, best, seed, name, ruleset)
+        except sqlite3.Error as e:   # a read-only or full database: a sentence, not SQLite's words alone
+            raise _not_stored(e) from e
 
     def tournament(self, tournament_id: int) -> Tournament:
         return Tournament(self.db, tournament_id)
@@ -87,12 +91,19 @@ class Store:
 
     def tournament_match(self, t: Tournament, **match_kw) -> Match | None:
         """The tournament's game in progress or its next game, autosaved too; None when it is over."""
-        return t.next_match(savers=[self.autosave, *match_kw.pop("savers", [])], **match_kw)
+        try:
+            return t.next_match(savers=[self.autosave, *match_kw.pop("savers", [])], **match_kw)
+        except sqlite3.Error as e:
+            raise _not_stored(e) from e
 
     def close(self) -> None:
         if self._db is not None:
             self._db.close()
             self._db = None
+
+
+def _not_stored(e: sqlite3.Error) -> StoreError:
+    return StoreError(_("Could not store the tournament: {reason}").format(reason=e))
 
 
 __all__ = ["Store", "Autosave", "Resume", "SaveError", "StoreError", "Settings", "load_settings",
