@@ -305,6 +305,23 @@ def test_a_game_is_never_set_up_by_a_seed_outside_32_bits(seed, tmp_path):
     assert not (tmp_path / "autosave.json").exists()
 
 
+def test_a_solo_game_from_the_command_line_never_ends_a_saved_game_unasked(tmp_path):
+    from nmbr9.store import Store
+    store = Store(tmp_path)
+    saved = store.new_match([Seat("Ana"), Seat("Ben")], seed=7)
+    saved.play(0, saved.legal_placements(0)[0])
+    store.close()
+    before = (tmp_path / "autosave.json").read_text()
+    env = {**os.environ, "NMBR9_DATA": str(tmp_path), "LANGUAGE": "en"}
+    env.pop("DISPLAY", None)   # refused before any window opens
+    r = subprocess.run([sys.executable, "run_game.py", "--seed", "5"], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stdout.strip() == ("Can't start: it would end your saved game (Round 1 of 20: Ana, Ben). Continue it "
+                                "from the menu, or start this deck there: New game, seed 5.")
+    assert (tmp_path / "autosave.json").read_text() == before   # Ana's tile is still there to continue
+
+
 def test_a_data_folder_that_is_a_file_is_named_when_the_game_cannot_start(tmp_path):
     blocked = tmp_path / "data"
     blocked.write_text("not a folder")

@@ -216,6 +216,17 @@ def main(args) -> int:
     except ValueError as e:
         print(f"Can't start: {e}")
         return 2
+    if getattr(args, "seed", None) is not None:   # the solo game would replace the saved one: never unasked
+        from .screens.menu import saved_game_text
+        found = store.continue_game(threaded=False)   # only to name it: no bot thinks
+        if found.message:
+            print(found.message)
+        if found.match is not None and not found.match.tournament:   # a tournament's game lives on in it
+            print(_("Can't start: it would end your saved game ({game}). Continue it from the menu, or start "
+                    "this deck there: New game, seed {seed}.").format(game=saved_game_text(found.match),
+                                                                      seed=args.seed))
+            store.close()
+            return 2
     audio = os.environ.get("NMBR9_NO_AUDIO") != "1"   # tests run silent
     base = make_base(offscreen=False, size=size, audio=audio, frame_rate=FRAME_RATE)
     from panda3d.core import WindowProperties
