@@ -529,6 +529,17 @@ def test_a_two_game_tournament_from_the_tournament_screen(app):
     assert "Tournament 1: game 2 of 2 played" in texts(app)
 
 
+def test_the_menu_says_when_the_settings_file_could_not_be_read(app):
+    (app.store.folder / "settings.json").write_text('{"language": "pl", "sound": fal')
+    app.store.settings()          # as the game does when it starts
+    app.menu()
+    assert ("The settings file settings.json could not be read (not valid JSON (Expecting value, line 1)); "
+            "the defaults are used until you change a setting.") in texts(app)
+    click(app, "New game")        # said once
+    app.menu()
+    assert "could not be read" not in texts(app)
+
+
 def _read_only_database(app):
     import sqlite3
     from nmbr9.store.db import FILENAME

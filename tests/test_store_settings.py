@@ -36,6 +36,21 @@ def test_a_corrupt_file_gives_the_defaults(folder):
     assert load_settings() == Settings()
 
 
+@pytest.mark.parametrize("content, reason", [
+    (b'{"language": "pl", "sound": fal', "not valid JSON (Expecting value, line 1)"),   # cut off mid-write
+    (b"", "not valid JSON (Expecting value, line 1)"),
+    (b'{"language": "\xe9"}', "not valid JSON: not UTF-8 text"),
+])
+def test_a_settings_file_that_cannot_be_read_is_said_once_with_the_defaults(folder, content, reason):
+    (folder / "settings.json").write_bytes(content)
+    store = Store()
+    assert store.settings() == Settings()
+    assert store.settings_message == (f"The settings file settings.json could not be read ({reason}); the "
+                                      "defaults are used until you change a setting.")
+    (folder / "settings.json").write_text(json.dumps({"sound": False}))
+    assert store.settings() == Settings(sound=False) and store.settings_message is None
+
+
 def test_a_file_nested_too_deep_or_with_a_huge_number_gives_the_defaults(folder):
     (folder / "settings.json").write_text("[" * 50000 + "]" * 50000)
     assert Store().settings() == Settings()

@@ -22,7 +22,7 @@ from .db import StoreError, open_db
 from .files import SaveError, set_aside, write_atomic
 from .puzzles import PuzzleResult, add_puzzle_result, last_puzzle_player, puzzle_results
 from .records import Best, record_score
-from .settings import Settings, load_settings, save_settings
+from .settings import Settings, load_settings, read_settings, save_settings
 from .tournaments import GameEntry, Standing, Summary, Tournament, TournamentSaver, tournaments
 
 
@@ -33,10 +33,12 @@ class Store:
         self.autosave = Autosave(self.folder)
         self._db: sqlite3.Connection | None = None
         self.db_message: str | None = None   # set when a broken database was set aside
+        self.settings_message: str | None = None   # set when the settings file could not be read
 
     # ----- settings ---------------------------------------------------------------
     def settings(self) -> Settings:
-        return load_settings(self.folder)
+        settings, self.settings_message = read_settings(self.folder)
+        return settings
 
     def save_settings(self, settings: Settings) -> None:
         save_settings(settings, self.folder)

@@ -1,7 +1,8 @@
 """Player settings, kept between runs as JSON in the data folder.
 
 A missing file, a corrupt file or a bad value gives the default for that
-value; the rest of the file is kept.
+value; the rest of the file is kept. A file that is there but can't be read
+(cut off, not UTF-8) is said once in the menu (Store.settings_message).
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import re
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
+from ..i18n import _
 from ..paths import data_dir
 from ..rules.record import JSON_ERRORS
 from .files import write_atomic
@@ -83,11 +85,28 @@ def settings_path(folder: Path | None = None) -> Path:
 
 
 def load_settings(folder: Path | None = None) -> Settings:
+    return read_settings(folder)[0]
+
+
+def read_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
+    """The settings, and a sentence for the player when the file is there but can't be read."""
+    path = settings_path(folder)
     try:
-        data = json.loads(settings_path(folder).read_text(encoding="utf-8"))
-    except (OSError, *JSON_ERRORS):   # JSON_ERRORS covers UnicodeDecodeError too
-        return Settings()
-    return _checked(data) if isinstance(data, dict) else Settings()
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Settings(), None
+    except (OSError, *JSON_ERRORS) as e:   # JSON_ERRORS covers UnicodeDecodeError too
+        if isinstance(e, OSError):
+            reason = e.strerror or str(e)
+        elif isinstance(e, UnicodeDecodeError):
+            reason = _("not valid JSON: not UTF-8 text")
+        elif isinstance(e, json.JSONDecodeError):
+            reason = _("not valid JSON ({detail}, line {line})").format(detail=e.msg, line=e.lineno)
+        else:
+            reason = _("not a usable JSON file: a number too long or nesting too deep")
+        return Settings(), _("The settings file {name} could not be read ({reason}); the defaults are used "
+                             "until you change a setting.").format(name=path.name, reason=reason)
+    return (_checked(data) if isinstance(data, dict) else Settings()), None
 
 
 def save_settings(settings: Settings, folder: Path | None = None) -> None:

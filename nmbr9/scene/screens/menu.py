@@ -42,6 +42,9 @@ class MenuScreen(Screen):
     def enter(self) -> None:
         found = self.app.store.continue_game()
         self.resume = found.match
+        if self.app.store.settings_message:   # said once; a message about a game or the database comes first
+            self.app.notice = self.app.store.settings_message
+            self.app.store.settings_message = None
         if found.message:
             self.app.notice = found.message
         try:
