@@ -221,9 +221,10 @@ def main(args) -> int:
         found = store.continue_game(threaded=False)   # only to name it: no bot thinks
         if found.message:
             print(found.message)
-        if found.match is not None and not found.match.tournament:   # a tournament's game lives on in it
+        saved = found.match   # a tournament's game lives on in it; one with no tile laid loses nothing
+        if saved is not None and not saved.tournament and saved.game.moves:
             print(_("Can't start: it would end your saved game ({game}). Continue it from the menu, or start "
-                    "this deck there: New game, seed {seed}.").format(game=saved_game_text(found.match),
+                    "this deck there: New game, seed {seed}.").format(game=saved_game_text(saved),
                                                                       seed=args.seed))
             store.close()
             return 2
