@@ -529,6 +529,19 @@ def test_a_two_game_tournament_from_the_tournament_screen(app):
     assert "Tournament 1: game 2 of 2 played" in texts(app)
 
 
+def test_a_damaged_stored_game_never_hides_its_tournament(app):
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    t = app.store.new_tournament([Seat("E", "bot:easy"), Seat("M", "bot:medium")], games=2, seed=5)
+    app.store.tournament_match(t, threaded=False).play_out()
+    app.store.db.execute("UPDATE tournament_games SET record = '{\"format\": \"nmbr9-rec' WHERE number = 1")
+    app.goto(TournamentScreen, chosen=t.id)
+    assert app.screen.name == "tournament" and "Continue the tournament" in buttons(app)
+    game = next(text for text in buttons(app) if text.startswith("Game 1: "))   # its scores still stand
+    click(app, game)
+    assert app.screen.name == "tournament"
+    assert "Game 1 can't be shown: the file holds no JSON object" in texts(app)
+
+
 def test_the_menu_says_when_the_settings_file_could_not_be_read(app):
     (app.store.folder / "settings.json").write_text('{"language": "pl", "sound": fal')
     app.store.settings()          # as the game does when it starts

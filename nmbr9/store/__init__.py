@@ -60,7 +60,7 @@ class Store:
             try:
                 t = self.tournament(m.tournament["id"])
                 stored = next((e for e in t.entries() if e.number == m.tournament["game"]), None)
-                if stored is not None and len(stored.record.get("moves", ())) > len(m.game.moves):
+                if stored is not None and len((stored.record or {}).get("moves", ())) > len(m.game.moves):
                     # the autosave fell behind (its folder refused it, the database did not): the
                     # database's copy is the last confirmed placement; a finished game is not offered
                     found.match = None if stored.finished else self.tournament_match(t, **match_kw)

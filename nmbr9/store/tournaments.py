@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..i18n import _
 from ..match import Match, check_seed, derive_seed, fresh_seed, places, utc_now
 from ..rules import Game, Ruleset, Seat
-from ..rules.record import RecordError
+from ..rules.record import JSON_ERRORS, RecordError
 from .db import StoreError, transaction
 from .files import SaveError
 
@@ -39,7 +39,7 @@ class GameEntry:
     """A game of a tournament as stored."""
     number: int
     seed: int
-    record: dict
+    record: dict | None         # None: the database's copy is damaged (the scores stand)
     started: str
     finished: str | None
     scores: list[int] | None    # per seat, once finished
@@ -163,7 +163,7 @@ class Tournament:
                                  (self.id,)).fetchall():
             scores = [r[0] for r in self.db.execute("SELECT score FROM game_scores WHERE game_id = ? ORDER BY seat",
                                                     (g["id"],))]
-            out.append(GameEntry(g["number"], g["seed"], json.loads(g["record"]), g["started"], g["finished"],
+            out.append(GameEntry(g["number"], g["seed"], _stored_record(g["record"]), g["started"], g["finished"],
                                  scores if g["finished"] else None))
         return out
 
@@ -182,6 +182,16 @@ class Tournament:
         out = [Standing(pl[i], i, self.seats[i].name, self.seats[i].kind, len(sc), sum(sc), wins, best, sc)
                for i, sc, wins, best in lines]
         return sorted(out, key=lambda s: (s.place, s.seat))
+
+
+def _stored_record(text):
+    """A game record as the database holds it; None if the copy can't be decoded, so one damaged game
+    never hides the rest of the tournament."""
+    try:
+        data = json.loads(text)
+    except (TypeError, *JSON_ERRORS):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 class TournamentSaver:
