@@ -249,3 +249,15 @@ def test_a_one_game_tournament_is_told_in_the_singular(tmp_path):
     r = run_cli(tmp_path, "--bots", "easy,easy", "--games", "1", "--seed", "3", "--name", "Quick")
     assert r.returncode == 0, r.stderr
     assert "Quick: 1 game, best 1 counted, seed 3 (finished)" in r.stdout
+
+
+def test_a_damaged_tournament_row_never_stops_the_game_from_starting(store):
+    """The menu asks for the saved game at every start: a tournament whose stored rules are damaged
+    must not crash it; the game continues on its own and the menu says why."""
+    t = store.new_tournament([Seat("Ana"), Seat("Bot", "bot:easy")], games=2, seed=1)
+    m = store.tournament_match(t, threaded=False)
+    assert m.play(0, m.legal_placements(0)[0])
+    store.db.execute("UPDATE tournaments SET ruleset = '{bad'")
+    found = store.continue_game(threaded=False)
+    assert found.can_continue and len(found.match.game.moves) == 1 and found.match.tournament is None
+    assert found.message.startswith("Can't use the tournament database ") and "nmbr9.sqlite3: Expecting" in found.message

@@ -18,7 +18,7 @@ from ..match import Match, fresh_seed
 from ..paths import data_dir
 from ..rules import Ruleset, Seat
 from .autosave import Autosave, Resume
-from .db import StoreError, open_db
+from .db import FILENAME, StoreError, open_db
 from .files import SaveError, set_aside, write_atomic
 from .puzzles import PuzzleResult, add_puzzle_result, last_puzzle_player, puzzle_results
 from .records import Best, record_score
@@ -68,6 +68,10 @@ class Store:
                     t.attach(m)
             except StoreError as e:   # the tournament is gone: the game still continues
                 found.message = e.message
+                m.tournament = None
+            except (sqlite3.Error, ValueError, KeyError, TypeError) as e:   # a damaged or locked row: the same
+                found.message = _("Can't use the tournament database {path}: {reason}").format(
+                    path=self.folder / FILENAME, reason=e)
                 m.tournament = None
         return found
 
