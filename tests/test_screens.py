@@ -553,6 +553,18 @@ def test_the_menu_says_when_the_settings_file_could_not_be_read(app):
     assert "could not be read" not in texts(app)
 
 
+def test_the_menu_says_two_problems_at_once(app):
+    """A cut-off settings file and a corrupt save on the same start: both are said (the menu
+    used to show only the last one)."""
+    (app.store.folder / "settings.json").write_text('{"language": "pl", "sound": fal')
+    (app.store.folder / "autosave.json").write_text("{ not json", encoding="utf-8")
+    app.store.settings()
+    app.menu()
+    shown = texts(app)
+    assert "The settings file settings.json could not be read" in shown
+    assert "could not be continued" in shown
+
+
 def _read_only_database(app):
     import sqlite3
     from nmbr9.store.db import FILENAME

@@ -43,7 +43,7 @@ class GameApp(DirectObject):
         self.audio = audio and bool(base.sfxManagerList) and base.sfxManagerList[0].isValid()
         self.sounds = Sounds(base, store.folder / "sounds", self.audio and self.settings.sound)
         self.screen = None
-        self.notice: str | None = None      # a message for the next menu (e.g. a set-aside save)
+        self.notices: list[str] = []        # messages for the next menu (e.g. a set-aside save)
         self.note = None                    # a short message over any screen (see say)
         self.window_size = None             # the window's size as last reported
         self.asked_sizes: set = set()       # sizes the game itself asked for (not the player's resizing)

@@ -42,22 +42,23 @@ class MenuScreen(Screen):
     def enter(self) -> None:
         found = self.app.store.continue_game()
         self.resume = found.match
-        if self.app.store.settings_message:   # said once; a message about a game or the database comes first
-            self.app.notice = self.app.store.settings_message
+        # what went wrong, least pressing first: the menu shows the last two (the most pressing)
+        notes = list(self.app.notices)
+        if self.app.store.settings_message:   # said once
+            notes.append(self.app.store.settings_message)
             self.app.store.settings_message = None
-        if found.message:
-            self.app.notice = found.message
+        notes.append(found.message)
         try:
             self.app.store.db
         except Exception as e:   # StoreError: the menu still works without tournaments and puzzles
-            self.app.notice = getattr(e, "message", str(e))
+            notes.append(getattr(e, "message", str(e)))
         if self.app.store.db_message:
-            self.app.notice = self.app.store.db_message
+            notes.append(self.app.store.db_message)
             self.app.store.db_message = None
-        if self.app.unsaved is not None:   # newer than any saved copy; said last, it is what matters most
+        if self.app.unsaved is not None:   # newer than any saved copy: what matters most
             self.resume = self.app.unsaved
-            self.app.notice = self.resume.save_error + "\n" + _(
-                "Continue brings the game back until you quit NMBR 9 3D.")
+            notes.append(self.resume.save_error + "\n" + _("Continue brings the game back until you quit NMBR 9 3D."))
+        self.app.notices = [n for i, n in enumerate(notes) if n and n not in notes[:i]][-2:]
         super().enter()
         if self.resume is not None:
             m = self.resume
@@ -84,15 +85,21 @@ class MenuScreen(Screen):
                                wrap=line / SMALL)
             text = saved.component("text0").textNode   # a second line goes above, not onto Continue
             saved.setZ(saved.getZ() + (text.getNumRows() - 1) * text.getLineHeight() * SMALL)
-        if self.app.notice:
-            self.label(self.app.notice, (0, -0.6), scale=0.042, fg=WARN, wrap=line / 0.042)   # 4 lines above the keys
+        if self.app.notices:   # room for 5 lines above the keys; more in smaller letters
+            text, k = "\n".join(self.app.notices), 0.042
+            notice = self.label(text, (0, -0.6), scale=k, fg=WARN, wrap=line / k)
+            rows = notice.component("text0").textNode.getNumRows()
+            if rows > 5:
+                notice.destroy()
+                k = max(SMALL, k * 5 / rows)
+                self.label(text, (0, -0.6), scale=k, fg=WARN, wrap=line / k)
         self.label(_("Arrow keys and Enter, or the mouse"), (0, -0.93), scale=SMALL, fg=DIM, wrap=line / SMALL)
         self.keys = KeyMenu(self, buttons)
         self.accept("escape", self.app.quit)
 
     # ----- the choices ----------------------------------------------------------------
     def continue_game(self) -> None:
-        self.app.notice = None
+        self.app.notices = []
         context = {}
         if is_puzzle_of(self.resume.extra.get("puzzle"), self.resume):
             context = {"puzzle": self.resume.extra["puzzle"]}
@@ -102,17 +109,17 @@ class MenuScreen(Screen):
 
     def new_game(self) -> None:
         from .setup import SetupScreen
-        self.app.notice = None
+        self.app.notices = []
         self.app.goto(SetupScreen)
 
     def puzzles(self) -> None:
         from .puzzles import PuzzleScreen
-        self.app.notice = None
+        self.app.notices = []
         self.app.goto(PuzzleScreen)
 
     def tournament(self) -> None:
         from .tournament import TournamentScreen
-        self.app.notice = None
+        self.app.notices = []
         self.app.goto(TournamentScreen)
 
     def rules(self) -> None:
