@@ -151,6 +151,7 @@ from nmbr9.scene.base import make_base
 from nmbr9.scene.game_app import GameApp
 from nmbr9.store import Store
 base = make_base(offscreen=True, size=(450, 800))
+base.adjustWindowAspectRatio(base.getAspectRatio())   # what a real window's first event does (a buffer gets none)
 store = Store(Path(tempfile.mkdtemp()) / "data")
 app = GameApp(base, store, audio=False)
 app.play(store.new_match([Seat("Ana")], seed=3))
@@ -164,8 +165,8 @@ base.win.saveScreenshot(sys.argv[1])
 
 
 def test_the_rules_over_the_table_cover_a_tall_window_top_to_bottom(tmp_path):
-    """Screens are laid out for 16:9 and shrink to a narrow window's width; their backdrop must still
-    reach the top and bottom (it left bands where the table showed)."""
+    """The rules over the table, laid out in a tall window's room: their backdrop reaches the top and
+    bottom (it left bands where the table showed)."""
     out = tmp_path / "tall.png"
     done = subprocess.run([sys.executable, "-c", RULES_OVER_A_TALL_TABLE, str(out)], capture_output=True,
                           text=True, cwd=ROOT, timeout=120)
