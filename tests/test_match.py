@@ -369,3 +369,19 @@ def test_bots_think_in_a_process_of_their_own_and_one_that_dies_loses_no_move():
     play(stepped, humans=5)
     assert m.record()["moves"] == stepped.record()["moves"][:len(m.record()["moves"])]
     assert worker.run(os.getpid) != os.getpid()   # thinking in processes again
+
+
+def test_a_game_killed_outright_leaves_no_thinking_process_behind():
+    """kill -9 (or a crash) tells the bots' processes nothing: they end by themselves, not wait forever."""
+    import signal
+    script = "import os, time\nfrom nmbr9.ai import worker\nprint(worker.run(os.getpid), flush=True)\ntime.sleep(60)\n"
+    game = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    thinker = int(game.stdout.readline())
+    assert thinker != game.pid
+    os.kill(game.pid, signal.SIGKILL)
+    game.wait()
+    deadline = time.monotonic() + 20
+    while os.path.exists(f"/proc/{thinker}") and time.monotonic() < deadline:
+        time.sleep(0.1)
+    state = open(f"/proc/{thinker}/stat").read().split()[2] if os.path.exists(f"/proc/{thinker}") else "gone"
+    assert state in ("gone", "Z"), "the thinking process outlived the game"

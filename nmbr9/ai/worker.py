@@ -13,8 +13,10 @@ are the same either way (bots are deterministic given their seed).
 from __future__ import annotations
 
 import multiprocessing
+import os
 import pickle
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -28,8 +30,19 @@ def _executor() -> ProcessPoolExecutor:
     with _lock:
         if _pool is None:
             # spawned, not forked: a fork would copy the window's graphics state
-            _pool = ProcessPoolExecutor(PROCESSES, mp_context=multiprocessing.get_context("spawn"))
+            _pool = ProcessPoolExecutor(PROCESSES, mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_follow, initargs=(os.getpid(),))
         return _pool
+
+
+def _follow(parent: int) -> None:
+    """In a thinking process: end with the game. A game killed outright (kill -9, a crash) never
+    tells its processes, and they would wait for work forever."""
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+    threading.Thread(target=watch, name="nmbr9-follow", daemon=True).start()
 
 
 def _forget(pool) -> None:
@@ -68,8 +81,6 @@ def run(work):
 
 
 def _ready() -> int:
-    import os
-
     from . import bots  # noqa: F401  (the import is the work: numpy and the bots loaded)
     return os.getpid()
 
