@@ -570,6 +570,35 @@ def test_a_hint_under_start_tiles_and_an_armed_flip_is_legal_under_them(app):
     assert (m.board(0).tiles[-1].x, m.board(0).tiles[-1].y) == (p.x, p.y)
 
 
+def test_a_hint_with_a_gap_filler_or_a_relocated_tile_in_hand_is_for_that_piece(app):
+    """With a gap filler in hand the hint was the turn's tile's spot (an 8 already laid, too), and
+    I again put the filler there; a tile being relocated got the turn's tile's spot as well."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("gap_fillers", "breaking_rules"), ("relocate",)),
+                 seed=7)
+    ps_ready(app)
+    lay_and_end(app, m, m.game.legal_placements(0)[0])
+    ps = ps_ready(app)
+    lay(app, m.game.legal_placements(0)[0])              # the turn's tile is laid: fillers are left
+    assert m.options(0).step == "extras"
+    press(app, "filler_F2")
+    assert s.ps.piece == "F2"
+    p = _hint_ghost(app, s)
+    assert p.piece == "F2" and m.check(0, p)
+    messenger.send("i")                                   # taken: the filler is on the hint's spot
+    frames(app)
+    assert s.ps.verdict.ok and (s.ps.x, s.ps.y, s.ps.rotation) == (p.x, p.y, p.rotation)
+    messenger.send("enter")
+    frames(app, 3)
+    assert m.game.players[0].fillers == ["F1"]
+    press(app, "power_relocate")                          # Relocate: pick the first tile
+    at = m.game.movable_tiles(0)[0]
+    assert s.ps.pick(*at)
+    frames(app)
+    p = _hint_ghost(app, s)
+    assert p.piece == m.board(0).tiles[m.board(0).tile_at(*at)].piece
+    assert m.game.check_relocate(0, at, p)
+
+
 def test_level_to_level_refuses_above_the_markers_level(app):
     m, s = start(app, [Seat("Ana")], Ruleset("level_to_level"), seed=2)
     rng = random.Random(3)

@@ -197,8 +197,15 @@ class _Planner:
                 chosen = plain_best
         return plain_value, plain_best, chosen
 
-    def hint(self, powers: tuple[str, ...], reserved: bool) -> Placement | None:
-        """Where this strength would lay the tile in hand under the powers the player armed."""
+    def hint(self, powers: tuple[str, ...], reserved: bool, filler: str | None = None,
+             moving: tuple[int, int, int] | None = None) -> Placement | None:
+        """Where this strength would lay the piece in hand: the turn's tile under the powers the
+        player armed, the reserved tile, a gap filler, or the tile being relocated (at `moving`)."""
+        if filler is not None:
+            return _best(self.board, self.g.legal_placements(self.seat, piece=filler), self.left)[1]
+        if moving is not None:
+            targets = self.g.relocation_targets(self.seat, moving)
+            return _best(_without(self.board, self.board.tile_at(*moving)), targets, self.left)[1]
         spots = self.g.legal_placements(self.seat, powers=powers, reserved=reserved)
         if powers or reserved:
             return _best(self.board, spots, self.left)[1]
@@ -291,10 +298,12 @@ def plan_turn(game, seat: int, strength: str, seed: int, bot=None) -> list[tuple
     return _Planner(game, seat, strength, seed, bot).plan()
 
 
-def hint_placement(game, seat: int, seed: int, powers: tuple[str, ...] = (), reserved: bool = False) -> Placement | None:
+def hint_placement(game, seat: int, seed: int, powers: tuple[str, ...] = (), reserved: bool = False,
+                   filler: str | None = None, moving: tuple[int, int, int] | None = None) -> Placement | None:
     """The expert's placement for a player's hint: legal under the powers they armed (or for
-    their reserved tile); the expert's own classic choice when it is legal and nothing is armed."""
-    return _Planner(game, seat, "expert", seed).hint(tuple(powers), reserved)
+    their reserved tile, the gap filler `filler` in hand, or the tile at `moving` being
+    relocated); the expert's own classic choice when it is legal and nothing is armed."""
+    return _Planner(game, seat, "expert", seed).hint(tuple(powers), reserved, filler, moving)
 
 
 def apply_plan(game, seat: int, actions) -> None:

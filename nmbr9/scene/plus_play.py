@@ -552,12 +552,15 @@ class PlusSessionScreen(SessionScreen):
 
     def hint_work(self, card: int, seed: int):
         """The expert's placement under the ++ rules in force (a level cap, a start tile, the
-        powers armed, the reserved tile), planned on a copy of the game."""
+        powers armed, the reserved tile) for the piece in hand (a gap filler, a tile being
+        relocated: not the turn's tile), planned on a copy of the game."""
         import copy
         from ..ai.plus import hint_placement
         ps = self.ps
         game, seat, powers, reserved = copy.deepcopy(self.match.game), ps.seat, ps.placing_powers(), ps.mode == RESERVED
-        return functools.partial(hint_placement, game, seat, seed, powers, reserved)
+        filler = ps.piece if ps.mode == FILLER else None
+        moving = ps.moving if ps.mode == MOVE else None
+        return functools.partial(hint_placement, game, seat, seed, powers, reserved, filler, moving)
 
     def put_back(self) -> None:
         """Backspace or Escape: also drops a Relocate still picking its tile."""

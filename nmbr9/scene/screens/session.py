@@ -493,7 +493,7 @@ class SessionScreen(Screen):
         if ps is None or ps.ghost is None or self.looking is not None:
             return
         # the tile in hand: in "Level to Level" the chosen one (the game shows several cards)
-        card = ps.piece if isinstance(ps.piece, int) else m.card
+        card = ps.piece if ps.piece is not None else m.card   # a gap filler in hand has its own hint
         if card is None:
             return
         key = self.hint_key()
