@@ -360,6 +360,20 @@ def test_a_reserved_tile_is_lost_after_the_turn_that_first_builds_higher():
     assert g.boards[0].tiles[-1].piece == 5
 
 
+def test_building_higher_in_the_turn_a_tile_is_reserved_says_it_is_lost_not_build_it_now():
+    """A gap filler on level 1 right after reserving ends the reserve with that turn; the warning
+    said "build it now or it is lost", which the player can't (it is built in a later turn)."""
+    g = solo([9, 9, 5, 1, 3], modules=(BR, "gap_fillers"), powers=("reserve",))
+    build(g, BLOCK)
+    assert g.reserve(0) and g.play(0, Placement("F1", 0, 0, 0)) and g.boards[0].tiles[-1].level == 1
+    o = g.options(0)
+    assert not o.reserve_ready
+    last = [w for w in o.warnings if w.code == "reserve_last_turn"]
+    assert len(last) == 1 and "build it now" not in last[0].message
+    assert "lost at the end of this turn" in last[0].message and "level 1" in last[0].message
+    assert g.end_turn(0) and g.players[0].reserve.state == "lost"
+
+
 def test_two_markers_each_power_once_both_usable_in_one_turn():
     g = solo([9, 9, 1, 1], modules=(BR,), powers=("flip", "single_support", "loner"))
     build(g, BLOCK)

@@ -397,7 +397,12 @@ class Game:
             warnings.append(refuse("reserve_waiting", N_(
                 "Your reserved {digit} must be built at the latest in the turn in which you first build "
                 "on level {level} or higher; after that turn it is lost."), digit=r.digit, level=r.below + 1))
-            if turn.highest > r.below and not turn.ended:
+            if turn.highest > r.below and not turn.ended and r.step == self.step:
+                # set aside in this very turn: it can't be built before the turn ends
+                warnings.append(refuse("reserve_last_turn", N_(
+                    "You have built on level {level} in the turn you set your {digit} aside: it is lost "
+                    "at the end of this turn."), digit=r.digit, level=turn.highest))
+            elif turn.highest > r.below and not turn.ended:
                 warnings.append(refuse("reserve_last_turn", N_(
                     "This is the last turn for your reserved {digit}: build it now or it is lost."), digit=r.digit))
         return Options(
