@@ -741,6 +741,19 @@ def test_level_to_level_hint_lays_a_ghost_for_one_shown_tile_and_for_a_chosen_on
     assert len(m.game.moves) == moves + 1
 
 
+def test_level_to_level_choice_keeps_the_still_to_come_caption(app):
+    """While several tiles are shown (no single card) the cards to come were drawn without their
+    "Still to come:" caption."""
+    m, s = start(app, [Seat("Ana")], Ruleset("level_to_level"), seed=2)
+    while m.options(0).step != "choose":
+        ps_ready(app)
+        lay(app, m.game.legal_placements(0)[0])
+    ps_ready(app)
+    frames(app, 2)
+    assert m.game.card is None and m.game.supply()
+    assert "Still to come:" in texts(app).splitlines()
+
+
 def _box(app, np, frame=None):
     """(left, right, bottom, top) on screen (aspect2d) of a node's ink, or of a widget's frame."""
     if frame is not None:

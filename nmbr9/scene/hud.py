@@ -123,8 +123,10 @@ class Hud:
             return
         self.round["text"] = _("Round {round} of {rounds}").format(round=round_, rounds=rounds)
         self.card_caption["text"] = _("This round's card")
-        for node in (self.card, self.card_caption, self.supply_caption):
+        for node in (self.card, self.card_caption):
             node.show() if card is not None else node.hide()
+        # "Level to Level" before a choice shows no single card, but the cards to come still need their caption
+        self.supply_caption.show() if card is not None or supply else self.supply_caption.hide()
         self.card["frameColor"] = tile_rgba(card) if card is not None else PANEL
         self.card["text"] = "" if card is None else str(card)
         self.supply_caption["text"] = _("Still to come:") if supply else _("This is the last card.")
