@@ -518,6 +518,86 @@ def test_level_to_level_frames_the_table_above_the_piles(app):
     assert tuple(app.base.camLens.getFilmOffset()) == (0, 0)     # other screens use the whole screen
 
 
+def test_a_reserve_lost_in_the_last_turn_is_said_after_continue_too(app):
+    """Quit after the turn that lost the reserved tile, Continue: the next turn's note was never said
+    (the session took every reserve already lost for one said before it)."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("reserve",)), seed=4)
+    ps_ready(app)
+    g, rng = m.game, random.Random(1)
+    for _ in range(2):
+        assert m.play(0, g.legal_placements(0)[0])
+    assert m.reserve(0)
+    for _ in range(14):
+        higher = [p for p in g.legal_placements(0) if p.level > g.players[0].reserve.below]
+        assert m.play(0, higher[0] if higher else rng.choice(g.legal_placements(0)))
+        if g.options(0).can_end:
+            assert m.end_turn(0)
+        if higher:
+            break
+    else:
+        pytest.skip("no higher spot came")
+    r = g.players[0].reserve
+    assert r.state == "lost"
+    app.play(m)                                          # Continue: a new session at the next turn
+    ps_ready(app)
+    frames(app, 3)
+    until(app, lambda: f"Your reserved {r.digit} is lost: it was not built in time." in texts(app), 10)
+
+
+def test_a_lost_reserve_is_said_to_the_player_after_the_hand_off(app):
+    """Pass and play: the note was set on the new play screen after its panels were drawn, and
+    never drawn (alone at the table it came in only because the note changed under a drawn screen)."""
+    m, s = start(app, [Seat("Ana"), Seat("Ben")], Ruleset("classic", ("breaking_rules",), ("reserve",)), seed=4)
+    g, rng = m.game, random.Random(1)
+
+    def turn(player, p):
+        assert m.play(player, p)
+        if g.options(player).can_end:
+            assert m.end_turn(player)
+
+    for _ in range(2):
+        turn(0, g.legal_placements(0)[0])
+        turn(1, g.legal_placements(1)[0])
+    assert m.reserve(0)
+    turn(1, g.legal_placements(1)[0])
+    for _ in range(14):
+        higher = [p for p in g.legal_placements(0) if p.level > g.players[0].reserve.below]
+        turn(0, higher[0] if higher else rng.choice(g.legal_placements(0)))
+        if higher:
+            break
+        turn(1, g.legal_placements(1)[0])
+    else:
+        pytest.skip("no higher spot came")
+    r = g.players[0].reserve
+    assert r.state == "lost" and g.waiting() == [1]
+    app.play(m)
+    s = app.screen
+    said = f"Your reserved {r.digit} is lost: it was not built in time."
+    until(app, lambda: s.overlay == "handoff" and m.current_human == 1 or None)
+    messenger.send("enter")
+    ps_ready(app)
+    assert said not in texts(app)                        # Ben's turn: not his reserve
+    lay(app, g.legal_placements(1)[0])
+    until(app, lambda: s.overlay == "handoff" and m.current_human == 0 or None)
+    messenger.send("enter")
+    ps_ready(app)
+    until(app, lambda: said in texts(app), 10)
+
+
+def test_level_to_level_skipped_round_is_said_after_continue_too(app):
+    seats = [Seat("Ana"), Seat("Bot 1", "bot:easy"), Seat("Bot 2", "bot:easy"), Seat("Bot 3", "bot:easy")]
+    m, s = start(app, seats, Ruleset("level_to_level"), seed=6)
+    g = m.game
+    ps_ready(app)
+    g.players[0].supply[g.deck[1]] = 0                  # as if Ana had built her three of round 2's number
+    lay(app, g.legal_placements(0)[0])
+    until(app, lambda: m.round == 3 and s.ps is not None and s.ps.ghost is None or None)
+    app.play(m)                                          # Continue: a new session in round 3
+    ps_ready(app)
+    until(app, lambda: f"Round 2: none of the shown tiles ({g.deck[1]}) was left in your supply, so you "
+                       "skipped that round." in texts(app), 10)
+
+
 def test_level_to_level_with_four_explains_a_skipped_round(app):
     seats = [Seat("Ana"), Seat("Bot 1", "bot:easy"), Seat("Bot 2", "bot:easy"), Seat("Bot 3", "bot:easy")]
     m, s = start(app, seats, Ruleset("level_to_level"), seed=6)

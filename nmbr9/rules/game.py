@@ -157,6 +157,7 @@ class Reserve:
     max_level: int | None      # "Level to Level": the cap of the marker it came from
     step: int                  # the step it was reserved in (it is built in a later one)
     state: str = "waiting"     # waiting, built, lost
+    lost_step: int | None = None   # lost: the step whose turn was its last
 
 
 @dataclass
@@ -178,6 +179,7 @@ class PlayerState:
     reserve: Reserve | None = None
     supply: dict[int, int] | None = None    # "Level to Level" with 4 players: tiles left per number
     decisions: list[bool] = field(default_factory=list)    # "2 of 3": this round's decisions
+    skipped: tuple[int, tuple[int, ...]] | None = None     # "Level to Level": (round, shown numbers) last skipped
 
     @property
     def markers_left(self) -> int:
@@ -811,7 +813,7 @@ class Game:
         turn.ended = True
         r = self.players[player].reserve
         if r is not None and r.state == "waiting" and turn.highest > r.below:
-            r.state = "lost"   # this was the turn it had to be built in
+            r.state, r.lost_step = "lost", self.step   # this was the turn it had to be built in
 
     def _settle(self) -> None:
         """Move on while every turn of the step has ended."""
@@ -848,6 +850,7 @@ class Game:
                     self._end(i)
             if self.variant == LEVEL_TO_LEVEL and not self._choices(i):
                 turn.tile = "skipped"                 # none of the shown tiles left in the supply
+                self.players[i].skipped = (self.round, tuple(self.shown.values()))
                 self._end(i)
 
     def _deal_level_round(self) -> None:

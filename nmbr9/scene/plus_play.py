@@ -400,10 +400,6 @@ class PlusSessionScreen(SessionScreen):
     """The session for NMBR 9 ++ games: the ++ play screen and panels on top of the classic table."""
 
     def enter(self) -> None:
-        self.skipped: dict[int, tuple] = {}   # seat -> (round, shown numbers) of the last round skipped
-        # seat -> (step, number) of a reserved tile lost; one lost before this session (Continue) was said then
-        self.lost: dict[int, tuple] = {i: (None, st.reserve.digit) for i, st in enumerate(self.match.game.players)
-                                       if st.reserve is not None and st.reserve.state == "lost"}
         super().enter()
         self.plus_hud = PlusHud(self.base, self.hud, {
             "power": self._on_ps("toggle_power"), "filler": self._on_ps("hold_filler"),
@@ -453,6 +449,8 @@ class PlusSessionScreen(SessionScreen):
         self.ps = PlusPlayScreen(self.base, self.match, seat, self.table, self.camera, self.hud, self.committed,
                                  getattr(self, "plus_hud", None))
         self.ps.note = self._skip_note(seat)
+        if self.ps.note and getattr(self, "plus_hud", None) is not None:
+            self.plus_hud.key = None   # the panels were drawn when the play screen was made, before the note
         self.ps.orbit_speed = ORBIT_SPEED * self.app.settings.camera_sensitivity
         self.ps.speed = self.app.settings.animation_speed
         self.ps.bind()
@@ -462,27 +460,21 @@ class PlusSessionScreen(SessionScreen):
         self.panel_key = None
 
     def _skip_note(self, seat: int) -> str | None:
-        """What happened to this player by itself since their last turn: a skipped round, a lost reserve."""
+        """What happened to this player by itself since their last turn: a skipped round, a lost reserve
+        (from the game's state, so a game continued from its save says it too)."""
         notes = []
-        s = self.skipped.get(seat)
+        st = self.match.game.players[seat]
+        s = st.skipped
         if s is not None and s[0] == self.match.round - 1:   # said in the turn after the skipped round
             notes.append(_("Round {round}: none of the shown tiles ({tiles}) was left in your supply, so you "
                            "skipped that round.").format(round=s[0], tiles=", ".join(map(str, s[1]))))
-        lost = self.lost.get(seat)
-        if lost is not None and lost[0] == self.match.game.step - 1:   # said in the next turn
-            notes.append(_("Your reserved {digit} is lost: it was not built in time.").format(digit=lost[1]))
+        r = st.reserve
+        if r is not None and r.state == "lost" and r.lost_step == self.match.game.step - 1:   # said in the next turn
+            notes.append(_("Your reserved {digit} is lost: it was not built in time.").format(digit=r.digit))
         return "\n".join(notes) or None
 
     def _plus_task(self, task):
         """Notes skipped rounds, and keeps the ++ panels to the turn being played."""
-        g = self.match.game
-        for i, turn in enumerate(g.turns):
-            if turn.tile == "skipped" and self.skipped.get(i, (None,))[0] != g.round:
-                self.skipped[i] = (g.round, tuple(g.shown.values()))
-        for i, st in enumerate(g.players):
-            if st.reserve is not None and st.reserve.state == "lost" and i not in self.lost:
-                ended = bool(g.turns) and g.turns[i].ended   # lost at the end of this step's turn, or the last one
-                self.lost[i] = (g.step if ended else g.step - 1, st.reserve.digit)
         shown = self.ps is not None and self.looking is None and self.overlay is None
         self.plus_hud.shown(shown)
         if shown:
