@@ -302,6 +302,16 @@ def test_language_changes_without_a_restart(app):
 
 
 # ----- playing -----------------------------------------------------------------------------------------
+def test_the_hand_off_screen_goes_to_the_menu_with_escape(app):
+    """The hand-off's Menu button was mouse only (Esc did nothing while the table was hidden)."""
+    m = app.store.new_match([Seat("Ana"), Seat("Ben")], seed=11)
+    s = app.play(m)
+    until(app, lambda: s.overlay == "handoff")
+    assert "Menu (Esc)" in buttons(app)
+    messenger.send("escape")
+    until(app, lambda: app.screen.name == "menu")
+
+
 def test_two_humans_and_a_bot_play_a_whole_game_passing_the_table(app):
     m = app.store.new_match([Seat("Ana"), Seat("Ben"), Seat("Bot", "bot:easy")], seed=11)
     s = app.play(m)

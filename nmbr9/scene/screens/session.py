@@ -246,7 +246,9 @@ class SessionScreen(Screen):
             self.app.sounds.play("pickup")
 
     def escape(self) -> None:
-        if self.looking is not None:
+        if self.overlay == "handoff":   # the hidden table's one other button
+            self.to_menu()
+        elif self.looking is not None:
             self.look(None)
         else:
             self.put_back()
@@ -300,7 +302,7 @@ class SessionScreen(Screen):
                    (0, -0.32), scale=0.042, parent=frame, fg=DIM, wrap=wrap / 0.042)
         if m.save_error:   # the table's status line is hidden with the table: said here too
             self.label(m.save_error, (0, -0.5), scale=0.042, parent=frame, fg=WARN, wrap=wrap / 0.042)
-        self.button(_("Menu"), self.to_menu, (0, -0.8), width=0.5, scale=0.05, parent=frame)
+        self.button(_("Menu (Esc)"), self.to_menu, (0, -0.8), width=0.5, scale=0.05, parent=frame)
         self.overlay_frame = frame
         self.accept("enter", self.hand_over)
         self.app.trace("handoff", f"seat={m.current_human}", f"round={m.round}")
