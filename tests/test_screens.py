@@ -905,7 +905,7 @@ def test_two_humans_and_a_bot_quit_a_tournament_midway_and_continue_it(app):
                 messenger.send("enter")
             elif app.screen.ps is not None and app.screen.ps.ghost is not None:
                 place_somewhere(app)
-    click(app, "Menu")
+    click(app, "Menu (Esc)" if app.screen.overlay == "handoff" else "Menu")   # the hand-off or the table
     assert "Tournament game 1 \u00b7 Round 4 of 20: Ana, Bot 2, Ben" in texts(app)   # what Continue resumes
     click(app, "Continue")
     s = app.screen
