@@ -119,6 +119,14 @@ def test_the_menu_offers_continue_only_when_a_game_is_saved(app):
     assert "Round 1 of 20: Ana" in texts(app)
 
 
+def test_continue_names_the_nmbr9_plus_rules_of_the_saved_game(app):
+    from nmbr9.rules import BREAKING_RULES, GAP_FILLERS, TWO_OF_THREE, Ruleset
+    app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=3,
+                        ruleset=Ruleset(TWO_OF_THREE, (GAP_FILLERS, BREAKING_RULES), ("flip", "loner")))
+    app.menu()
+    assert "Round 1 of 10 \u00b7 2 of 3, Gap fillers, Breaking Rules: Ana, Bot" in texts(app)
+
+
 def test_keyboard_walks_the_menu(app):
     app.menu()
     messenger.send("arrow_down")      # New game -> Puzzles

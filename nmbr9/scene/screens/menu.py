@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from ...i18n import _
+from ...i18n.terms import name as term
+from ...rules.game import CLASSIC
 from .widgets import ACCENT, DIM, SMALL, WARN, KeyMenu, Screen
 
 TOP = 0.36         # the first button's height (aspect2d); the e2e test clicks by these
@@ -14,9 +16,12 @@ def button_y(index: int) -> float:
 
 
 def saved_game_text(match) -> str:
-    """What Continue resumes: the round and the players."""
+    """What Continue resumes: the round, the NMBR 9 ++ rules in play and the players."""
     from .session import round_text
-    return _("{round}: {players}").format(round=round_text(match), players=", ".join(s.name for s in match.seats))
+    ruleset = match.game.ruleset
+    rules = ([term(ruleset.variant)] if ruleset.variant != CLASSIC else []) + [term(m) for m in ruleset.modules]
+    where = " \u00b7 ".join([round_text(match), ", ".join(rules)] if rules else [round_text(match)])
+    return _("{round}: {players}").format(round=where, players=", ".join(s.name for s in match.seats))
 
 
 def game_it_ends(app):
