@@ -1019,3 +1019,46 @@ def test_level_to_level_counts_one_card_in_the_singular(app):
     assert len(m.game.piles[0]) == 1
     shown = texts(app).splitlines()
     assert "1 card" in shown and "1 cards" not in shown and "0 cards" in shown
+
+
+def test_powers_gap_fillers_and_the_reserved_tile_answer_the_keyboard(app):
+    """Ctrl+number toggles the power numbered so in the panel, G takes the gap fillers in turn (then
+    the tile again), V the reserved tile; the key help names them (they were mouse only)."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("gap_fillers", "breaking_rules"), ("reserve", "flip")), seed=4)
+    ps = ps_ready(app)
+    assert "Ctrl+number: the power so numbered" in texts(app) and "G: gap filler" in texts(app)
+    assert "V: the reserved tile" in texts(app)
+    order = list(m.options(0).powers)
+    assert any(f"{order.index('flip') + 1} " in t and "Flip" in t for t in texts(app).split("\n"))
+    messenger.send(f"control-{order.index('flip') + 1}")
+    frames(app)
+    assert ps.powers == {"flip"} and "Using: Flip" in texts(app)
+    messenger.send(f"control-{order.index('flip') + 1}")
+    frames(app)
+    assert not ps.powers
+    messenger.send("g")
+    frames(app)
+    assert ps.piece == "F1"
+    messenger.send("g")
+    frames(app)
+    assert ps.piece == "F2"
+    messenger.send("g")
+    frames(app)
+    assert ps.piece == m.game.card
+    lay(app, m.game.legal_placements(0)[0])
+    if m.options(0).can_end:
+        messenger.send("x")
+    ps = ps_ready(app)
+    digit = m.game.card
+    messenger.send(f"control-{order.index('reserve') + 1}")   # Reserve: the tile set aside at once
+    ps = ps_ready(app)
+    frames(app, 2)
+    assert m.game.players[0].reserve.digit == digit
+    messenger.send("x")            # the gap fillers are optional: X ends the turn
+    ps = ps_ready(app)
+    frames(app, 2)
+    lay(app, m.game.legal_placements(0)[0])
+    ps = ps_ready(app)
+    messenger.send("v")
+    frames(app)
+    assert ps.piece == digit and ps.mode == "reserved"

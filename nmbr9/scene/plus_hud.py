@@ -165,7 +165,7 @@ class PlusHud:
                 status = _("on")
             else:
                 status = ""
-            text = f"{ICONS[power]}  {power_name(power)}"
+            text = f"{i + 1} {ICONS[power]}  {power_name(power)}"   # Ctrl and that number: as a click
             if not compact and status in ("", _("on")):   # a power gone for good needs no rule: the row fits
                 text += f": {power_text(power)}"
             if status:

@@ -20,8 +20,8 @@ import functools
 
 from ..i18n import _, ngettext
 from ..rules.board import Placement, tile_points
-from ..rules.game import (CHOOSE, DECIDE, FLIP, LEVEL_TO_LEVEL, PLACE_TILE, PLACING_POWERS, RELOCATE, RESERVE,
-                          TWO_OF_THREE, Ruleset)
+from ..rules.game import (BREAKING_RULES, CHOOSE, DECIDE, FLIP, GAP_FILLERS, LEVEL_TO_LEVEL, PLACE_TILE,
+                          PLACING_POWERS, POWERS, RELOCATE, RESERVE, TWO_OF_THREE, Ruleset)
 from .camera import level_height
 from .play import HOVER_HELD, PlayScreen, verdict_words
 from .plus_hud import PlusHud, power_name
@@ -367,10 +367,14 @@ class PlusPlayScreen(PlayScreen):
         super().press(button, mx, my, now)
 
     def bind(self) -> None:
-        """The classic keys, plus B / R (build or reject), 0-4 (take the tile under that marker), X or Enter (end turn)."""
+        """The classic keys, plus B / R (build or reject), 0-4 (take the tile under that marker), X or Enter
+        (end turn), Ctrl+1-6 (the power numbered so in the panel), G (a gap filler in hand, the next one,
+        back to the tile), V (the reserved tile in hand)."""
         super().bind()
-        keys = {"b": lambda: self._decide_key(True), "r": lambda: self._decide_key(False), "x": self._end_key}
+        keys = {"b": lambda: self._decide_key(True), "r": lambda: self._decide_key(False), "x": self._end_key,
+                "g": self._filler_key, "v": self.hold_reserved}
         keys.update({str(k): (lambda k=k: self._if_step(CHOOSE, self.choose, k)) for k in range(5)})
+        keys.update({f"control-{k + 1}": (lambda k=k: self._power_key(k)) for k in range(len(POWERS))})
         for key, fn in keys.items():
             self.base.accept(key, fn)
         self.events += list(keys)
@@ -386,6 +390,21 @@ class PlusPlayScreen(PlayScreen):
         o = self.options()
         if o.step == DECIDE and (o.can_build if build else o.can_reject):
             self.decide(build)
+
+    def _power_key(self, index: int) -> None:
+        powers = self.options().powers
+        if index < len(powers):
+            self.toggle_power(powers[index])
+
+    def _filler_key(self) -> None:
+        """G: the first gap filler left in hand; again, the next one; after the last, the tile again."""
+        fillers = list(self.options().fillers)
+        if self.mode == FILLER and self.piece in fillers and fillers.index(self.piece) + 1 < len(fillers):
+            self.hold_filler(fillers[fillers.index(self.piece) + 1])
+        elif self.mode == FILLER:
+            self.hold_filler(self.piece)   # the same one again: back to the tile
+        elif fillers:
+            self.hold_filler(fillers[0])
 
     def _end_key(self) -> None:
         if self.options().can_end:
@@ -414,6 +433,17 @@ class PlusSessionScreen(SessionScreen):
             bottom = self.keys.guiItem.getFrame()[2]
             shown = self.base.aspect2d.getRelativePoint(self.keys, (0, 0, bottom)).z > self.plus_hud.piles_top()
             self.keys.show() if shown else self.keys.hide()
+
+    def _keys_text(self) -> str:
+        """The classic key help, and the keys of the powers and gap fillers in play."""
+        rules, keys = self.match.game.ruleset, []
+        if rules.uses(BREAKING_RULES):
+            keys.append(_("Ctrl+number: the power so numbered"))
+            if RESERVE in rules.powers:
+                keys.append(_("V: the reserved tile"))
+        if rules.uses(GAP_FILLERS):
+            keys.append(_("G: gap filler"))
+        return "\n".join([super()._keys_text()] + (["  \u00b7  ".join(keys)] if keys else []))
 
     def keep_table_clear(self) -> None:
         """In "Level to Level" the table is framed above the piles (bottom middle), not under them;
