@@ -177,12 +177,12 @@ def test_breaking_rules_panel_lists_the_powers_with_icons_and_markers(app):
              ("\u25ce", "Loner"), ("\u25a3", "Reserve"))
     shown = panel_at((1280, 720))                      # a roomy window: each power with its short text
     assert "Breaking Rules \u00b7 markers left: \u25cf\u25cf" in shown
-    for icon, text in icons:
-        assert any(line.startswith(f"{icon}  {text}: ") for line in shown), text
-    assert "\u25e7  Flip: black side up, mirrored; scores 0" in shown
+    for number, (icon, text) in enumerate(icons, 1):   # numbered for Ctrl and the number
+        assert any(line.startswith(f"{number} {icon}  {text}: ") for line in shown), text
+    assert "2 \u25e7  Flip: black side up, mirrored; scores 0" in shown
     shown = panel_at((640, 360))                       # small: icons and names in two columns
-    for icon, text in icons:
-        assert f"{icon}  {text}" in shown, text
+    for number, (icon, text) in enumerate(icons, 1):
+        assert f"{number} {icon}  {text}" in shown, text
     frame = s.plus_hud.powers_frame
     panel_top = app.base.aspect2d.getRelativePoint(frame, Point3(0, 0, frame["frameSize"][3])).z
     supply = s.hud.supply.getTightBounds(app.base.aspect2d)
