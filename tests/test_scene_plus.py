@@ -191,7 +191,7 @@ def test_breaking_rules_panel_lists_the_powers_with_icons_and_markers(app):
     from nmbr9.i18n.terms import name
     set_language("de")                                 # the panels follow a change of language
     frames(app, 2)
-    assert s.plus_hud.buttons["power_flip"]["text"].startswith(f"\u25e7  {name('flip')}") and name("flip") != "Flip"
+    assert s.plus_hud.buttons["power_flip"]["text"].startswith(f"2 \u25e7  {name('flip')}") and name("flip") != "Flip"
     # Relocate needs a tile of one's own: off before the first one
     assert s.plus_hud.buttons["power_relocate"]["state"] == DGG.DISABLED
     assert s.plus_hud.buttons["power_flip"]["state"] != DGG.DISABLED
