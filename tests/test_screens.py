@@ -736,6 +736,30 @@ def test_a_puzzle_leaderboard_shows_this_games_player_below_the_top_eight(app):
     assert not any(line.startswith("9. ") for line in lines)          # the top 8 only, besides Ana
 
 
+def test_a_damaged_stored_puzzle_record_neither_loses_a_new_result_nor_hides_the_leaderboard(app):
+    from nmbr9.match import Match
+    from nmbr9.puzzle import daily_puzzle
+    from nmbr9.scene.screens.puzzles import PuzzleScreen, puzzle_seats
+    from nmbr9.scene.screens.results import ResultsScreen
+    from nmbr9.store import add_puzzle_result, puzzle_results
+    import datetime as dt
+    puzzle = daily_puzzle(dt.date.today())
+    add_puzzle_result(app.store.db, puzzle.code, "Bo", 300, {}, "human")
+    app.store.db.execute("UPDATE puzzle_results SET record = '{\"format\": \"nmbr9-rec'")
+    app.goto(PuzzleScreen)
+    assert f"best so far 300 (Bo)" in texts(app)             # Bo's score stands
+    game = puzzle.new_game(puzzle_seats("Ana"))
+    while not game.over:
+        for seat in game.waiting():
+            game.play(seat, game.legal_placements(seat)[0])
+    app.goto(ResultsScreen, match=Match(game, 1, extra={"puzzle": puzzle.code}), context={"puzzle": puzzle.code})
+    frames(app)
+    assert "could not be stored" not in texts(app)
+    assert any(r.player == "Ana" for r in puzzle_results(app.store.db, puzzle.code))   # Ana's result is kept
+    lines = texts(app).splitlines()
+    assert f"Leaderboard of puzzle {puzzle.code}" in lines and any(line.startswith("1. Bo: 300") for line in lines)
+
+
 def test_a_puzzles_best_layout_starts_with_the_puzzles_first_tile(app):
     from types import SimpleNamespace
     from nmbr9.match import Match

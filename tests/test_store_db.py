@@ -126,3 +126,18 @@ def test_personal_bests_are_per_player_and_rules_and_each_game_counts_once(folde
     assert record_score(db, "Ben", classic, 60, "game 3", 1) is None           # the same game, another seat
     assert db.execute("SELECT count(*) FROM personal_scores").fetchone()[0] == 5
     db.close()
+
+
+def test_a_damaged_personal_score_row_is_no_best(folder):
+    """The results screen compares this game's score with the best: a damaged row (rules not JSON,
+    a score that is no number) must neither crash it nor be called the best."""
+    from nmbr9.rules import Ruleset
+    db, _ = open_db()
+    classic = Ruleset().to_json()
+    record_score(db, "Ana", classic, 80, "game 1", 0)
+    record_score(db, "Ana", classic, 90, "game 2", 0)
+    record_score(db, "Ana", classic, 99, "game 3", 0)
+    db.execute("UPDATE personal_scores SET score = '9x' WHERE game = 'game 2'")
+    db.execute("UPDATE personal_scores SET ruleset = '{\"variant' WHERE game = 'game 3'")
+    assert record_score(db, "Ana", classic, 85, "game 4", 0).score == 80
+    db.close()

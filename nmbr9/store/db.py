@@ -6,12 +6,14 @@ an upgrade leaves the old version. Foreign keys are on for every connection.
 """
 from __future__ import annotations
 
+import json
 import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
 
 from ..i18n import _
 from ..paths import data_dir
+from ..rules.record import JSON_ERRORS
 from .files import set_aside
 
 FILENAME = "nmbr9.sqlite3"
@@ -90,6 +92,21 @@ class StoreError(Exception):
     def __init__(self, message: str):
         super().__init__(message)
         self.message = message
+
+
+def stored_record(text) -> dict | None:
+    """A game record as the database holds it; None if the copy can't be decoded, so one damaged row
+    never hides the rest (a tournament's other games, a puzzle's leaderboard)."""
+    try:
+        data = json.loads(text)
+    except (TypeError, *JSON_ERRORS):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def db_path(conn: sqlite3.Connection) -> str:
+    """The file a connection reads (for a sentence naming it)."""
+    return conn.execute("PRAGMA database_list").fetchone()[2]
 
 
 @contextmanager

@@ -6,7 +6,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from ..match import utc_now
-from .db import transaction
+from .db import stored_record, transaction
 
 
 @dataclass(frozen=True)
@@ -16,7 +16,7 @@ class PuzzleResult:
     player: str
     kind: str        # "human" or "bot:<strength>"
     score: int
-    record: dict
+    record: dict | None   # None: the database's copy is damaged (the score stands)
     played: str      # ISO 8601, UTC
 
 
@@ -31,7 +31,8 @@ def add_puzzle_result(db: sqlite3.Connection, code: str, player: str, score: int
 
 def puzzle_results(db: sqlite3.Connection, code: str) -> list[PuzzleResult]:
     """The leaderboard of one puzzle: best score first, earlier first among equals."""
-    return [PuzzleResult(r["id"], r["code"], r["player"], r["kind"], r["score"], json.loads(r["record"]), r["played"])
+    return [PuzzleResult(r["id"], r["code"], r["player"], r["kind"], r["score"], stored_record(r["record"]),
+                         r["played"])
             for r in db.execute("SELECT * FROM puzzle_results WHERE code = ? ORDER BY score DESC, played, id",
                                 (code,))]
 

@@ -22,8 +22,10 @@ def record_score(db: sqlite3.Connection, player: str, ruleset: dict, score: int,
     the same rules (None: their first game under them)."""
     rules = json.dumps(ruleset, sort_keys=True)
     with transaction(db):
+        # a damaged score (not a number) is no best: compared with this game's it would crash the results
         row = db.execute("SELECT score, played FROM personal_scores WHERE player = ? AND ruleset = ? AND game != ? "
-                         "ORDER BY score DESC, played LIMIT 1", (player, rules, game)).fetchone()
+                         "AND typeof(score) = 'integer' ORDER BY score DESC, played LIMIT 1",
+                         (player, rules, game)).fetchone()
         db.execute("INSERT OR IGNORE INTO personal_scores (player, ruleset, score, game, seat, played) "
                    "VALUES (?, ?, ?, ?, ?, ?)", (player, rules, score, game, seat, played or utc_now()))
     return Best(row["score"], row["played"]) if row else None

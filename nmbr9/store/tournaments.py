@@ -16,7 +16,7 @@ from ..i18n import _
 from ..match import Match, check_seed, derive_seed, fresh_seed, places, utc_now
 from ..rules import Game, Ruleset, Seat
 from ..rules.record import JSON_ERRORS, RecordError
-from .db import StoreError, transaction
+from .db import StoreError, db_path, stored_record, transaction
 from .files import SaveError
 
 
@@ -72,8 +72,14 @@ class Tournament:
         self.seed = row["seed"]
         self.games = row["games"]
         self.best = row["best"]
-        rs = json.loads(row["ruleset"])
-        self.ruleset = Ruleset(rs["variant"], tuple(rs["modules"]), tuple(rs.get("powers", ())))
+        try:
+            rs = json.loads(row["ruleset"])
+            self.ruleset = Ruleset(rs["variant"], tuple(rs["modules"]), tuple(rs.get("powers", ())))
+            if (problem := self.ruleset.problem()) is not None:
+                raise ValueError(problem)
+        except (TypeError, KeyError, *JSON_ERRORS) as e:   # a damaged row: a sentence, not a crash
+            raise StoreError(_("The rules of tournament {id} can't be read from {path} ({reason}).").format(
+                id=tournament_id, path=db_path(db), reason=f"no {e} field" if isinstance(e, KeyError) else e)) from None
         self.seats = [Seat(r["name"], r["kind"]) for r in
                       db.execute("SELECT name, kind FROM tournament_seats WHERE tournament_id = ? ORDER BY seat",
                                  (self.id,))]
@@ -163,7 +169,7 @@ class Tournament:
                                  (self.id,)).fetchall():
             scores = [r[0] for r in self.db.execute("SELECT score FROM game_scores WHERE game_id = ? ORDER BY seat",
                                                     (g["id"],))]
-            out.append(GameEntry(g["number"], g["seed"], _stored_record(g["record"]), g["started"], g["finished"],
+            out.append(GameEntry(g["number"], g["seed"], stored_record(g["record"]), g["started"], g["finished"],
                                  scores if g["finished"] else None))
         return out
 
@@ -182,16 +188,6 @@ class Tournament:
         out = [Standing(pl[i], i, self.seats[i].name, self.seats[i].kind, len(sc), sum(sc), wins, best, sc)
                for i, sc, wins, best in lines]
         return sorted(out, key=lambda s: (s.place, s.seat))
-
-
-def _stored_record(text):
-    """A game record as the database holds it; None if the copy can't be decoded, so one damaged game
-    never hides the rest of the tournament."""
-    try:
-        data = json.loads(text)
-    except (TypeError, *JSON_ERRORS):
-        return None
-    return data if isinstance(data, dict) else None
 
 
 class TournamentSaver:
