@@ -557,7 +557,7 @@ def test_a_damaged_stored_game_never_hides_its_tournament(app):
     game = next(text for text in buttons(app) if text.startswith("Game 1: "))   # its scores still stand
     click(app, game)
     assert app.screen.name == "tournament"
-    assert "Game 1 can't be shown: the file holds no JSON object" in texts(app)
+    assert "Game 1 can't be shown: the copy of its record in the database is damaged" in texts(app)   # no "file"
 
 
 def test_the_menu_says_when_the_settings_file_could_not_be_read(app):

@@ -276,3 +276,16 @@ def test_tournament_show_says_a_tournament_whose_rules_are_damaged(tmp_path, rul
     assert r.stdout.startswith("The rules of tournament 1 can't be read from ")
     r = run_cli(tmp_path, "--list")
     assert r.returncode == 0 and "Tournament 1" in r.stdout and "Fine" in r.stdout
+
+
+@pytest.mark.parametrize("record", ["[]", "{bad"])
+def test_a_game_in_progress_whose_stored_copy_is_damaged_says_so_in_words_for_the_database(store, record):
+    """Not 'the file holds no JSON object': the copy was the database's, not a file."""
+    from nmbr9.store import StoreError
+    t = store.new_tournament([Seat("E", "bot:easy")], games=2, seed=1)
+    store.tournament_match(t, threaded=False)
+    store.db.execute("UPDATE tournament_games SET record = ?", (record,))
+    with pytest.raises(StoreError) as e:
+        store.tournament_match(t, threaded=False)
+    assert e.value.message == ("Game 1 of the tournament can't be resumed: "
+                               "the copy of its record in the database is damaged")

@@ -12,12 +12,16 @@ import random
 import sqlite3
 from dataclasses import dataclass
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..match import Match, check_seed, derive_seed, fresh_seed, places, utc_now
 from ..rules import Game, Ruleset, Seat
 from ..rules.record import JSON_ERRORS, RecordError
 from .db import StoreError, db_path, stored_record, transaction
 from .files import SaveError
+
+# why a game whose record the database holds can't be shown or resumed, when that copy can't be decoded
+# (the record's own errors speak of "the file": this one was never a file)
+DAMAGED_COPY = N_("the copy of its record in the database is damaged")
 
 
 @dataclass(frozen=True)
@@ -137,8 +141,11 @@ class Tournament:
                               "AND finished IS NULL ORDER BY number LIMIT 1", (self.id,)).fetchone()
         savers = [*savers, TournamentSaver(self)]
         if row is not None:
+            record = stored_record(row["record"])
             try:
-                return Match.from_record(json.loads(row["record"]), savers=savers, **match_kw)
+                if record is None:
+                    raise RecordError(_(DAMAGED_COPY))
+                return Match.from_record(record, savers=savers, **match_kw)
             except (RecordError, ValueError) as e:
                 raise StoreError(_("Game {number} of the tournament can't be resumed: {reason}").format(
                     number=row["number"], reason=e)) from None

@@ -109,7 +109,10 @@ class TournamentScreen(Screen):
         from ...rules.record import RecordError
         from .results import ResultsScreen
         entry = next(g for g in self.app.store.tournament(tid).entries() if g.number == number)
+        from ...store.tournaments import DAMAGED_COPY
         try:
+            if entry.record is None:
+                raise RecordError(_(DAMAGED_COPY))
             match = Match.from_record(entry.record)
         except RecordError as e:
             self.message = _("Game {number} can't be shown: {reason}").format(number=number, reason=e)
