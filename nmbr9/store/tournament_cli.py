@@ -30,11 +30,10 @@ def print_standings(t: Tournament, out=sys.stdout) -> None:
                    "{name}: {games} games, best {best} counted, seed {seed} ({state})", t.games).format(
         name=t.name, games=t.games, best=t.best, seed=t.seed, state=state), file=out)
     width = max([len(s.name) for s in t.seats] + [6])
-    print(f"{_('Place'):>5}  {_('Player'):<{width}}  {_('Best'):>5}  {_('Total'):>5}  {_('Wins'):>4}  {_('Games')}",
+    print(f"{_('Place'):>5}  {_('Player'):<{width}}  {_('Best'):>5}  {_('Total'):>5}  {_('Wins'):>4}  {_('Games'):>5}",
           file=out)
-    for s in t.standings():
-        print(f"{s.place:>5}  {s.name:<{width}}  {s.best:>5}  {s.total:>5}  {s.wins:>4}  "
-              f"{' '.join(str(x) for x in s.scores)}", file=out)
+    for s in t.standings():   # games played, as the Tournament screen counts them (each game's scores: --show)
+        print(f"{s.place:>5}  {s.name:<{width}}  {s.best:>5}  {s.total:>5}  {s.wins:>4}  {s.played:>5}", file=out)
 
 
 def play(t: Tournament) -> None:
