@@ -238,3 +238,46 @@ def test_the_system_refusing_a_write_keeps_the_previous_save(tmp_path):
     result = json.loads(out.stdout)
     assert result["refused"] and "previous" in result["refused"] and result["kept"]
     assert result["after"] is None and result["saved"] == result["moves"] == 6
+
+
+def personal_rows(folder):
+    import sqlite3
+    if not (folder / "nmbr9.sqlite3").exists():
+        return []
+    with sqlite3.connect(folder / "nmbr9.sqlite3") as db:
+        return sorted(db.execute("SELECT player, score FROM personal_scores").fetchall())
+
+
+def test_the_last_placement_keeps_the_humans_personal_scores_before_any_results_screen(store, tmp_path):
+    """A kill after the last confirmed placement (the results screen never opened) keeps each human's
+    score for their personal best; once: not again when saved again or continued."""
+    m = store.new_match(SEATS, seed=11, threaded=False)
+    play(m)
+    assert m.over and m.save_error is None
+    scores = sorted((r.name, r.score) for r in m.results() if r.kind == "human")
+    store.close()                                    # as a killed game leaves it: no results screen
+    assert personal_rows(tmp_path) == scores
+    again = Store()
+    assert not again.continue_game(threaded=False).can_continue
+    m.save()
+    assert personal_rows(tmp_path) == scores         # never twice
+    again.close()
+
+
+def test_a_finished_game_whose_scores_a_crash_lost_has_them_kept_on_continue(store, tmp_path):
+    """Killed between writing the autosave and the database: the menu's look at the saved game keeps them."""
+    m = Match.new(SEATS, 11, savers=[store.autosave], threaded=False)   # the autosave alone, as if cut short
+    play(m)
+    assert m.over and personal_rows(tmp_path) == []
+    scores = sorted((r.name, r.score) for r in m.results() if r.kind == "human")
+    for _ in range(2):
+        found = Store().continue_game(threaded=False)
+        assert not found.can_continue and found.message is None
+        assert personal_rows(tmp_path) == scores     # once, however often the menu asks
+
+
+def test_a_practice_game_keeps_no_personal_score(store, tmp_path):
+    m = store.new_match(SEATS, seed=11, practice=True, threaded=False)
+    play(m)
+    store.continue_game(threaded=False)
+    assert personal_rows(tmp_path) == []

@@ -21,7 +21,7 @@ from .autosave import Autosave, Resume
 from .db import FILENAME, StoreError, open_db
 from .files import SaveError, set_aside, write_atomic
 from .puzzles import PuzzleResult, add_puzzle_result, last_puzzle_player, puzzle_results
-from .records import Best, record_score
+from .records import Best, PersonalScores, record_score
 from .settings import Settings, load_settings, read_settings, save_settings
 from .tournaments import GameEntry, Standing, Summary, Tournament, TournamentSaver, tournaments
 
@@ -31,6 +31,7 @@ class Store:
         self.folder = Path(folder or data_dir())
         self.folder.mkdir(parents=True, exist_ok=True)
         self.autosave = Autosave(self.folder)
+        self.scores = PersonalScores(self)     # a saver too: a finished game's human scores
         self._db: sqlite3.Connection | None = None
         self.db_message: str | None = None   # set when a broken database was set aside
         self.settings_message: str | None = None   # set when the settings file could not be read
@@ -48,13 +49,19 @@ class Store:
                   practice: bool = False, **match_kw) -> Match:
         """A new game, autosaved from the start (it replaces the previous autosave)."""
         match = Match.new(seats, fresh_seed() if seed is None else seed, ruleset, practice=practice,
-                          savers=[self.autosave, *match_kw.pop("savers", [])], **match_kw)
+                          savers=[self.autosave, self.scores, *match_kw.pop("savers", [])], **match_kw)
         match.save()
         return match
 
     def continue_game(self, **match_kw) -> Resume:
         """The autosaved game (a tournament game gets its tournament back), or why there is none."""
-        found = self.autosave.load(**match_kw)
+        extra = match_kw.pop("savers", [])
+        found = self.autosave.load(savers=[self.scores, *extra], **match_kw)
+        if found.finished is not None:   # ended by its last placement: its scores kept, if a crash came first
+            try:
+                self.scores.save(found.finished)
+            except SaveError as e:
+                found.message = e.message
         m = found.match
         if m is not None and m.tournament:
             try:
@@ -63,7 +70,7 @@ class Store:
                 if stored is not None and len((stored.record or {}).get("moves", ())) > len(m.game.moves):
                     # the autosave fell behind (its folder refused it, the database did not): the
                     # database's copy is the last confirmed placement; a finished game is not offered
-                    found.match = None if stored.finished else self.tournament_match(t, **match_kw)
+                    found.match = None if stored.finished else self.tournament_match(t, savers=extra, **match_kw)
                 else:
                     t.attach(m)
             except StoreError as e:   # the tournament is gone: the game still continues
@@ -98,7 +105,7 @@ class Store:
     def tournament_match(self, t: Tournament, **match_kw) -> Match | None:
         """The tournament's game in progress or its next game, autosaved too; None when it is over."""
         try:
-            return t.next_match(savers=[self.autosave, *match_kw.pop("savers", [])], **match_kw)
+            return t.next_match(savers=[self.autosave, self.scores, *match_kw.pop("savers", [])], **match_kw)
         except sqlite3.Error as e:
             raise _not_stored(e) from e
 
@@ -114,5 +121,6 @@ def _not_stored(e: sqlite3.Error) -> StoreError:
 
 __all__ = ["Store", "Autosave", "Resume", "SaveError", "StoreError", "Settings", "load_settings",
            "save_settings", "Tournament", "TournamentSaver", "Standing", "GameEntry", "Summary", "tournaments",
-           "PuzzleResult", "add_puzzle_result", "last_puzzle_player", "puzzle_results", "Best", "record_score",
+           "PuzzleResult", "add_puzzle_result", "last_puzzle_player", "puzzle_results", "Best", "PersonalScores",
+           "record_score",
            "open_db", "write_atomic", "set_aside"]

@@ -19,6 +19,7 @@ class Resume:
     """What the menu learns at start: a game to continue, and/or a message for the player."""
     match: Match | None = None
     message: str | None = None     # e.g. the save was unreadable and was set aside
+    finished: Match | None = None  # a finished game the autosave holds (not to continue; its scores kept)
 
     @property
     def can_continue(self) -> bool:
@@ -73,7 +74,7 @@ class Autosave:
             match = Match.from_record(data, savers=savers, **match_kw)
         except RecordError as e:
             return self._set_aside(str(e))
-        return Resume(None if match.over else match)
+        return Resume(finished=match) if match.over else Resume(match)
 
     def _set_aside(self, reason: str) -> Resume:
         try:

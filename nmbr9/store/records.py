@@ -6,8 +6,10 @@ import json
 import sqlite3
 from dataclasses import dataclass
 
+from ..i18n import _
 from ..match import utc_now
-from .db import transaction
+from .db import StoreError, transaction
+from .files import SaveError
 
 
 @dataclass(frozen=True)
@@ -29,3 +31,28 @@ def record_score(db: sqlite3.Connection, player: str, ruleset: dict, score: int,
         db.execute("INSERT OR IGNORE INTO personal_scores (player, ruleset, score, game, seat, played) "
                    "VALUES (?, ?, ?, ?, ?, ?)", (player, rules, score, game, seat, played or utc_now()))
     return Best(row["score"], row["played"]) if row else None
+
+
+class PersonalScores:
+    """A Match saver: when the last placement ends a game, every human's score is kept for personal bests
+    at once, not when the results screen opens (a crash in between lost it). The database keeps one row
+    per game and seat, so saving again (the results screen, a Continue) never counts a game twice.
+    Not practice (tiles can be taken back) nor puzzles (they have their leaderboard)."""
+
+    def __init__(self, store):
+        self.store = store   # its database is opened only when a game ends
+
+    def save(self, match) -> None:
+        if not match.over or match.practice or match.extra.get("puzzle"):
+            return
+        humans = [r for r in match.results() if r.kind == "human"]
+        try:
+            db = self.store.db
+            kept = {row[0] for row in db.execute("SELECT seat FROM personal_scores WHERE game = ?",
+                                                  (match.created,))}
+            for r in humans:
+                if r.seat not in kept:
+                    record_score(db, r.name, match.game.ruleset.to_json(), r.score, match.created, r.seat)
+        except (sqlite3.Error, StoreError) as e:
+            raise SaveError(_("The result could not be stored: {reason}").format(
+                reason=getattr(e, "message", e))) from e

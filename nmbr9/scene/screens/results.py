@@ -185,7 +185,8 @@ class ResultsScreen(Screen):
             return None
 
     def _extra_text(self) -> str:
-        problems = [p for p in (self.match.save_error, self.saved_note) if p]   # the last tile's save, the results'
+        # the last tile's save, the results' (the same words once: both keep the scores)
+        problems = list(dict.fromkeys(p for p in (self.match.save_error, self.saved_note) if p))
         if problems:
             return "\n".join(problems)
         if self.context.get("tournament"):
