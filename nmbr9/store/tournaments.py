@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ..i18n import N_, _
 from ..match import Match, check_seed, derive_seed, fresh_seed, places, utc_now
 from ..rules import Game, Ruleset, Seat
+from ..rules.game import MODULES, POWERS, VARIANTS
 from ..rules.record import JSON_ERRORS, RecordError
 from .db import StoreError, db_path, stored_record, transaction
 from .files import SaveError
@@ -79,8 +80,10 @@ class Tournament:
         try:
             rs = json.loads(row["ruleset"])
             self.ruleset = Ruleset(rs["variant"], tuple(rs["modules"]), tuple(rs.get("powers", ())))
-            if (problem := self.ruleset.problem()) is not None:
-                raise ValueError(problem)
+            unknown = [n for n in (self.ruleset.variant,) if n not in VARIANTS] + \
+                [n for n in (*self.ruleset.modules, *self.ruleset.powers) if n not in (*MODULES, *POWERS)]
+            if unknown:   # (Breaking Rules without powers is right here: each game draws its own)
+                raise ValueError(f"unknown {unknown[0]!r}")
         except (TypeError, KeyError, *JSON_ERRORS) as e:   # a damaged row: a sentence, not a crash
             raise StoreError(_("The rules of tournament {id} can't be read from {path} ({reason}).").format(
                 id=tournament_id, path=db_path(db), reason=f"no {e} field" if isinstance(e, KeyError) else e)) from None
