@@ -281,3 +281,41 @@ def test_a_practice_game_keeps_no_personal_score(store, tmp_path):
     play(m)
     store.continue_game(threaded=False)
     assert personal_rows(tmp_path) == []
+
+
+def test_a_second_copy_of_the_game_on_the_same_data_folder_says_so_and_opens_no_window(tmp_path, monkeypatch,
+                                                                                      capsys):
+    """Two windows on one autosave: the last to save silently replaced the other's game. The second
+    copy now stops before its window opens and says why; once the first is gone (even killed) it starts."""
+    from argparse import Namespace
+    from nmbr9.scene import base, game_app
+    monkeypatch.setenv("NMBR9_DATA", str(tmp_path))
+    first = Store()
+    m = first.new_match(SEATS, seed=11, threaded=False)
+    play(m, humans=2)
+    before = first.autosave.path.read_bytes()
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time; from nmbr9.store import Store; "
+                               "assert Store().hold(); print('held', flush=True); time.sleep(60)"],
+                              stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+
+        class WindowOpened(Exception):
+            pass
+
+        def no_window(*args, **kw):
+            raise WindowOpened
+        monkeypatch.setattr(base, "make_base", no_window)
+        args = Namespace(size=None, seed=None, record=None)
+        assert game_app.main(args) == 2
+        said = capsys.readouterr().out
+        assert f"Can't start: another copy of NMBR 9 3D is using the data folder {tmp_path}." in said
+        assert first.autosave.path.read_bytes() == before                  # the first copy's game untouched
+        holder.send_signal(signal.SIGKILL)
+        holder.wait(10)
+        with pytest.raises(WindowOpened):                                   # the folder is free again
+            game_app.main(args)
+    finally:
+        holder.kill()
+        holder.wait(10)
+        first.close()

@@ -206,6 +206,10 @@ def main(args) -> int:
         print(_("Can't start: the data folder {path} can't be used ({reason})").format(
             path=where, reason=e.strerror or e))
         return 2
+    if not store.hold():   # two windows on one autosave: the last to save would silently replace the other's game
+        print(_("Can't start: another copy of NMBR 9 3D is using the data folder {path}. Play on in its window, "
+                "or quit it first.").format(path=store.folder))
+        return 2
     size = settings.window_size
     try:   # before any window opens
         if getattr(args, "size", None):

@@ -19,7 +19,7 @@ from ..paths import data_dir
 from ..rules import Ruleset, Seat
 from .autosave import Autosave, Resume
 from .db import FILENAME, StoreError, open_db
-from .files import SaveError, set_aside, write_atomic
+from .files import SaveError, hold_folder, set_aside, write_atomic
 from .puzzles import PuzzleResult, add_puzzle_result, last_puzzle_player, puzzle_results
 from .records import Best, PersonalScores, record_score
 from .settings import Settings, load_settings, read_settings, save_settings
@@ -35,6 +35,7 @@ class Store:
         self._db: sqlite3.Connection | None = None
         self.db_message: str | None = None   # set when a broken database was set aside
         self.settings_message: str | None = None   # set when the settings file could not be read
+        self._lock = None                      # the data folder's lock file while this window holds it
 
     # ----- settings ---------------------------------------------------------------
     def settings(self) -> Settings:
@@ -109,7 +110,19 @@ class Store:
         except sqlite3.Error as e:
             raise _not_stored(e) from e
 
+    def hold(self) -> bool:
+        """Claim the data folder for this window; False while another copy of the game has it."""
+        if self._lock is not None:
+            return True
+        held, lock = hold_folder(self.folder)
+        if lock is not None:
+            self._lock = lock
+        return held
+
     def close(self) -> None:
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
         if self._db is not None:
             self._db.close()
             self._db = None

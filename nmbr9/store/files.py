@@ -64,3 +64,32 @@ def set_aside(path: Path, why: str) -> Path:
         target = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
     os.replace(path, target)
     return target
+
+
+LOCK_NAME = "nmbr9.lock"
+
+
+def hold_folder(folder: Path):
+    """Hold the data folder for this process, so a second copy of the game can't write the same autosave
+    (the last to save silently replaced the other's game). Returns (held, lock file): keep the file, as
+    closing it or the process ending (even by a kill) lets go. held is False only while another copy holds
+    the folder: a folder or file system that can't lock is not held against the player."""
+    try:
+        f = open(Path(folder) / LOCK_NAME, "a+b")
+    except OSError:
+        return True, None   # e.g. a read-only folder: its saves say so themselves
+    try:
+        try:
+            import fcntl
+        except ImportError:   # Windows
+            import msvcrt
+            f.seek(0)
+            msvcrt.locking(f.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except (BlockingIOError, PermissionError):
+        f.close()
+        return False, None
+    except OSError:
+        pass
+    return True, f
