@@ -1,8 +1,9 @@
 """Thinking beside the window: the bots' moves and the hints worked out in processes of their own.
 
 In a thread of the game's own process a bot shares the interpreter's lock with the window's
-frames: in a 1280x720 window the expert's hints took about three times as long as the same
-choices alone (`nmbr9 bench hints`). A process of its own gets a core of its own.
+frames: in a 1280x720 window the expert's hints took 2.7 s on average against 0.6 s for the same
+choices alone (`nmbr9 bench hints --games 2 --seed 1`, software GL, a quiet 2-core machine).
+In a process of its own, with the frames capped (scene/base.py), they take 0.8 s.
 
     result = worker.run(functools.partial(make_bot("expert", seed).choose, view))
 
