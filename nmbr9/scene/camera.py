@@ -35,6 +35,7 @@ class OrbitCamera:
         self.fit = 9.0     # distance that shows the whole build (without zoom)
         self.corners = []  # the corners of the area to keep in view
         self.bottom = FRAME_BOTTOM   # how far below the screen's middle the framed area may reach
+        self.room = (-1.0, 1.0, -1.0, 1.0)   # the part of the screen (left, right, bottom, top) the build is framed in
         self.goal, self.goal_fit, self.gliding = LPoint3(0, 0, 0), self.fit, False
         self.lens.setFov(50)
         self.lens.setNear(0.2)
@@ -74,10 +75,19 @@ class OrbitCamera:
         self._shift()
         self.apply()
 
+    def frame_in(self, left: float, right: float, bottom: float, top: float) -> None:
+        """Frame builds in a part of the screen (normalised coordinates, e.g. beside or under a panel):
+        the view's middle moves to the middle of that part, and the build fits in it."""
+        self.room = (left, right, bottom, top)
+        self._shift()
+        self.apply()
+
     def _shift(self) -> None:
-        # + moves the view down; the film's height follows the window's shape (x: the results' own shift)
-        shift = (self.bottom - FRAME_BOTTOM) / 4 * self.lens.getFilmSize()[1]
-        self.lens.setFilmOffset(self.lens.getFilmOffset()[0], shift)
+        # + moves the view down (left); the film's size follows the window's shape: kept up with it
+        left, right, bottom, top = self.room
+        film = self.lens.getFilmSize()
+        shift = (self.bottom - FRAME_BOTTOM) / 4 * film[1] * (top - bottom) / 2
+        self.lens.setFilmOffset(-(left + right) / 4 * film[0], shift - (bottom + top) / 4 * film[1])
 
     def follow_window(self) -> None:
         """The window changed shape (and the lens with it): frame the build again for the new shape."""
@@ -107,10 +117,13 @@ class OrbitCamera:
 
     def _shows_all(self, distance: float) -> bool:
         self._place(distance, self.goal)
+        left, right, bottom, top = self.room
+        mx, my, hw, hh = (left + right) / 2, (bottom + top) / 2, (right - left) / 2, (top - bottom) / 2
         for corner in self.corners:
             q = self.camera.getRelativePoint(self.render, corner)
             out = Point2()
-            if not self.lens.project(q, out) or abs(out.x) > FRAME_X or not -self.bottom <= out.y <= FRAME_TOP:
+            if not self.lens.project(q, out) or abs(out.x - mx) > FRAME_X * hw or \
+                    not -self.bottom <= (out.y - my) / hh <= FRAME_TOP:
                 return False
         return True
 

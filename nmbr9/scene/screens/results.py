@@ -9,12 +9,13 @@ again (a puzzle: the same puzzle again).
 """
 from __future__ import annotations
 
+from direct.gui.DirectGui import DirectFrame
 from panda3d.core import LVector2, TextNode
 
 from ...i18n import _, ngettext, pgettext
 from ...match import Match, local_date
 from ...rules.game import CLASSIC
-from .widgets import ACCENT, DIM, GO, INK, PANEL, SMALL, WIDE, Screen
+from .widgets import ACCENT, DIM, GO, INK, NARROW, PANEL, SMALL, WIDE, Screen
 
 LEVEL_SECONDS = 0.7      # one level of every board is scored per step (at animation speed 1)
 ANALYSIS_SECONDS = 10.0
@@ -23,7 +24,7 @@ LEFT = -1.72             # the score panel's left edge (laid out from here; it s
 
 class ResultsScreen(Screen):
     name = "results"
-    layouts = (WIDE,)   # the panel beside the board: a tall window shrinks it
+    layouts = (WIDE, NARROW)   # the panel beside the board; in a tall window above it
 
     def __init__(self, app, match: Match, context: dict):
         super().__init__(app)
@@ -111,17 +112,12 @@ class ResultsScreen(Screen):
         self.app.trace("results", *(f"{r.name}={r.score}" for r in self.results))
 
     def build(self) -> None:
-        # the score panel at the window's left edge (laid out from LEFT), the board in the room to its right
+        # the score panel at the window's left edge (laid out from LEFT), the board in the room to its
+        # right; in a tall window the panel stands at the top, the board in the room under it
         room_w, room_h = self.room
         holder = self.root.attachNewNode("score panel")
-        holder.setPos(-room_w + 0.05 - LEFT, 0, 0)
-        right = -room_w + 0.05 - LEFT   # the panel's right edge
-        lens = self.base.camLens
-        middle = (right + room_w) / 2 * self.root.getScale().x   # of the board's room, aspect2d units
-        lens.setFilmOffset(-lens.getFilmSize()[0] * middle / (2 * self.base.a2dRight), lens.getFilmOffset()[1])
         self.panel = holder.attachNewNode("scores")
-        from direct.gui.DirectGui import DirectFrame
-        DirectFrame(parent=holder, frameColor=PANEL, frameSize=(LEFT - 0.05, 0.0, -0.98, 0.98))
+        frame = DirectFrame(parent=holder, frameColor=PANEL)
         self.label(_("Game over"), (LEFT, 0.85), scale=0.08, bold=True, align=TextNode.ALeft, parent=holder)
         self.lines = []
         for i, r in enumerate(self.results):
@@ -142,15 +138,29 @@ class ResultsScreen(Screen):
         self.walk_button.hide()
         self.extra_label = self.label(self._extra_text(), (LEFT, y - 0.22), scale=SMALL, align=TextNode.ALeft,
                                       wrap=44 * 0.036 / SMALL, parent=holder)
+        # the buttons at the panel's foot: the window's bottom, or (tall) just under the words
+        rows = self.extra_label.component("text0").textNode.getNumRows() if self._extra_text() else 0
+        foot = y - 0.22 - rows * SMALL * 1.25 - 0.12 if self.narrow else -0.88
+        frame["frameSize"] = (LEFT - 0.05, 0.0, foot - 0.1, 0.98)
         next_text, self.next_command = self._next()
-        self.button(_("Menu (Esc)"), self.app.menu, (LEFT + 0.3, -0.88), width=0.55, scale=0.05, parent=holder)
+        self.button(_("Menu (Esc)"), self.app.menu, (LEFT + 0.3, foot), width=0.55, scale=0.05, parent=holder)
         if next_text:
-            self.button(_("{action} (Enter)").format(action=next_text), self.next_command, (-0.53, -0.88),
+            self.button(_("{action} (Enter)").format(action=next_text), self.next_command, (-0.53, foot),
                         width=0.9, scale=0.045, colour=GO, parent=holder)
             self.accept("enter", self._enter)
+        if self.narrow:   # centred at the top; the board's room: the window under it
+            holder.setPos((0.05 - LEFT) / 2, 0, room_h - 1.0)
+            board_room = (-room_w, room_w, -room_h, room_h - 1.0 + foot - 0.1)
+        else:
+            holder.setPos(-room_w + 0.05 - LEFT, 0, 0)
+            board_room = (-room_w + 0.05 - LEFT, room_w, -room_h, room_h)   # right of the panel
+        left, right, bottom, top = board_room
+        k = self.root.getScale().x   # the room in the window's normalised coordinates
+        self.camera.frame_in(left * k / self.base.a2dRight, right * k / self.base.a2dRight,
+                             bottom * k / self.base.a2dTop, top * k / self.base.a2dTop)
         self.walk_label = self.label(_("{name}'s board").format(name=self.match.seats[self.showing].name),
-                                     ((right + room_w) / 2, -0.9), scale=0.04, fg=INK,
-                                     wrap=(room_w - right - 0.1) / 0.04)
+                                     ((left + right) / 2, -room_h + 0.1), scale=0.04, fg=INK,
+                                     wrap=(right - left - 0.1) / 0.04)
         self.accept("escape", self.app.menu)
         self.accept("arrow_right", self.walk_step, [1])
         self.accept("arrow_left", self.walk_step, [-1])
