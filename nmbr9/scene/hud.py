@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectFrame, DirectLabel
-from panda3d.core import CardMaker, SamplerState, TextNode
+from panda3d.core import CardMaker, Point3, SamplerState, TextNode
 
 from ..i18n import _
 from ..paths import FONT, FONT_BOLD
@@ -194,6 +194,35 @@ class Hud:
         self.result.show()
         self.verdict.hide()
         self.confirm.hide()
+
+    # ----- room in the window ---------------------------------------------------
+    def room(self) -> tuple[float, float]:
+        """The window's width and height in HUD units (the anchors' scale)."""
+        k = self.anchors["a2dTopLeft"].getScale().x
+        return 2 * self.base.a2dRight / k, 2 * self.base.a2dTop / k
+
+    def buttons_at_right(self) -> tuple[float, float]:
+        """The width and the top (HUD units, from the bottom right corner) of all that stands at the bottom
+        right: Confirm, and the session's Hint and Menu above it."""
+        corner = self.anchors["a2dBottomRight"]
+        width = top = 0.0
+        for item in self.base.a2dBottomRight.findAllMatches("**/+PGItem"):   # widgets: their frames
+            if not any(n.isHidden() for n in (item, *item.getAncestors())):
+                left, _right, _bottom, up = item.node().getFrame()
+                corner_point = corner.getRelativePoint(item, Point3(left, 0, up))
+                width, top = max(width, -corner_point.x), max(top, corner_point.z)
+        return width, top
+
+    def bottom_left_z(self, width: float) -> float:
+        """How high something `width` wide stands at the bottom left (HUD units): at the bottom when it
+        fits beside the buttons at the bottom right, else above them (a narrow window)."""
+        right, top = self.buttons_at_right()
+        return 0.0 if width + right + 0.1 <= self.room()[0] else top + 0.04
+
+    def arrange(self) -> None:
+        """The controls' help (bottom left) beside the buttons at the bottom right, or above them."""
+        left, right = self.legend.guiItem.getFrame()[0], self.legend.guiItem.getFrame()[1]
+        self.legend.setZ(0.3 + self.bottom_left_z(0.05 + (right - left) * SMALL_TEXT))
 
     def fit_window(self, size=None) -> float:
         """Keep the smallest text at least MIN_TEXT_PX high in small windows; returns the scale."""

@@ -70,6 +70,7 @@ class PlusHud:
         self.anchors = {name: getattr(base, name).attachNewNode(f"plus_{name}")
                         for name in ("a2dBottomLeft", "a2dBottomCenter", "a2dTopLeft", "aspect2d")}
         self.key = None
+        self.piles_lift = 0.0          # "Level to Level": the piles raised above the buttons at the right
         self.lines: list[str] = []     # every text on screen now (tests read it)
         self.buttons: dict = {}        # name -> DirectButton (tests press them)
         self.fit_window()
@@ -104,6 +105,7 @@ class PlusHud:
         for node in self.anchors.values():
             node.getChildren().detach()
         self.lines, self.buttons = [], {}
+        self.powers_frame = None
         self.game = game
         if o.powers:
             self._powers(o, state)
@@ -141,16 +143,22 @@ class PlusHud:
         supply above stay in view; F1 has the full rules."""
         bl = self.anchors["a2dBottomLeft"]
         compact = self.compact()
-        columns = min(3, len(o.powers)) if compact else 1
+        step, width, scale = (0.06, 0.46, 0.03) if compact else (0.075, 1.07, 0.03)
+        # as many columns (up to three) as fit beside the buttons at the bottom right; else one, above them
+        fits = [c for c in (3, 2, 1) if self.hud.bottom_left_z(0.07 + c * (width + 0.02)) == 0]
+        columns = min(len(o.powers), fits[0] if compact and fits else 3 if compact else 1)
+        lift = self.hud.bottom_left_z(0.07 + columns * (width + 0.02))
+        bl = bl.attachNewNode("powers")
+        bl.setZ(lift)
         rows = -(-len(o.powers) // columns)
-        step, width, scale = (0.052, 0.4, 0.026) if compact else (0.075, 1.07, 0.03)
         top = (0.1 if compact else 0.16) + step * rows + (0.04 if compact else 0.06)
         right = 0.06 + columns * (width + 0.02) + 0.01
         self.powers_frame = DirectFrame(parent=bl, frameColor=PANEL, relief=DGG.FLAT,
                                         frameSize=(0.03, right, 0.125, top + 0.055))
+        self.powers_top = lift + top + 0.055
         markers = MARKER_ON * o.markers_left + MARKER_OFF * (MARKERS - o.markers_left)
         self._label(bl, _("Breaking Rules \u00b7 markers left: {markers}").format(markers=markers),
-                    (0.06, top), 0.032 if compact else 0.036, fg=ACCENT, bold=True)
+                    (0.06, top), 0.033 if compact else 0.036, fg=ACCENT, bold=True)
         used = self.game.players[o.player].powers_used
         for i, power in enumerate(o.powers):
             row, column = divmod(i, columns)
@@ -194,7 +202,7 @@ class PlusHud:
         if o.can_end:
             items.append(("end_turn", _("End turn (Enter, X)"), self.handlers["end_turn"], (), True,
                           (0.2, 0.45, 0.55, 1), None))
-        width, scale = (0.34, 0.022) if self.compact() else (0.5, 0.03)
+        width, scale = (0.34, 0.03) if self.compact() else (0.5, 0.03)
         card = 2.4   # the reserved tile's card, in text units, at the left of its button
         measure = TextNode("measure")
         measure.setFont(self.font)
@@ -214,15 +222,23 @@ class PlusHud:
                     break
                 w += 0.02
             least.append(w)
+        row = ROW
+        if sum(least) + 0.03 * (len(least) - 1) > right - left:   # a narrow window: a row of their own,
+            row = self.hud.buttons_at_right()[1] + 0.04             # above Hint and Menu, right of the powers
+            half = self.hud.room()[0] / 2
+            powers = self.powers_frame
+            left = bc.getRelativePoint(powers, Point3(powers["frameSize"][1], 0, 0)).x + 0.03 if powers \
+                else 0.05 - half
+            right = half - 0.05
         while width > 0.1 and sum(max(width, w) + 0.03 for w in least) - 0.03 > right - left:
             width -= 0.02   # all as wide as the room allows, up to the usual width
         widths = [max(width, w) for w in least]
         total = sum(widths) + 0.03 * (len(items) - 1)
-        x = min(-total / 2, right - total)   # centred, unless that runs into Confirm (a small window)
+        x = max(left, min(-total / 2, right - total))   # centred, unless that runs into Confirm or the hint
         made = []
         for (name, text, command, args, enabled, colour, digit), w in zip(items, widths):
             inset = card if digit is not None else 0
-            b = self._button(name, bc, text, command, (x + w / 2, ROW), w, scale=scale,
+            b = self._button(name, bc, text, command, (x + w / 2, row), w, scale=scale,
                              enabled=enabled, colour=colour, args=args, wrap=w / scale - inset - 1)
             made.append((b, inset, digit))
             x += w + 0.03
@@ -233,14 +249,14 @@ class PlusHud:
         for b, inset, digit in made:
             left, right = b["frameSize"][:2]
             b["frameSize"] = (left, right, bottom, 1.05)
-            b.setZ(ROW + (rows - 1) * line * scale)
+            b.setZ(row + (rows - 1) * line * scale)
             spare = (rows - b.component("text0").textNode.getNumRows()) * line
             b["text_pos"] = (inset / 2, -spare / 2)   # in the middle of what the card leaves
             if digit is not None:   # upright like a card, in the middle of its slot
                 w = min(inset - 0.4, (0.9 - bottom - 0.15) * 0.75)
                 x = left + 0.2 + inset / 2
                 self.reserved_card = self._card(b, digit, (x - w / 2, x + w / 2, bottom + 0.15, 0.9))
-        self.actions_top = ROW + (rows - 1) * line * scale + 1.05 * scale
+        self.actions_top = row + (rows - 1) * line * scale + 1.05 * scale
         self.notes_top = self._stack(o, [(w.text(_), WARN) for w in o.warnings], self.above_actions(o))
 
     def _card(self, parent, digit, frame):
@@ -265,7 +281,7 @@ class PlusHud:
 
     def above_actions(self, o) -> float:
         """Where notes start in the bottom middle: above the actions (small window: above the powers too)."""
-        return 0.36 if self.compact() and o.powers else self.actions_top + 0.05
+        return max(self.actions_top + 0.05, self.powers_top + 0.03 if self.compact() and o.powers else 0)
 
     def notes_column(self, o) -> tuple[float, int]:
         """(x, wrap) of the notes and warnings: right of the powers panel when it stands beside them."""
@@ -297,14 +313,20 @@ class PlusHud:
             self._label(tl, text, (x0 + 0.48, -0.25 - 0.045 * i), 0.03, fg=DIM if used else INK)
 
     def piles_top(self) -> float:
-        """The screen y (-1 at the bottom) of the "Level to Level" piles' top edge."""
-        return -1.0 + PILES_TOP * self.anchors["a2dBottomCenter"].getScale().z
+        """The aspect2d y (-1 at the bottom of a wide window) of the "Level to Level" piles' top edge."""
+        return -self.base.a2dTop + (PILES_TOP + self.piles_lift) * self.anchors["a2dBottomCenter"].getScale().z
 
     def _piles(self, game, o) -> None:
         """Bottom middle, above the actions: level markers 0..4 as piles, the shown card on top."""
-        bc = self.anchors["a2dBottomCenter"]
         step = 0.24
         y = 0.3
+        # in the bottom middle; left of the buttons at the bottom right, or (a narrow window) above them
+        half, reach = self.hud.room()[0] / 2, 2.5 * step + 0.02
+        right, top = self.hud.buttons_at_right()
+        x = min(0.0, half - right - 0.05 - reach)
+        self.piles_lift = 0.0 if x - reach >= 0.05 - half else top + 0.04
+        bc = self.anchors["a2dBottomCenter"].attachNewNode("piles")
+        bc.setPos(x if not self.piles_lift else 0.0, 0, self.piles_lift)
         DirectFrame(parent=bc, frameColor=(0.08, 0.09, 0.1, 1), relief=DGG.FLAT,
                     frameSize=(-2.5 * step - 0.02, 2.5 * step + 0.02, y - 0.08, PILES_TOP if o.supply else y + 0.31))
         for k in range(LEVEL_MARKERS):
@@ -333,9 +355,9 @@ class PlusHud:
             elif not active:
                 DirectFrame(parent=bc, relief=DGG.FLAT, frameColor=(0.2, 0.21, 0.22, 0.6),
                             frameSize=(x - 0.08, x + 0.08, y - 0.01, y + 0.2))
-                self._label(bc, _("not active"), (x, y + 0.08), 0.026, fg=DIM, align=TextNode.ACenter)
+                self._label(bc, _("not active"), (x, y + 0.11), 0.03, fg=DIM, align=TextNode.ACenter, wrap=5.3)
             self._label(bc, ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile)),
-                        (x, y - 0.045), 0.026, fg=DIM,
+                        (x, y - 0.05), 0.03, fg=DIM,
                         align=TextNode.ACenter)
         if o.supply is not None:
             left = "  ".join(f"{d}\u00d7{n}" for d, n in sorted(o.supply.items()))
@@ -383,7 +405,7 @@ class PlusHud:
         if not lines:
             return
         if not buttons:   # a note: low in the middle, above the actions (and the piles), off the table
-            bottom = max(self.notes_top, 0.74 if game.variant == LEVEL_TO_LEVEL else 0)   # above the piles
+            bottom = max(self.notes_top, 0.74 + self.piles_lift if game.variant == LEVEL_TO_LEVEL else 0)
             self._stack(o, [(text, ACCENT if i == 0 else INK) for i, text in enumerate(lines)][::-1], bottom)
             return
         k = self.hud.anchors["a2dTopLeft"].getScale().x
@@ -393,7 +415,7 @@ class PlusHud:
         button_rows = -(-len(buttons) // per_row)
         height = 0.06 * len(lines) + 0.17 + 0.08 * (button_rows - 1)
         if game.variant == LEVEL_TO_LEVEL:   # above the piles
-            y = max(y, -1 / k + 0.68 + height)
+            y = max(y, -self.base.a2dTop / k + 0.68 + self.piles_lift + height)
         frame = DirectFrame(parent=mid, frameColor=PANEL, relief=DGG.FLAT)
         labels = [self._label(mid, text, (0, y - 0.06 * i), 0.038, fg=ACCENT if i == 0 else INK,
                               align=TextNode.ACenter, wrap=46) for i, text in enumerate(lines)]

@@ -46,8 +46,8 @@ class PlusPlayScreen(PlayScreen):
         self.message = ""                         # the last refusal of an action, as a sentence
         self.idle_key = None
         self.plus_hud = plus_hud
-        super().__init__(base, game, seat, table, camera, hud, on_commit)
-        hud.collapse_legend()   # the ++ panels need the room; H brings the controls back
+        hud.collapse_legend()   # the ++ panels need the room; H brings the controls back (first: the
+        super().__init__(base, game, seat, table, camera, hud, on_commit)   # actions keep clear of its hint)
 
     # ----- state --------------------------------------------------------------
     @property
@@ -449,7 +449,7 @@ class PlusSessionScreen(SessionScreen):
         """In "Level to Level" the table is framed above the piles (bottom middle), not under them;
         in a small window (piles up to the middle) only partly, or the table would be tiny."""
         if self.match.game.variant == LEVEL_TO_LEVEL:
-            self.camera.keep_clear(max(-self.plus_hud.piles_top() - 0.03, 0.35))
+            self.camera.keep_clear(max(-self.plus_hud.piles_top() / self.base.a2dTop - 0.03, 0.35))
 
     def status_y(self) -> float:
         """In "2 of 3" lower, clear of the reject markers beside the card slots (the question moves down too)."""

@@ -459,6 +459,7 @@ class SessionScreen(Screen):
         if key == self.panel_key:
             return
         self.panel_key = key
+        self.hud.arrange()
         supply = self.hud.supply.getTightBounds(self.hud.anchors["a2dTopLeft"])
         self.keys.setZ((supply[0].z if supply else -0.72) - 0.08)   # just under the cards still to come
         self.panel.getChildren().detach()
