@@ -204,14 +204,31 @@ class Hud:
     def buttons_at_right(self) -> tuple[float, float]:
         """The width and the top (HUD units, from the bottom right corner) of all that stands at the bottom
         right: Confirm, and the session's Hint and Menu above it."""
-        corner = self.anchors["a2dBottomRight"]
-        width = top = 0.0
-        for item in self.base.a2dBottomRight.findAllMatches("**/+PGItem"):   # widgets: their frames
+        left, _right, _bottom, top = self.extent("a2dBottomRight")
+        return -left, top
+
+    def extent(self, corner: str) -> tuple[float, float, float, float]:
+        """Left, right, bottom, top (HUD units from that corner) of the widgets shown at a corner of the window
+        (the HUD's, the session's, the ++ panels')."""
+        anchor = self.anchors[corner]
+        xs, zs = [0.0], [0.0]
+        for item in getattr(self.base, corner).findAllMatches("**/+PGItem"):   # widgets: their frames
             if not any(n.isHidden() for n in (item, *item.getAncestors())):
-                left, _right, _bottom, up = item.node().getFrame()
-                corner_point = corner.getRelativePoint(item, Point3(left, 0, up))
-                width, top = max(width, -corner_point.x), max(top, corner_point.z)
-        return width, top
+                left, right, bottom, top = item.node().getFrame()
+                for x, z in ((left, bottom), (right, top)):
+                    p = anchor.getRelativePoint(item, Point3(x, 0, z))
+                    xs.append(p.x)
+                    zs.append(p.z)
+        return min(xs), max(xs), min(zs), max(zs)
+
+    def middle(self) -> tuple[float, float]:
+        """Where the verdict and the status stand (HUD units below the top) and how wide they may be:
+        between the round and card (left) and the score (right); in a narrow window under all that."""
+        width = self.room()[0]
+        beside = max(self.extent("a2dTopLeft")[1], -self.extent("a2dTopRight")[0])
+        if width - 2 * beside - 0.1 >= 0.75:
+            return -0.1, width - 2 * beside - 0.1
+        return min(self.extent("a2dTopLeft")[2], self.extent("a2dTopRight")[2]) - 0.08, width - 0.1
 
     def bottom_left_z(self, width: float) -> float:
         """How high something `width` wide stands at the bottom left (HUD units): at the bottom when it
@@ -220,9 +237,20 @@ class Hud:
         return 0.0 if width + right + 0.1 <= self.room()[0] else top + 0.04
 
     def arrange(self) -> None:
-        """The controls' help (bottom left) beside the buttons at the bottom right, or above them."""
+        """The controls' help (bottom left) beside the buttons at the bottom right, or above them; the
+        verdict in the room left in the middle at the top."""
         left, right = self.legend.guiItem.getFrame()[0], self.legend.guiItem.getFrame()[1]
         self.legend.setZ(0.3 + self.bottom_left_z(0.05 + (right - left) * SMALL_TEXT))
+        top, width = self.middle()
+        self.verdict.setZ(top)
+        self.verdict["text_wordwrap"] = width / 0.045 - 1
+        self.verdict.resetFrameSize()
+
+    def verdict_bottom(self) -> float:
+        """The verdict's lowest edge (HUD units below the top; its top when there is none)."""
+        if self.verdict.isHidden() or not self.verdict["text"]:
+            return self.verdict.getZ()
+        return self.verdict.getZ() + self.verdict.guiItem.getFrame()[2] * self.verdict.getScale().z
 
     def fit_window(self, size=None) -> float:
         """Keep the smallest text at least MIN_TEXT_PX high in small windows; returns the scale."""

@@ -143,7 +143,7 @@ class PlusHud:
         supply above stay in view; F1 has the full rules."""
         bl = self.anchors["a2dBottomLeft"]
         compact = self.compact()
-        step, width, scale = (0.06, 0.46, 0.03) if compact else (0.075, 1.07, 0.03)
+        step, width, scale = (0.052, 0.46, 0.03) if compact else (0.075, 1.07, 0.03)
         # as many columns (up to three) as fit beside the buttons at the bottom right; else one, above them
         fits = [c for c in (3, 2, 1) if self.hud.bottom_left_z(0.07 + c * (width + 0.02)) == 0]
         columns = min(len(o.powers), fits[0] if compact and fits else 3 if compact else 1)
@@ -151,10 +151,10 @@ class PlusHud:
         bl = bl.attachNewNode("powers")
         bl.setZ(lift)
         rows = -(-len(o.powers) // columns)
-        top = (0.1 if compact else 0.16) + step * rows + (0.04 if compact else 0.06)
+        top = (0.08 if compact else 0.16) + step * rows + (0.035 if compact else 0.06)
         right = 0.06 + columns * (width + 0.02) + 0.01
         self.powers_frame = DirectFrame(parent=bl, frameColor=PANEL, relief=DGG.FLAT,
-                                        frameSize=(0.03, right, 0.125, top + 0.055))
+                                        frameSize=(0.03, right, 0.097 if compact else 0.125, top + 0.055))
         self.powers_top = lift + top + 0.055
         markers = MARKER_ON * o.markers_left + MARKER_OFF * (MARKERS - o.markers_left)
         self._label(bl, _("Breaking Rules \u00b7 markers left: {markers}").format(markers=markers),
@@ -414,6 +414,9 @@ class PlusHud:
         per_row = 3   # "Level to Level" may show five tiles: at most three choices a row fit the panel
         button_rows = -(-len(buttons) // per_row)
         height = 0.06 * len(lines) + 0.17 + 0.08 * (button_rows - 1)
+        tl_left, tl_right, tl_bottom, _top = self.hud.extent("a2dTopLeft")
+        if tl_right - self.base.a2dRight / k > -0.65:   # a narrow window: under the card and what is to come
+            y = min(y, self.base.a2dTop / k + tl_bottom - 0.1)
         if game.variant == LEVEL_TO_LEVEL:   # above the piles
             y = max(y, -self.base.a2dTop / k + 0.68 + self.piles_lift + height)
         frame = DirectFrame(parent=mid, frameColor=PANEL, relief=DGG.FLAT)

@@ -459,9 +459,13 @@ class SessionScreen(Screen):
         if key == self.panel_key:
             return
         self.panel_key = key
-        self.hud.arrange()
         supply = self.hud.supply.getTightBounds(self.hud.anchors["a2dTopLeft"])
         self.keys.setZ((supply[0].z if supply else -0.72) - 0.08)   # just under the cards still to come
+        self.hud.arrange()
+        top, width = self.hud.middle()   # the status in the room at the top middle, or under the verdict
+        self.status.setZ(self.status_y() if top == -0.1 else self.hud.verdict_bottom() - 0.08)
+        self.status["text_wordwrap"] = min(34, width / 0.042 - 1)
+        self.status.resetFrameSize()
         self.panel.getChildren().detach()
         rows = [(i, s.name, self.board_of(i).score(), s.is_bot) for i, s in enumerate(m.seats)]
         rows += [(("past", i), name, self.board_of(("past", i)).score(), False)   # at this round, as the others'
