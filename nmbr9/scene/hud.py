@@ -226,7 +226,7 @@ class Hud:
         between the round and card (left) and the score (right); in a narrow window under all that."""
         width = self.room()[0]
         beside = max(self.extent("a2dTopLeft")[1], -self.extent("a2dTopRight")[0])
-        if width - 2 * beside - 0.1 >= 0.75:
+        if width - 2 * beside - 0.1 >= 0.6:   # (13 letters a line)
             return -0.1, width - 2 * beside - 0.1
         return min(self.extent("a2dTopLeft")[2], self.extent("a2dTopRight")[2]) - 0.08, width - 0.1
 

@@ -157,8 +157,11 @@ class PlusHud:
                                         frameSize=(0.03, right, 0.097 if compact else 0.125, top + 0.055))
         self.powers_top = lift + top + 0.055
         markers = MARKER_ON * o.markers_left + MARKER_OFF * (MARKERS - o.markers_left)
-        self._label(bl, _("Breaking Rules \u00b7 markers left: {markers}").format(markers=markers),
-                    (0.06, top), 0.033 if compact else 0.036, fg=ACCENT, bold=True)
+        title = self._label(bl, _("Breaking Rules \u00b7 markers left: {markers}").format(markers=markers),
+                            (0.06, top), 0.033 if compact else 0.036, fg=ACCENT, bold=True)
+        wide = 0.09 + title.component("text0").textNode.getWidth() * title.getScale().x   # the title in the panel
+        left_, right_, bottom_, top_ = self.powers_frame["frameSize"]
+        self.powers_frame["frameSize"] = (left_, max(right_, wide), bottom_, top_)
         used = self.game.players[o.player].powers_used
         for i, power in enumerate(o.powers):
             row, column = divmod(i, columns)
@@ -257,6 +260,12 @@ class PlusHud:
                 x = left + 0.2 + inset / 2
                 self.reserved_card = self._card(b, digit, (x - w / 2, x + w / 2, bottom + 0.15, 0.9))
         self.actions_top = row + (rows - 1) * line * scale + 1.05 * scale
+        powers = self.powers_frame
+        if powers is not None and row == ROW:   # the powers panel over a row grown to two lines
+            holder = powers.getParent()
+            up = max(0.0, self.actions_top + 0.01 - holder.getZ() - powers["frameSize"][2])
+            holder.setZ(holder.getZ() + up)
+            self.powers_top += up
         self.notes_top = self._stack(o, [(w.text(_), WARN) for w in o.warnings], self.above_actions(o))
 
     def _card(self, parent, digit, frame):
