@@ -122,12 +122,12 @@ class ResultsScreen(Screen):
         self.lines = []
         for i, r in enumerate(self.results):
             y = 0.68 - i * 0.2
-            name = self.button(r.name, self.show_board, (LEFT + 0.2, y + 0.01), width=0.4, scale=0.042,
-                               args=(r.seat,), parent=holder)
+            name = self.button(r.name, self.show_board, (LEFT + 0.25, y + 0.01), width=0.5, scale=0.042,
+                               args=(r.seat,), parent=holder)   # (a name of 20 letters: no smaller than SMALL)
             name.setPythonTag("seat", r.seat)
-            detail = self.label("", (LEFT + 0.45, y), scale=SMALL, align=TextNode.ALeft, parent=holder)
+            detail = self.label("", (LEFT + 0.55, y), scale=SMALL, align=TextNode.ALeft, parent=holder)
             total = self.label("", (-0.06, y), scale=0.06, align=TextNode.ARight, bold=True, parent=holder)
-            verdict = self.label("", (LEFT + 0.45, y - 0.075), scale=SMALL, align=TextNode.ALeft, fg=ACCENT,
+            verdict = self.label("", (LEFT + 0.55, y - 0.075), scale=SMALL, align=TextNode.ALeft, fg=ACCENT,
                                  parent=holder)
             self.lines.append((r, detail, total, verdict))
         y = 0.68 - len(self.results) * 0.2
