@@ -207,25 +207,25 @@ class Hud:
         left, _right, _bottom, top = self.extent("a2dBottomRight")
         return -left, top
 
-    def extent(self, corner: str) -> tuple[float, float, float, float]:
+    def extent(self, corner: str, above: float = -1e9) -> tuple[float, float, float, float]:
         """Left, right, bottom, top (HUD units from that corner) of the widgets shown at a corner of the window
-        (the HUD's, the session's, the ++ panels')."""
+        (the HUD's, the session's, the ++ panels'); `above`: only those reaching above that height."""
         anchor = self.anchors[corner]
         xs, zs = [0.0], [0.0]
         for item in getattr(self.base, corner).findAllMatches("**/+PGItem"):   # widgets: their frames
             if not any(n.isHidden() for n in (item, *item.getAncestors())):
                 left, right, bottom, top = item.node().getFrame()
-                for x, z in ((left, bottom), (right, top)):
-                    p = anchor.getRelativePoint(item, Point3(x, 0, z))
-                    xs.append(p.x)
-                    zs.append(p.z)
+                corners = [anchor.getRelativePoint(item, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top))]
+                if max(p.z for p in corners) > above:
+                    xs += [p.x for p in corners]
+                    zs += [p.z for p in corners]
         return min(xs), max(xs), min(zs), max(zs)
 
     def middle(self) -> tuple[float, float]:
         """Where the verdict and the status stand (HUD units below the top) and how wide they may be:
         between the round and card (left) and the score (right); in a narrow window under all that."""
         width = self.room()[0]
-        beside = max(self.extent("a2dTopLeft")[1], -self.extent("a2dTopRight")[0])
+        beside = max(self.extent("a2dTopLeft", -0.3)[1], -self.extent("a2dTopRight", -0.3)[0])   # the top row
         if width - 2 * beside - 0.1 >= 0.6:   # (13 letters a line)
             return -0.1, width - 2 * beside - 0.1
         return min(self.extent("a2dTopLeft")[2], self.extent("a2dTopRight")[2]) - 0.08, width - 0.1
