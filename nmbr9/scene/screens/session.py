@@ -40,6 +40,9 @@ def round_text(match) -> str:
     return text
 
 
+KEYS_BACK = (0.1, 0.11, 0.12, 0.65)   # behind the key help, which may lie over the table
+
+
 class SessionScreen(Screen):
     name = "play"
 
@@ -82,6 +85,8 @@ class SessionScreen(Screen):
         self.panel = self.anchors["a2dTopRight"].attachNewNode("players")
         self.keys = self.label(self._keys_text(), (0.05, -0.82), scale=0.03, parent=self.anchors["a2dTopLeft"],
                                align=TextNode.ALeft, fg=DIM)
+        self.keys["frameColor"], self.keys["pad"] = KEYS_BACK, (0.3, 0.2)   # readable over the tiles too
+        self.keys.resetFrameSize()
         self.window_changed()
         self.menu_button = self.button(_("Menu"), self.to_menu, (-0.3, 0.26), width=0.5, scale=0.04, parent=br)
         self.hint_button = self.button(_("Hint (I)"), self.ask_hint, (-0.3, 0.37), width=0.5, scale=0.04,
