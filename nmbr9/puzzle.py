@@ -150,6 +150,15 @@ def decode(code: str) -> Puzzle:
     return Puzzle(deck, turn * 90)
 
 
+def is_puzzle_of(code, match) -> bool:
+    """Whether a game's puzzle code stands for the deck it plays (an edited or damaged code: a plain game,
+    whose results go to no puzzle's leaderboard)."""
+    try:
+        return isinstance(code, str) and list(decode(code).deck) == list(match.game.deck)
+    except PuzzleCodeError:
+        return False
+
+
 def random_puzzle(rng: random.Random) -> Puzzle:
     deck = list(CARDS)
     rng.shuffle(deck)

@@ -319,3 +319,26 @@ def test_a_second_copy_of_the_game_on_the_same_data_folder_says_so_and_opens_no_
         holder.kill()
         holder.wait(10)
         first.close()
+
+
+def test_a_puzzle_goes_on_its_leaderboard_with_the_last_placement_once(store, tmp_path):
+    """A kill after a puzzle's last placement (no results screen) keeps its results on the leaderboard:
+    the humans' and a bot strength's first; saving again or continuing never adds them twice."""
+    import random
+
+    from nmbr9.match import derive_seed
+    from nmbr9.puzzle import random_puzzle
+    from nmbr9.store import puzzle_results
+    puzzle = random_puzzle(random.Random(5))
+    m = Match(puzzle.new_game(SEATS), derive_seed("puzzle", puzzle.code), extra={"puzzle": puzzle.code},
+              savers=[store.autosave, store.scores], threaded=False)
+    play(m)
+    assert m.over and m.save_error is None
+    store.close()                                    # as a killed game leaves it: no results screen
+    again = Store()
+    expected = sorted((r.name, r.kind, r.score) for r in m.results())
+    for _ in range(2):
+        again.continue_game(threaded=False)
+        m.save()
+        assert sorted((r.player, r.kind, r.score) for r in puzzle_results(again.db, puzzle.code)) == expected
+    again.close()

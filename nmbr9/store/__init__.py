@@ -20,8 +20,8 @@ from ..rules import Ruleset, Seat
 from .autosave import Autosave, Resume
 from .db import FILENAME, StoreError, open_db
 from .files import SaveError, hold_folder, set_aside, write_atomic
-from .puzzles import PuzzleResult, add_puzzle_result, last_puzzle_player, puzzle_results
-from .records import Best, PersonalScores, record_score
+from .puzzles import PuzzleResult, add_puzzle_result, last_puzzle_player, puzzle_results, store_puzzle_game
+from .records import Best, Results, record_score
 from .settings import Settings, load_settings, read_settings, save_settings
 from .tournaments import GameEntry, Standing, Summary, Tournament, TournamentSaver, tournaments
 
@@ -31,7 +31,7 @@ class Store:
         self.folder = Path(folder or data_dir())
         self.folder.mkdir(parents=True, exist_ok=True)
         self.autosave = Autosave(self.folder)
-        self.scores = PersonalScores(self)     # a saver too: a finished game's human scores
+        self.scores = Results(self)     # a saver too: a finished game's scores and puzzle results
         self._db: sqlite3.Connection | None = None
         self.db_message: str | None = None   # set when a broken database was set aside
         self.settings_message: str | None = None   # set when the settings file could not be read
@@ -134,6 +134,6 @@ def _not_stored(e: sqlite3.Error) -> StoreError:
 
 __all__ = ["Store", "Autosave", "Resume", "SaveError", "StoreError", "Settings", "load_settings",
            "save_settings", "Tournament", "TournamentSaver", "Standing", "GameEntry", "Summary", "tournaments",
-           "PuzzleResult", "add_puzzle_result", "last_puzzle_player", "puzzle_results", "Best", "PersonalScores",
-           "record_score",
+           "PuzzleResult", "add_puzzle_result", "store_puzzle_game", "last_puzzle_player", "puzzle_results",
+           "Best", "Results", "record_score",
            "open_db", "write_atomic", "set_aside"]

@@ -23,10 +23,31 @@ class PuzzleResult:
 def add_puzzle_result(db: sqlite3.Connection, code: str, player: str, score: int, record: dict,
                       kind: str = "human", played: str | None = None) -> int:
     with transaction(db):
-        cur = db.execute("INSERT INTO puzzle_results (code, player, kind, score, record, played) "
-                         "VALUES (?, ?, ?, ?, ?, ?)",
-                         (code, player, kind, score, json.dumps(record), played or utc_now()))
-    return cur.lastrowid
+        return _insert(db, code, player, score, record, kind, played)
+
+
+def _insert(db, code, player, score, record, kind, played) -> int:
+    return db.execute("INSERT INTO puzzle_results (code, player, kind, score, record, played) VALUES (?, ?, ?, ?, ?, ?)",
+                      (code, player, kind, score, json.dumps(record), played or utc_now())).lastrowid
+
+
+def store_puzzle_game(db: sqlite3.Connection, code: str, match) -> list[int]:
+    """Put a finished puzzle game on the puzzle's leaderboard, once (its last placement, the results
+    screen and a Continue all ask): every human's result, and a bot strength's only the first time it
+    plays the puzzle. Returns the rows of the game's humans."""
+    with transaction(db):   # all of a game's rows or none: a game with a row is stored
+        rows = puzzle_results(db, code)
+        mine = [r for r in rows if r.record and r.record.get("created") == match.created]
+        if mine:
+            return [r.id for r in mine if r.kind == "human"]
+        known, record, played = {r.kind for r in rows}, match.record(), utc_now()
+        ids = []
+        for r in match.results():
+            if r.kind == "human" or r.kind not in known:
+                row = _insert(db, code, r.name, r.score, record, r.kind, played)
+                if r.kind == "human":
+                    ids.append(row)
+        return ids
 
 
 def puzzle_results(db: sqlite3.Connection, code: str) -> list[PuzzleResult]:

@@ -33,21 +33,27 @@ def record_score(db: sqlite3.Connection, player: str, ruleset: dict, score: int,
     return Best(row["score"], row["played"]) if row else None
 
 
-class PersonalScores:
-    """A Match saver: when the last placement ends a game, every human's score is kept for personal bests
-    at once, not when the results screen opens (a crash in between lost it). The database keeps one row
-    per game and seat, so saving again (the results screen, a Continue) never counts a game twice.
-    Not practice (tiles can be taken back) nor puzzles (they have their leaderboard)."""
+class Results:
+    """A Match saver: when the last placement ends a game, its results are kept at once, not when the
+    results screen opens (a crash in between lost them): every human's score for personal bests, or a
+    puzzle's results on its leaderboard. The database keeps a game once, so saving again (the results
+    screen, a Continue) never counts it twice. Not practice (tiles can be taken back)."""
 
     def __init__(self, store):
         self.store = store   # its database is opened only when a game ends
 
     def save(self, match) -> None:
-        if not match.over or match.practice or match.extra.get("puzzle"):
+        from ..puzzle import is_puzzle_of
+        from .puzzles import store_puzzle_game
+        code = match.extra.get("puzzle")
+        if not match.over or (match.practice and not code) or (code and not is_puzzle_of(code, match)):
             return
         humans = [r for r in match.results() if r.kind == "human"]
         try:
             db = self.store.db
+            if code:
+                store_puzzle_game(db, code, match)
+                return
             kept = {row[0] for row in db.execute("SELECT seat FROM personal_scores WHERE game = ?",
                                                   (match.created,))}
             for r in humans:

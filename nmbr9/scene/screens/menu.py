@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ...i18n import _
 from ...i18n.terms import name as term
+from ...puzzle import is_puzzle_of
 from ...rules.game import CLASSIC
 from .widgets import ACCENT, DIM, SMALL, WARN, KeyMenu, Screen
 
@@ -29,16 +30,6 @@ def game_it_ends(app):
     its tournament)."""
     saved = app.store.continue_game(threaded=False).match   # only to name it: no bot thinks
     return saved if saved is not None and not saved.tournament else None
-
-
-def is_puzzle_of(code, match) -> bool:
-    """Whether a save's puzzle code stands for the deck it plays (an edited or damaged code: a plain game,
-    whose results go to no puzzle's leaderboard)."""
-    from ...puzzle import PuzzleCodeError, decode
-    try:
-        return isinstance(code, str) and list(decode(code).deck) == list(match.game.deck)
-    except PuzzleCodeError:
-        return False
 
 
 class MenuScreen(Screen):

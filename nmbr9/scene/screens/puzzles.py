@@ -30,7 +30,7 @@ def start_puzzle(app, puzzle: Puzzle, seats: list[Seat]):
     """A new game of the puzzle (its first tile laid), autosaved, on the table."""
     code = puzzle.code
     match = Match(puzzle.new_game(seats), derive_seed("puzzle", code), extra={"puzzle": code},
-                  savers=[app.store.autosave])
+                  savers=[app.store.autosave, app.store.scores])   # its results kept with its last tile
     match.save()
     return app.play(match, {"puzzle": code})
 

@@ -62,15 +62,8 @@ class ResultsScreen(Screen):
         return None
 
     def _store_puzzle(self, code: str) -> None:
-        from ...store import add_puzzle_result, puzzle_results
-        db = self.app.store.db
-        known = {r.kind for r in puzzle_results(db, code)}
-        record = self.match.record()
-        for r in self.results:
-            if r.kind == "human" or r.kind not in known:
-                row = add_puzzle_result(db, code, r.name, r.score, record, r.kind)
-                if r.kind == "human":
-                    self.entries.add(row)
+        from ...store import store_puzzle_game
+        self.entries.update(store_puzzle_game(self.app.store.db, code, self.match))   # kept with the last tile
 
     def _store_personal(self) -> None:
         from ...store import record_score
@@ -303,7 +296,7 @@ class ResultsScreen(Screen):
 
     def _laid_as_the_puzzle(self, placements):
         """In a puzzle the best layout starts with the puzzle's own first tile, as every player's did
-        (the context holds only a code that decodes: menu.is_puzzle_of)."""
+        (the context holds only a code that decodes: puzzle.is_puzzle_of)."""
         from ...puzzle import decode
         code = self.context.get("puzzle")
         return decode(code).laid_as_first(placements) if code else placements
