@@ -181,6 +181,18 @@ def test_bench_bots_prints_scores_and_times():
     assert run.returncode == 2 and "Traceback" not in run.stderr
 
 
+def test_bench_hints_times_the_hint_at_the_table_and_alone():
+    run = subprocess.run([sys.executable, "-m", "nmbr9", "bench", "hints", "--games", "1", "--seed", "3"],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "round 20/20" in run.stdout                          # the progress line
+    assert "expert hints, 20 in 1 solo games" in run.stdout
+    assert "at the table (asked to shown): mean" in run.stdout and "the same choices alone: mean" in run.stdout
+    run = subprocess.run([sys.executable, "-m", "nmbr9", "bench", "hints", "--games", "0"], capture_output=True,
+                         text=True)
+    assert run.returncode == 2 and "--games must be at least 1" in run.stdout and "Traceback" not in run.stderr
+
+
 def test_bots_build_around_an_nmbr9_plus_start_tile():
     game = Game([Seat("bot", "bot:medium")], new_deck(random.Random(6)))
     game.boards[0] = Board([Placement("S3", 0, 0, 0)])

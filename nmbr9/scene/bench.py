@@ -75,6 +75,9 @@ def bench_hints(args) -> int:
     from ..store import Store
     from .base import make_base
     from .game_app import FRAME_RATE, GameApp
+    if args.games < 1:
+        print("--games must be at least 1")
+        return 2
     base = make_base(offscreen=True, size=(1280, 720), frame_rate=FRAME_RATE)   # as the game's window
     at_table, alone = [], []
     with tempfile.TemporaryDirectory() as folder:
