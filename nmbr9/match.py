@@ -10,8 +10,9 @@ The scene (or a test, or the headless tournament) drives a `Match`:
 
 In every step (a round; in "2 of 3" each of its three cards) the humans act
 in seat order (with NMBR 9 ++ rules `m.options().step` says what: place,
-decide, choose, extras); the bots think in a worker thread from the moment the
-card is turned and their tiles are committed, in seat order, once every human
+decide, choose, extras); the bots think in processes of their own (ai/worker.py),
+watched by a thread, from the moment the card is turned and their tiles are
+committed, in seat order, once every human
 of the step is done. A bot's choice depends only on its board, the cards seen
 and a seed derived from the match seed, its seat and the step, so the game is
 the same whatever the timing, and after Continue. After every action that

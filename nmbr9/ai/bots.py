@@ -117,8 +117,3 @@ class Expert(Hard):
 
 
 BOTS = {"easy": Easy, "medium": Medium, "hard": Hard, "expert": Expert}
-
-
-def hint(view) -> Placement:
-    """The expert's choice for this view (callable from a worker thread: pure numpy/Python)."""
-    return Expert(seed=0).choose(view)

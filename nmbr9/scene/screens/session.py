@@ -1,13 +1,13 @@
 """Playing a Match at the table: pass-and-play, bots, looking at boards, hints, undo, take back.
 
 Each frame the session lets the match commit the bots' tiles (they think in
-a worker thread), then shows what the match waits for: the hand-off screen
+processes beside the window's, ai/worker.py), then shows what the match waits for: the hand-off screen
 between two humans (it hides the table), or a PlayScreen for the human whose
 turn it is. The players' panel on the right lists everyone's score; a click
 on a name shows that board as it stood at the current round (a puzzle's
 earlier players too), and a click on one's own name, Tab or Escape comes
-back. I (or the Hint button) asks the expert bot for a hint in a worker thread and shows its
-choice as a blue ghost; Backspace or Escape puts the unconfirmed tile back
+back. I (or the Hint button) asks the expert bot for a hint (worked out in a thinking process,
+watched by a thread) and shows its choice as a blue ghost; Backspace or Escape puts the unconfirmed tile back
 in hand; T takes back the last tile in solo practice.
 """
 from __future__ import annotations
