@@ -27,7 +27,7 @@ class View:
 
 def make_bot(strength: str, seed: int = 0):
     """A bot of that strength, deterministic given the seed."""
-    from .bots import BOTS  # written by the bots work (issue 5)
+    from .bots import BOTS
     return BOTS[strength](seed)
 
 
