@@ -48,7 +48,6 @@ class Results:
         code = match.extra.get("puzzle")
         if not match.over or (match.practice and not code) or (code and not is_puzzle_of(code, match)):
             return
-        humans = [r for r in match.results() if r.kind == "human"]
         try:
             db = self.store.db
             if code:
@@ -56,8 +55,8 @@ class Results:
                 return
             kept = {row[0] for row in db.execute("SELECT seat FROM personal_scores WHERE game = ?",
                                                   (match.created,))}
-            for r in humans:
-                if r.seat not in kept:
+            for r in match.results():
+                if r.kind == "human" and r.seat not in kept:
                     record_score(db, r.name, match.game.ruleset.to_json(), r.score, match.created, r.seat)
         except (sqlite3.Error, StoreError) as e:
             raise SaveError(_("The result could not be stored: {reason}").format(
