@@ -99,10 +99,6 @@ class Hud:
         self.legend["pad"] = (0.5, 0.4)
         self.hint = self._label(bl, (0.05, 0.05), SMALL_TEXT, TextNode.ALeft)
         self.hint.hide()
-        self.result = self._label(self.anchors["a2dTopCenter"], (0, -0.13), 0.085, TextNode.ACenter, bold=True)
-        self.result["frameColor"] = PANEL
-        self.result["pad"] = (0.4, 0.3)
-        self.result.hide()
         self.fit_window()
 
     def _label(self, parent, pos, scale, align, bold=False, wrap=None):
@@ -187,13 +183,6 @@ class Hud:
         self.hint["text"] = _("H: show the controls")
         self.legend.hide() if collapsed else self.legend.show()
         self.hint.show() if collapsed else self.hint.hide()
-
-    def show_result(self, text: str) -> None:
-        self.result["text"] = text
-        self.result.resetFrameSize()
-        self.result.show()
-        self.verdict.hide()
-        self.confirm.hide()
 
     # ----- room in the window ---------------------------------------------------
     def room(self) -> tuple[float, float]:
