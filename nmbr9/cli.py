@@ -35,7 +35,7 @@ def cmd_replay(args) -> int:
 
 
 def cmd_moves(args) -> int:
-    from .rules.game import LEVEL_TO_LEVEL, POWERS, TWO_OF_THREE
+    from .rules.game import LEVEL_TO_LEVEL, POWERS
     from .rules.record import RecordError, load_record, replay
     try:
         result = replay(load_record(args.file))

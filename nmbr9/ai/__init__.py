@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ..rules import Board, Game, Placement, Ruleset, Seat
+from ..rules import Board, Game, Ruleset, Seat
 
 STRENGTHS = ("easy", "medium", "hard", "expert")
 
