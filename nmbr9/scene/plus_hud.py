@@ -98,7 +98,8 @@ class PlusHud:
         """Draw for `seat` with options `o`; `state` is the PlayScreen's: armed powers, mode, message, notes."""
         key = (o, tuple(sorted(state["powers"])), state["mode"], state["piece"], state["message"],
                state.get("note"), game.step, tuple(len(p) for p in game.piles),
-               tuple(tuple(st.decisions) for st in game.players))
+               tuple(tuple(st.decisions) for st in game.players),
+               self._beside_slots_room(game) if game.variant == TWO_OF_THREE else None)
         if key == self.key:
             return
         self.key = key
@@ -314,12 +315,26 @@ class PlusHud:
             if k < len(me):
                 mark, ink = ("\u2713", (0.55, 0.95, 0.6, 1)) if me[k] else ("\u2717", (1, 0.45, 0.4, 1))
                 self._label(tl, mark, (x + 0.06, -0.425), 0.05, fg=ink, align=TextNode.ACenter, bold=True)
-        self._label(tl, _("Reject markers:"), (x0 + 0.48, -0.2), 0.03, fg=DIM)
+        markers = tl.attachNewNode("reject-markers")
+        labels = [self._label(markers, _("Reject markers:"), (0, 0), 0.03, fg=DIM)]
         for i, (seat, st) in enumerate(zip(game.seats, game.players)):
             # the others decide about this card at the same time: theirs as they stood before it
             used = False in (st.decisions if i == o.player else st.decisions[:game.slot])
             text = f"{MARKER_OFF if used else MARKER_ON} {seat.name}: " + (_("used") if used else _("free"))
-            self._label(tl, text, (x0 + 0.48, -0.25 - 0.045 * i), 0.03, fg=DIM if used else INK)
+            labels.append(self._label(markers, text, (0, -0.05 - 0.045 * i), 0.03, fg=DIM if used else INK))
+        # beside the card slots; where that runs under the score (a narrow window, long words): beside
+        # the cards still to come, which stop short of the right column
+        x = x0 + 0.48
+        width = max(label.guiItem.getFrame()[1] * label.getScale().x for label in labels)
+        markers.setPos(x, 0, -0.2)
+        if x + width + 0.03 > self._beside_slots_room(game):
+            markers.setPos(0.75, 0, -0.525)   # right of the supply's ten cards a row, by its caption
+
+    def _beside_slots_room(self, game) -> float:
+        """How far right (HUD units from the left edge) the top left may reach beside the "2 of 3" card
+        slots before it meets the score box and the scores under it."""
+        bottom = -0.25 - 0.045 * len(game.seats)   # the reject markers' lowest line, beside the slots
+        return round(self.hud.room()[0] + self.hud.extent("a2dTopRight", bottom)[0], 2)
 
     def piles_top(self) -> float:
         """The aspect2d y (-1 at the bottom of a wide window) of the "Level to Level" piles' top edge."""
