@@ -1,6 +1,6 @@
 """Run by tests/test_scene_plus_window.py in a real window (DISPLAY set): a NMBR 9 ++ game where xdotool
-clicks the Flip button, then the table where a flipped tile fits, then presses Enter. Prints one JSON
-line with what happened."""
+arms and drops Loner with Ctrl+2, clicks the Flip button, then the table where a flipped tile fits, then
+presses Enter. Prints its trace lines (NMBR9_TRACE) and one JSON line with what happened."""
 from __future__ import annotations
 
 import json
@@ -52,6 +52,10 @@ def main() -> None:
 
     ps = session.ps
     out = {"start": ps.piece, "held": ps.held}
+    for _ in range(2):
+        subprocess.run(["xdotool", "key", "--window", window, "ctrl+2"], timeout=20)
+        frames(8)
+        out.setdefault("powers_after_key", []).append(sorted(ps.powers))
     flip = session.plus_hud.buttons["power_flip"].getPos(base.render2d)
     click(*pixel(flip.x + 0.1, flip.z + 0.01))
     out["flipped_after_button"] = ps.flipped

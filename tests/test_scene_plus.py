@@ -1021,9 +1021,14 @@ def test_level_to_level_counts_one_card_in_the_singular(app):
     assert "1 card" in shown and "1 cards" not in shown and "0 cards" in shown
 
 
-def test_powers_gap_fillers_and_the_reserved_tile_answer_the_keyboard(app):
+def test_powers_gap_fillers_and_the_reserved_tile_answer_the_keyboard(app, capsys):
     """Ctrl+number toggles the power numbered so in the panel, G takes the gap fillers in turn (then
-    the tile again), V the reserved tile; the key help names them (they were mouse only)."""
+    the tile again), V the reserved tile; the key help names them (they were mouse only). Each key
+    prints the trace line its button's click prints."""
+    app.trace_on = True
+
+    def traced() -> list[str]:
+        return [line for line in capsys.readouterr().out.splitlines() if line.startswith("trace: plus ")]
     m, s = start(app, [Seat("Ana")], Ruleset("classic", ("gap_fillers", "breaking_rules"), ("reserve", "flip")), seed=4)
     ps = ps_ready(app)
     assert "Ctrl+number: the power so numbered" in texts(app) and "G: gap filler" in texts(app)
@@ -1036,6 +1041,7 @@ def test_powers_gap_fillers_and_the_reserved_tile_answer_the_keyboard(app):
     messenger.send(f"control-{order.index('flip') + 1}")
     frames(app)
     assert not ps.powers
+    assert traced() == ["trace: plus toggle_power flip seat=0 round=1 moves=0"] * 2
     messenger.send("g")
     frames(app)
     assert ps.piece == "F1"
@@ -1045,6 +1051,7 @@ def test_powers_gap_fillers_and_the_reserved_tile_answer_the_keyboard(app):
     messenger.send("g")
     frames(app)
     assert ps.piece == m.game.card
+    assert traced() == [f"trace: plus hold_filler {f} seat=0 round=1 moves=0" for f in ("F1", "F2", "F2")]
     lay(app, m.game.legal_placements(0)[0])
     if m.options(0).can_end:
         messenger.send("x")
@@ -1054,11 +1061,14 @@ def test_powers_gap_fillers_and_the_reserved_tile_answer_the_keyboard(app):
     ps = ps_ready(app)
     frames(app, 2)
     assert m.game.players[0].reserve.digit == digit
+    capsys.readouterr()
     messenger.send("x")            # the gap fillers are optional: X ends the turn
     ps = ps_ready(app)
     frames(app, 2)
     lay(app, m.game.legal_placements(0)[0])
     ps = ps_ready(app)
+    assert [line.split(" seat=")[0] for line in traced()] == ["trace: plus end_turn"]
     messenger.send("v")
     frames(app)
     assert ps.piece == digit and ps.mode == "reserved"
+    assert [line.split(" seat=")[0] for line in traced()] == ["trace: plus hold_reserved"]

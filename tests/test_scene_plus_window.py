@@ -1,5 +1,6 @@
 """NMBR 9 ++ in a real window under Xvfb: the mouse arms Flip on the Breaking Rules panel (without
-dropping the tile), puts the tile down on the table, and Enter lays it black side up."""
+dropping the tile), puts the tile down on the table, and Enter lays it black side up; Ctrl+number arms a
+power and prints the trace line a click prints."""
 from __future__ import annotations
 
 import json
@@ -19,15 +20,18 @@ DRIVER = Path(__file__).resolve().parent / "plus_window_driver.py"
 def drive(driver: Path, display: str, tmp_path) -> dict:
     """Run a window driver script on the display; what it found, from its last JSON line."""
     env = {**os.environ, "DISPLAY": display, "NMBR9_DATA": str(tmp_path / "data"), "NMBR9_NO_AUDIO": "1",
-           "LANGUAGE": "en"}
+           "LANGUAGE": "en", "NMBR9_TRACE": "1"}
     done = subprocess.run([sys.executable, str(driver)], env=env, capture_output=True, text=True, timeout=180)
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     assert done.returncode == 0 and lines, done.stdout[-2000:] + done.stderr[-2000:]
-    return json.loads(lines[-1])
+    return {**json.loads(lines[-1]), "trace": [line for line in done.stdout.splitlines() if line.startswith("trace:")]}
 
 
 def test_flip_with_the_mouse_in_a_real_window(display, tmp_path):  # noqa: F811
     out = drive(DRIVER, display, tmp_path)
+    assert out["powers_after_key"] == [["loner"], []]
+    plus = [line.split(" seat=")[0] for line in out["trace"] if line.startswith("trace: plus ")]
+    assert plus == ["trace: plus toggle_power loner"] * 2 + ["trace: plus toggle_power flip"]   # keys as a click
     assert out["held"] and out["flipped_after_button"] and out["still_held"]   # a GUI click, not a drop
     assert out["verdict_ok"]
     assert out["tiles"][0][0].startswith("S") and out["tiles"][-1] == [out["start"], True]

@@ -37,7 +37,7 @@ def is_plus(ruleset: Ruleset) -> bool:
 
 
 class PlusPlayScreen(PlayScreen):
-    def __init__(self, base, game, seat: int, table, camera, hud, on_commit=None, plus_hud=None):
+    def __init__(self, base, game, seat: int, table, camera, hud, on_commit=None, plus_hud=None, on_action=None):
         self.g = getattr(game, "game", game)      # the Game under a Match
         self.mode, self.held_piece = TILE, None
         self.powers: set[str] = set()             # placing powers armed for the next tile
@@ -46,6 +46,7 @@ class PlusPlayScreen(PlayScreen):
         self.message = ""                         # the last refusal of an action, as a sentence
         self.idle_key = None
         self.plus_hud = plus_hud
+        self.on_action = on_action                # told of every ++ action done (the session traces it)
         hud.collapse_legend()   # the ++ panels need the room; H brings the controls back (first: the
         super().__init__(base, game, seat, table, camera, hud, on_commit)   # actions keep clear of its hint)
 
@@ -169,6 +170,12 @@ class PlusPlayScreen(PlayScreen):
                                                     "note": getattr(self, "note", None)})
 
     # ----- the player's actions -------------------------------------------------------
+    def act(self, name: str, *args) -> None:
+        """A ++ action, from its panel button or its key, then told: clicks and keys are one path."""
+        getattr(self, name)(*args)
+        if self.on_action is not None:
+            self.on_action(name, *args)
+
     def toggle_power(self, power: str) -> None:
         """One click on a power: arm or drop a placing power; Relocate picks a tile; Reserve sets aside."""
         if self.settling:
@@ -311,7 +318,7 @@ class PlusPlayScreen(PlayScreen):
         """Enter lays the tile in hand; with nothing in hand it ends a turn that only offers
         optional moves, so a player who declines them every round needs no second key."""
         if self.ghost is None and not self.settling and self.options().can_end:
-            self.end_turn()
+            self.act("end_turn")
             return True
         return super().confirm()
 
@@ -372,8 +379,8 @@ class PlusPlayScreen(PlayScreen):
         back to the tile), V (the reserved tile in hand)."""
         super().bind()
         keys = {"b": lambda: self._decide_key(True), "r": lambda: self._decide_key(False), "x": self._end_key,
-                "g": self._filler_key, "v": self.hold_reserved}
-        keys.update({str(k): (lambda k=k: self._if_step(CHOOSE, self.choose, k)) for k in range(5)})
+                "g": self._filler_key, "v": self._reserved_key}
+        keys.update({str(k): (lambda k=k: self._choose_key(k)) for k in range(5)})
         keys.update({f"control-{k + 1}": (lambda k=k: self._power_key(k)) for k in range(len(POWERS))})
         for key, fn in keys.items():
             self.base.accept(key, fn)
@@ -381,34 +388,39 @@ class PlusPlayScreen(PlayScreen):
         if self.mode == PICK:   # back from another board while picking
             self._mark_movable()
 
-    def _if_step(self, step: str, action, arg) -> None:
-        if self.options().step == step:
-            action(arg)
+    def _choose_key(self, marker: int) -> None:
+        if self.options().step == CHOOSE:
+            self.act("choose", marker)
 
     def _decide_key(self, build: bool) -> None:
         """B and R do what their buttons do: nothing while the button is off (the question says why)."""
         o = self.options()
         if o.step == DECIDE and (o.can_build if build else o.can_reject):
-            self.decide(build)
+            self.act("decide", build)
 
     def _power_key(self, index: int) -> None:
         powers = self.options().powers
         if index < len(powers):
-            self.toggle_power(powers[index])
+            self.act("toggle_power", powers[index])
 
     def _filler_key(self) -> None:
         """G: the first gap filler left in hand; again, the next one; after the last, the tile again."""
         fillers = list(self.options().fillers)
         if self.mode == FILLER and self.piece in fillers and fillers.index(self.piece) + 1 < len(fillers):
-            self.hold_filler(fillers[fillers.index(self.piece) + 1])
+            self.act("hold_filler", fillers[fillers.index(self.piece) + 1])
         elif self.mode == FILLER:
-            self.hold_filler(self.piece)   # the same one again: back to the tile
+            self.act("hold_filler", self.piece)   # the same one again: back to the tile
         elif fillers:
-            self.hold_filler(fillers[0])
+            self.act("hold_filler", fillers[0])
+
+    def _reserved_key(self) -> None:
+        """V does what its button does: nothing until the reserved tile may be built."""
+        if self.options().reserve_ready:
+            self.act("hold_reserved")
 
     def _end_key(self) -> None:
         if self.options().can_end:
-            self.end_turn()
+            self.act("end_turn")
 
     def unbind(self) -> None:
         super().unbind()
@@ -458,10 +470,12 @@ class PlusSessionScreen(SessionScreen):
     def _on_ps(self, name):
         def call(*args):
             if self.ps is not None and self.looking is None and self.overlay is None:
-                getattr(self.ps, name)(*args)
-                self.app.trace("plus", name, *args, f"seat={self.ps.seat}", f"round={self.match.round}",
-                               f"moves={len(self.match.game.moves)}")
+                self.ps.act(name, *args)
         return call
+
+    def _trace_action(self, name: str, *args) -> None:
+        self.app.trace("plus", name, *args, f"seat={self.ps.seat}", f"round={self.match.round}",
+                       f"moves={len(self.match.game.moves)}")
 
     def exit(self) -> None:
         self.base.taskMgr.remove("plus-session")
@@ -477,7 +491,7 @@ class PlusSessionScreen(SessionScreen):
         self.viewer, self.looking = seat, None
         self._hud_turn_shown(True)
         self.ps = PlusPlayScreen(self.base, self.match, seat, self.table, self.camera, self.hud, self.committed,
-                                 getattr(self, "plus_hud", None))
+                                 getattr(self, "plus_hud", None), self._trace_action)
         self.ps.note = self._skip_note(seat)
         if self.ps.note and getattr(self, "plus_hud", None) is not None:
             self.plus_hud.key = None   # the panels were drawn when the play screen was made, before the note
