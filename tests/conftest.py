@@ -1,7 +1,12 @@
 """Shared fixtures. Scene tests share one offscreen ShowBase (Panda3D allows one per process)."""
 from __future__ import annotations
 
+import os
+
 import pytest
+
+# a "Can't start" message opens no window of its own in tests (the game runs on pipes, maybe with a display)
+os.environ["NMBR9_NO_DIALOG"] = "1"
 
 
 @pytest.fixture(scope="session")

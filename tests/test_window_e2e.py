@@ -312,3 +312,92 @@ def test_a_window_size_kept_from_a_bigger_screen_shrinks_to_fit_this_one(game_fa
     while (size := g.xdotool("getwindowgeometry", g.window).split()[-1]) != f"{W}x{H}":
         assert time.monotonic() < deadline, f"the window is {size} on a {W}x{H} screen"
         time.sleep(0.2)
+
+
+def window_pixels(display: str, window: str):
+    """The window's pixels as X has them (a PNMImage): what the player sees, drawn or not by the game."""
+    import ctypes
+    import ctypes.util
+    from panda3d.core import PNMImage
+
+    class Attributes(ctypes.Structure):   # XWindowAttributes: x, y, width, height, then more than we read
+        _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("width", ctypes.c_int), ("height", ctypes.c_int),
+                    ("rest", ctypes.c_long * 32)]
+
+    x11 = ctypes.cdll.LoadLibrary(ctypes.util.find_library("X11"))
+    x11.XOpenDisplay.restype = ctypes.c_void_p
+    x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    x11.XGetWindowAttributes.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.POINTER(Attributes)]
+    x11.XGetImage.restype = ctypes.c_void_p
+    x11.XGetImage.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_int, ctypes.c_uint,
+                              ctypes.c_uint, ctypes.c_ulong, ctypes.c_int]
+    x11.XGetPixel.restype = ctypes.c_ulong
+    x11.XGetPixel.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int]
+    x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    dpy = x11.XOpenDisplay(display.encode())
+    assert dpy, f"can't open display {display}"
+    size = Attributes()
+    assert x11.XGetWindowAttributes(dpy, int(window), ctypes.byref(size))
+    grabbed = x11.XGetImage(dpy, int(window), 0, 0, size.width, size.height, 0xFFFFFFFF, 2)   # ZPixmap
+    assert grabbed
+    image = PNMImage(size.width, size.height)
+    for y in range(size.height):
+        for x in range(size.width):
+            p = x11.XGetPixel(grabbed, x, y)
+            image.setXelVal(x, y, (p >> 16) & 255, (p >> 8) & 255, p & 255)
+    x11.XCloseDisplay(dpy)
+    return image
+
+
+@pytest.mark.parametrize("close, language", [("Return", "en"), ("Escape", "de"), ("OK", "en"), ("title bar", "en")])
+def test_a_second_copy_started_without_a_terminal_says_why_in_a_window_until_closed(display, tmp_path, close,
+                                                                                    language):
+    """From a desktop icon there is no terminal to read "Can't start" in: a small window says it, in the
+    game's language, until OK, Enter, Esc or the title bar's close button."""
+    from panda3d.core import Filename
+    from nmbr9.scene.screens.cant_start import SIZE
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({"language": language}), encoding="utf-8")
+    env = {**os.environ, "DISPLAY": display, "NMBR9_DATA": str(data), "NMBR9_TRACE": "1", "NMBR9_NO_AUDIO": "1",
+           "LANGUAGE": "en", "PYTHONPATH": str(ROOT)}
+    env.pop("NMBR9_NO_DIALOG")   # (the tests' own guard)
+    holder = subprocess.Popen([sys.executable, "-c", "import time; from nmbr9.store import Store; "
+                               "assert Store().hold(); print('held', flush=True); time.sleep(60)"],
+                              stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    second = None
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        # no terminal: stdin, stdout and stderr as a desktop launcher leaves them
+        second = subprocess.Popen([sys.executable, str(ROOT / "run_game.py")], cwd=ROOT, env=env,
+                                  stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                  text=True)
+        said = second.stdout.readline().strip()
+        opening = {"en": "Can't start: another copy", "de": "Start nicht möglich: Eine andere Instanz"}[language]
+        assert said.startswith(opening) and str(data) in said, said
+        assert second.stdout.readline().strip() == "trace: screen cant-start"
+        window = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", "NMBR 9 3D"], env=env,
+                                capture_output=True, text=True, timeout=20).stdout.split()[0]
+        time.sleep(0.5)   # a few frames drawn
+        image = window_pixels(display, window)
+        image.write(Filename.fromOsSpecific(str(tmp_path / "cant-start.png")))
+        w, h = SIZE
+        assert (image.getXSize(), image.getYSize()) == (w, h)
+        ink = sum(image.getBright(x, y) > 0.7 for x in range(0, w, 2) for y in range(0, int(h * 0.7), 2))
+        assert ink > 100, "no message in the window"
+        ok = image.getXel(w // 2 - 30, round(h * 0.87))   # the OK button, green
+        assert ok[1] > 0.45 and ok[0] < 0.3, ok
+        assert second.poll() is None   # it waits for the player
+        if close == "title bar":
+            close_as_a_window_manager_does(display, window)
+        elif close == "OK":
+            subprocess.run(["xdotool", "mousemove", "--window", window, str(w // 2), str(round(h * 0.87)),
+                            "click", "1"], env=env, timeout=20)
+        else:   # (the key's release may find the window gone: xdotool's complaint is no failure)
+            subprocess.run(["xdotool", "key", "--window", window, close], env=env, timeout=20, capture_output=True)
+        assert second.wait(15) == 2
+    finally:
+        for proc in (second, holder):
+            if proc is not None and proc.poll() is None:
+                proc.kill()
+                proc.wait(10)

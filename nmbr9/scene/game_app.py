@@ -195,6 +195,16 @@ def solo_match(store, seed: int, savers=()):
     return store.new_match([Seat(default_name(0, "human"))], seed=seed, savers=list(savers))
 
 
+def cant_start(text: str) -> int:
+    """Why the game does not start: on its output, and (started from a desktop icon: no terminal to read
+    it in) in a small window too. The exit status."""
+    from .screens import cant_start as window
+    print(text, flush=True)
+    if window.wanted():
+        window.show(text)
+    return 2
+
+
 def main(args) -> int:
     from ..store import Store, StoreError
     from .base import make_base, parse_size
@@ -203,13 +213,16 @@ def main(args) -> int:
         settings = store.settings()
     except OSError as e:
         where = e.filename or os.environ.get("NMBR9_DATA") or "~/.local/share/nmbr9-3d"
-        print(_("Can't start: the data folder {path} can't be used ({reason})").format(
+        return cant_start(_("Can't start: the data folder {path} can't be used ({reason})").format(
             path=where, reason=e.strerror or e))
-        return 2
+    if settings.language:   # said in the game's language, as the window would
+        try:
+            set_language(settings.language)
+        except ValueError:
+            pass
     if not store.hold():   # two windows on one autosave: the last to save would silently replace the other's game
-        print(_("Can't start: another copy of NMBR 9 3D is using the data folder {path}. Play on in its window, "
-                "or quit it first.").format(path=store.folder))
-        return 2
+        return cant_start(_("Can't start: another copy of NMBR 9 3D is using the data folder {path}. Play on in "
+                            "its window, or quit it first.").format(path=store.folder))
     size = settings.window_size
     try:   # before any window opens
         if getattr(args, "size", None):
@@ -218,8 +231,8 @@ def main(args) -> int:
             from ..match import check_seed
             check_seed(args.seed)
     except ValueError as e:
-        print(f"Can't start: {e}")
-        return 2
+        store.close()   # (the folder is not held while the message is up)
+        return cant_start(_("Can't start: {reason}").format(reason=e))
     if getattr(args, "seed", None) is not None:   # the solo game would replace the saved one: never unasked
         from .screens.menu import saved_game_text
         found = store.continue_game(threaded=False)   # only to name it: no bot thinks
@@ -227,11 +240,10 @@ def main(args) -> int:
             print(found.message)
         saved = found.match   # a tournament's game lives on in it; one with no tile laid loses nothing
         if saved is not None and not saved.tournament and saved.game.moves:
-            print(_("Can't start: it would end your saved game ({game}). Continue it from the menu, or start "
-                    "this deck there: New game, seed {seed}.").format(game=saved_game_text(saved),
-                                                                      seed=args.seed))
             store.close()
-            return 2
+            return cant_start(_("Can't start: it would end your saved game ({game}). Continue it from the menu, "
+                                "or start this deck there: New game, seed {seed}.").format(
+                                    game=saved_game_text(saved), seed=args.seed))
     audio = os.environ.get("NMBR9_NO_AUDIO") != "1"   # tests run silent
     base = make_base(offscreen=False, size=size, audio=audio, frame_rate=FRAME_RATE)
     from panda3d.core import WindowProperties
