@@ -874,6 +874,28 @@ def test_leaving_for_the_menu_and_continuing_keeps_the_position(app):
     assert s.name == "play" and s.match.round == 2 and s.match.record()["moves"] == m.record()["moves"]
 
 
+def test_the_controls_help_folds_once_the_player_has_laid_a_tile_in_a_puzzle_and_after_continue(app):
+    from nmbr9.puzzle import daily_puzzle
+    from nmbr9.scene.screens.puzzles import puzzle_seats, start_puzzle
+    import datetime as dt
+
+    def help_shown() -> bool:
+        return _visible(app.screen.hud.legend)
+    start_puzzle(app, daily_puzzle(dt.date.today()), puzzle_seats("Ana"))   # its first tile laid for Ana
+    frames(app)
+    assert help_shown()
+    place_somewhere(app)
+    until(app, lambda: app.screen.match.round == 3)
+    assert not help_shown() and "H: show the controls" in texts(app)
+    click(app, "Menu")
+    click(app, "Continue")
+    until(app, lambda: app.screen.ps is not None)
+    assert not help_shown() and "H: show the controls" in texts(app)
+    app.play(app.store.new_match([Seat("Ana")], seed=3))   # a new game: the help shows again
+    frames(app)
+    assert help_shown()
+
+
 def test_the_sound_effects_are_short_distinct_wavs(tmp_path):
     import wave
     from nmbr9.scene.sound import EFFECTS, write_wav

@@ -178,8 +178,7 @@ class PlayScreen:
             return
         self.ghost.destroy()
         self.ghost = None
-        if len(self.board.tiles) == 1:
-            self.hud.collapse_legend()
+        self.hud.collapse_legend()   # the player has laid a tile: the controls' help folds (it covers the table)
         self.table.show(self.board)
         self.frame_camera(glide=True)
         if self.on_commit:

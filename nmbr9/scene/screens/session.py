@@ -75,6 +75,11 @@ class SessionScreen(Screen):
         self.table.show(self.match.board(self.viewer))
         self.camera.frame(*self._frame_of(self.match.board(self.viewer)))
         self.hud.fit_window()
+        # a game continued after the player laid tiles: the controls' help folded, as it was (a puzzle's
+        # first tile was laid for the player)
+        opening = 1 if self.context.get("puzzle") else 0
+        if sum(1 for move in self.match.game.moves if move.player == self.viewer) > opening:
+            self.hud.collapse_legend()
         self.base.taskMgr.add(self._task, "session")
         self.app.trace("session", f"round={self.match.round}", f"moves={len(self.match.game.moves)}",
                        f"tiles={len(self.match.board(self.viewer).tiles)}")
