@@ -390,9 +390,11 @@ def test_looking_at_another_board_shows_it_at_this_round_and_back(app):
     assert s.table.board is not None and len(s.table.board.tiles) == 3     # as it stood at round 4
     assert "Bot's board as it stood at the start of round 4" in texts(app)
     assert "Confirm (Enter)" not in buttons(app)
+    assert "(click to confirm)" not in texts(app)    # the score box offers nothing to confirm meanwhile
     messenger.send("escape")
     frames(app)
     assert s.looking is None and s.ps.ghost is not None and s.table.board is m.board(0)
+    assert "(click to confirm)" in texts(app)
 
 
 def test_the_key_help_offers_tab_only_when_there_is_another_board(app):
