@@ -186,8 +186,10 @@ def test_clicking_a_default_name_empties_it_for_typing_and_empty_stays_the_defau
     for e in s.entries:
         e["focus"] = 1                  # as a click in the field does
         frames(app)
+        assert e.get() in ("", "Ben")   # the default gives way to typing; a typed name is kept
         e["focus"] = 0
-    assert [e.get() for e in s.entries] == ["", "Ben"]   # a typed name is kept
+        frames(app)
+    assert [e.get() for e in s.entries] == ["Player 1", "Ben"]   # left empty: the default shows again
     click(app, "Start (Enter)")
     assert [x.name for x in app.screen.match.seats] == ["Player 1", "Ben"]
 
@@ -210,6 +212,7 @@ def test_the_keyboard_alone_sets_up_a_game(app):
     assert len(s.rows) == 1 and s.rows[0]["kind"] == "human"
     messenger.send("tab")
     assert not s.entries[0]["focus"]
+    assert s.entries[0].get() == "Player 1"                  # walked through, not typed in: its name still shows
     walk_to(s.add)
     messenger.send("space")
     assert len(s.rows) == 2 and s.keys.current() == (s.add, ())   # still on Add, not on a row that moved

@@ -80,7 +80,8 @@ class SetupScreen(Screen):
         for i, row in enumerate(self.rows):
             self.label(f"{i + 1}.", (name_x - 0.06, y), scale=0.05, align=TextNode.ARight)
             e = self.entry(row["name"] or default_name(i, row["kind"]), (name_x, y), width=name_w, scale=0.045,
-                           focusInCommand=self._clear_default, focusInExtraArgs=[i])
+                           focusInCommand=self._clear_default, focusInExtraArgs=[i],
+                           focusOutCommand=self._restore_default, focusOutExtraArgs=[i])
             self.entries.append(e)
             self.button(kinds[row["kind"]], self.cycle_kind, (kind_x, y + 0.012), width=kind_w, scale=0.042, args=(i,))
             if len(self.rows) > 1:
@@ -156,6 +157,12 @@ class SetupScreen(Screen):
         e = self.entries[i]
         if e.get().strip() == default_name(i, self.rows[i]["kind"]):
             e.enterText("")
+
+    def _restore_default(self, i: int) -> None:
+        """A name field left empty (clicked, or walked through with the keys) shows the default it stands for."""
+        e = self.entries[i]
+        if not e.get().strip():
+            e.enterText(default_name(i, self.rows[i]["kind"]))
 
     def cycle_kind(self, i: int) -> None:
         self._read()   # before the kind changes: a default name follows the new kind
