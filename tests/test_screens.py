@@ -207,10 +207,12 @@ def test_the_keyboard_alone_sets_up_a_game(app):
         raise AssertionError(f"Tab never reaches {command}")
     assert s.keys.current() == (s.start, ())                 # Space at once: Start
     messenger.send("tab")                                    # round to the first name, which takes the typing
+    frames(app)
     assert s.entries[0]["focus"] and s.keys.typing() == 0
     messenger.send("space")                                  # typed into the name: nothing pressed
     assert len(s.rows) == 1 and s.rows[0]["kind"] == "human"
     messenger.send("tab")
+    frames(app)
     assert not s.entries[0]["focus"]
     assert s.entries[0].get() == "Player 1"                  # walked through, not typed in: its name still shows
     walk_to(s.add)
