@@ -1213,3 +1213,34 @@ def test_a_tournament_of_0_games_is_refused_not_made_a_1_game_tournament(app):
     click(app, "Start (Enter)")
     assert app.screen.name == "setup" and "at least one game" in texts(app)
     assert app.store.tournaments() == []
+
+
+def test_the_status_line_stays_under_a_refusal_of_several_lines_as_the_tile_moves(app):
+    from nmbr9.rules import Placement
+    set_language("de")   # longer sentences: the refusal takes three lines in this 640x360 window
+    m = app.store.new_match([Seat("Ana")], seed=5)
+    s = app.play(m)
+    for _ in range(3):
+        place_somewhere(app)
+    ps = until(app, lambda: s.ps if s.ps is not None and s.ps.ghost is not None else None)
+
+    def box(w):   # the bottom and top of a label's frame on the screen (aspect2d)
+        _left, _right, bottom, top = w.getBounds()
+        return (app.base.aspect2d.getRelativePoint(w, (0, 0, bottom)).z,
+                app.base.aspect2d.getRelativePoint(w, (0, 0, top)).z)
+
+    def apart() -> bool:
+        verdict, status = box(s.hud.verdict), box(s.status)
+        return verdict[0] > status[1] or status[0] > verdict[1]
+    x0, y0, x1, y1 = m.board(0).bounds()
+    ps.x, ps.y = x1 + 6, y0                  # away from the build
+    ps.update()
+    s.set_status("Your tile is on the hint's spot: Enter lays it.")
+    frames(app, 3)
+    assert "angrenzen" in s.hud.verdict["text"] and apart()
+    overhang = next((r, x, y) for r in (0, 90, 180, 270) for x in range(x0 - 2, x1 + 2) for y in range(y0 - 2, y1 + 2)
+                    if m.game.check(0, Placement(m.card, r, x, y)).code == "not_supported")
+    ps.rotation, ps.x, ps.y = overhang       # onto the build: another refusal
+    ps.update()
+    frames(app, 3)
+    assert "Unter einem Teil" in s.hud.verdict["text"] and apart()

@@ -59,6 +59,7 @@ class SessionScreen(Screen):
         self.panel_key = None
         self.turn_key = None
         self._saved_hand = None         # the unconfirmed tile's spot while another board is shown
+        self.status_beside = True       # the status beside the round and the score (else under the verdict)
         self.past = self._past_players()
 
     # ----- building --------------------------------------------------------------
@@ -177,6 +178,7 @@ class SessionScreen(Screen):
         self._sound_of_hand()
         self._poll_hint()
         self._refresh_panel()
+        self._place_status()
         if m.save_error:
             self.set_status(m.save_error, WARN)
         return task.cont
@@ -464,6 +466,14 @@ class SessionScreen(Screen):
         nxt = order[(order.index(current) + 1) % len(order)]
         self.look(nxt)
 
+    def _place_status(self) -> None:
+        """The status under the verdict, which grows a line or two with a longer refusal as the tile moves
+        (in a small window it would run over the status)."""
+        below = self.hud.verdict_bottom() - 0.08
+        z = min(self.status_y(), below) if self.status_beside else below
+        if abs(self.status.getZ() - z) > 1e-6:
+            self.status.setZ(z)
+
     def _refresh_panel(self) -> None:
         m = self.match
         score_box = self.hud.score.guiItem.getFrame()
@@ -475,9 +485,10 @@ class SessionScreen(Screen):
         self.keys.setZ((supply[0].z if supply else -0.72) - 0.08)   # just under the cards still to come
         self.hud.arrange()
         top, width = self.hud.middle()   # the status in the room at the top middle, or under the verdict
-        self.status.setZ(self.status_y() if top == -0.1 else self.hud.verdict_bottom() - 0.08)
+        self.status_beside = top == -0.1
         self.status["text_wordwrap"] = min(34, width / 0.042 - 1)
         self.status.resetFrameSize()
+        self._place_status()
         self.panel.getChildren().detach()
         rows = [(i, s.name, self.board_of(i).score(), s.is_bot) for i, s in enumerate(m.seats)]
         rows += [(("past", i), name, self.board_of(("past", i)).score(), False)   # at this round, as the others'
