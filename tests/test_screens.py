@@ -1244,3 +1244,47 @@ def test_the_status_line_stays_under_a_refusal_of_several_lines_as_the_tile_move
     ps.update()
     frames(app, 3)
     assert "Unter einem Teil" in s.hud.verdict["text"] and apart()
+
+
+def test_the_keyboard_alone_picks_a_puzzle_or_plays_a_code(app):
+    from nmbr9.puzzle import daily_puzzle
+    from nmbr9.scene.screens.puzzles import PuzzleScreen
+    import datetime as dt
+    app.goto(PuzzleScreen)
+    s = app.screen
+    assert s.keys.current() == (s.play, (s.offered[0],))       # at first on Puzzle A
+    assert "Tab or arrow keys walk the page, Space presses" in texts(app)
+    messenger.send("arrow_down")
+    messenger.send("arrow_down")
+    assert s.keys.current() == (s.play, (s.daily,))
+    messenger.send("arrow_down")                                # the code's field takes the typing
+    frames(app)
+    assert s.code_entry["focus"]
+    s.code_entry.set("not a code")
+    s.code_entry["focus"] = 0                                   # Enter in the field: it lets go and plays the code
+    s.play_code()
+    messenger.send("enter")                                     # the same Enter, which presses no button
+    frames(app)
+    assert app.screen is s and "That code doesn't work" in texts(app)
+    messenger.send("tab")
+    messenger.send("space")                                     # Play this code
+    frames(app)
+    assert app.screen is s and "That code doesn't work" in texts(app)
+    assert s.keys.current() == (s.play_code, ())                # still there after the sentence
+    s.code_entry.set(daily_puzzle(dt.date.today()).code)
+    messenger.send("enter")
+    frames(app)
+    assert app.screen.name == "play" and app.screen.context == {"puzzle": daily_puzzle(dt.date.today()).code}
+
+
+def test_space_on_a_name_field_that_let_go_of_the_typing_presses_nothing(app):
+    from nmbr9.scene.screens.setup import SetupScreen
+    app.goto(SetupScreen)
+    s = app.screen
+    messenger.send("tab")                     # onto the first name, which takes the typing
+    frames(app)
+    s.entries[0]["focus"] = 0                 # a click beside it lets go of the typing; the highlight stays
+    frames(app)
+    messenger.send("space")
+    frames(app)
+    assert app.screen is s and len(s.rows) == 1

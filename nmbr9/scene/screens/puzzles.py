@@ -16,7 +16,7 @@ from ...i18n import _
 from ...match import Match, derive_seed, fresh_seed
 from ...puzzle import Puzzle, PuzzleCodeError, daily_puzzle, decode, offered_puzzles
 from ...rules import Seat
-from .widgets import DIM, GO, NARROW, SMALL, WARN, WIDE, Screen
+from .widgets import DIM, GO, NARROW, SMALL, WARN, WIDE, KeyMenu, Screen
 
 BOT_SEATS = ("easy", "medium", "hard")
 
@@ -46,6 +46,7 @@ class PuzzleScreen(Screen):
         self.player = self._last_player()
         self.code_text = ""
         self.message = ""
+        self.keys = None    # the keyboard's place on the page, kept when a sentence rebuilds it
         from .menu import game_it_ends
         self.replaces = game_it_ends(app)
 
@@ -61,17 +62,20 @@ class PuzzleScreen(Screen):
         y = top - (0.34 if narrow else 0.29)
         self.label(_("Your name:"), (field - 0.05, y), scale=0.05, align=TextNode.ARight)
         self.name_entry = self.entry(self.player, (field, y), width=(1.1 if narrow else 0.9), scale=0.05)
+        walk = [self.name_entry]   # in the order the keyboard walks them
         rows = [(_("Puzzle A"), self.offered[0]), (_("Puzzle B"), self.offered[1]),
                 (_("Daily puzzle, {date}").format(date=dt.date.today().isoformat()), self.daily)]
         y -= 0.2
         for i, (title, puzzle) in enumerate(rows):
             colour = GO if i < 2 else (0.45, 0.38, 0.2, 1)
             if narrow:   # the button, and what it is under it
-                self.button(title, self.play, (0, y), width=1.3, scale=0.05, args=(puzzle,), colour=colour)
+                walk.append(self.button(title, self.play, (0, y), width=1.3, scale=0.05, args=(puzzle,),
+                                        colour=colour))
                 self.label(self._about(puzzle), (0, y - 0.1), scale=SMALL, fg=DIM, wrap=line / SMALL)
                 y -= 0.27
             else:
-                self.button(title, self.play, (-0.75, y), width=0.95, scale=0.05, args=(puzzle,), colour=colour)
+                walk.append(self.button(title, self.play, (-0.75, y), width=0.95, scale=0.05, args=(puzzle,),
+                                        colour=colour))
                 self.label(self._about(puzzle), (-0.2, y), scale=0.038, align=TextNode.ALeft, fg=DIM,
                            wrap=1.45 / 0.038)
                 y -= 0.17
@@ -81,8 +85,8 @@ class PuzzleScreen(Screen):
                                      command=self.play_code)
         if narrow:
             y -= 0.13
-        self.button(_("Play this code"), self.play_code, (0 if narrow else 0.65, y + 0.015), width=0.7 if narrow
-                    else 0.55, scale=0.045)
+        walk += [self.code_entry, self.button(_("Play this code"), self.play_code, (0 if narrow else 0.65, y + 0.015),
+                                              width=0.7 if narrow else 0.55, scale=0.045)]
         y -= 0.17
         if self.message:
             self.label(self.message, (0, y), scale=0.042, fg=WARN, wrap=line / 0.042)
@@ -93,7 +97,12 @@ class PuzzleScreen(Screen):
             from .menu import saved_game_text
             self.label(_("Starting a puzzle ends your saved game ({game}).").format(
                 game=saved_game_text(self.replaces)), (0, y - 0.12), scale=SMALL, fg=WARN, wrap=line / SMALL)
-        self.button(_("Back (Esc)"), self.app.menu, (0, bottom + 0.15), width=0.5, scale=0.05)
+        walk.append(self.button(_("Back (Esc)"), self.app.menu, (0, bottom + 0.15), width=0.5, scale=0.05))
+        self.label(_("Tab or arrow keys walk the page, Space presses"), (0, bottom + 0.04), scale=SMALL, fg=DIM,
+                   wrap=line / SMALL)
+        # at first on Puzzle A; after a sentence where it was (the code's field: Enter there plays the code,
+        # and the same Enter must not press a button once the page is built again)
+        self.keys = KeyMenu(self, walk, self.keys.index if self.keys else 1)
         self.accept("escape", self.app.menu)
 
     def keep(self) -> None:

@@ -229,7 +229,9 @@ class KeyMenu:
                 b.setColorScale(1, 1, 1, 1)
 
     def press(self) -> None:
-        if self.buttons and self.typing() is None and not isinstance(self.buttons[self.index], DirectSlider):
+        """Press the highlighted button (a field or a slider is not pressed: a field's Enter is its own)."""
+        if self.buttons and self.typing() is None and not isinstance(self.buttons[self.index],
+                                                                     (DirectSlider, DirectEntry)):
             b = self.buttons[self.index]
             b["command"](*b["extraArgs"])
 
