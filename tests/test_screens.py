@@ -1266,6 +1266,7 @@ def test_the_keyboard_alone_picks_a_puzzle_or_plays_a_code(app):
     messenger.send("enter")                                     # the same Enter, which presses no button
     frames(app)
     assert app.screen is s and "That code doesn't work" in texts(app)
+    assert s.code_entry["focus"] and s.code_entry.get() == "not a code"   # to be corrected at once
     messenger.send("tab")
     messenger.send("space")                                     # Play this code
     frames(app)

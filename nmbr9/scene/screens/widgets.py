@@ -183,6 +183,8 @@ class KeyMenu:
             if not isinstance(b, DirectEntry):   # (a field takes the typing only when clicked or walked to)
                 b.bind(DGG.ENTER, lambda _event, i=i: self.focus(i))
         self.show()
+        if self.buttons and isinstance(self.buttons[self.index], DirectEntry):   # built again on a field:
+            self.buttons[self.index]["focus"] = 1                                 # it keeps the typing
 
     def typing(self) -> int | None:
         """The index of the text field taking the typing (walked to or clicked), if any."""
