@@ -554,6 +554,29 @@ def test_a_two_game_tournament_from_the_tournament_screen(app):
     assert "Tournament 1: game 2 of 2 played" in texts(app)
 
 
+def test_the_keyboard_alone_starts_or_continues_a_tournament(app):
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    app.goto(TournamentScreen)
+    assert "Tab or arrow keys walk the page, Space presses" in texts(app)
+    messenger.send("enter")                          # no tournament yet: on New tournament
+    frames(app)
+    assert app.screen.name == "setup" and app.screen.tournament
+    t1 = app.store.new_tournament([Seat("Ana"), Seat("Bot", "bot:easy")], games=2, seed=5)
+    t2 = app.store.new_tournament([Seat("Ben")], games=1, seed=6)
+    app.goto(TournamentScreen, chosen=t1.id)
+    s = app.screen
+    assert s.keys.current() == (s.play, (t1.id,))   # at first on Play the first game
+    while s.keys.current() != (s.choose, (t2.id,)):
+        messenger.send("tab")
+    messenger.send("space")                          # the other tournament, still on its name
+    assert s.chosen == t2.id and s.keys.current() == (s.choose, (t2.id,))
+    while s.keys.current() != (s.play, (t2.id,)):
+        messenger.send("arrow_down")
+    messenger.send("enter")
+    frames(app)
+    assert app.screen.name == "play" and app.screen.match.tournament == {"id": t2.id, "game": 1}
+
+
 def test_a_damaged_stored_game_never_hides_its_tournament(app):
     from nmbr9.scene.screens.tournament import TournamentScreen
     t = app.store.new_tournament([Seat("E", "bot:easy"), Seat("M", "bot:medium")], games=2, seed=5)

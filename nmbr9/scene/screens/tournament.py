@@ -8,7 +8,7 @@ from __future__ import annotations
 from panda3d.core import TextNode
 
 from ...i18n import _
-from .widgets import ACCENT, DIM, GO, INK, NARROW, SMALL, WARN, WIDE, Screen
+from .widgets import ACCENT, DIM, GO, INK, NARROW, SMALL, WARN, WIDE, KeyMenu, Screen
 
 LIST_STEP = 0.1
 SHOWN = 10          # tournaments in the history (half of them in a tall window)
@@ -22,9 +22,16 @@ class TournamentScreen(Screen):
         super().__init__(app)
         self.chosen = chosen
         self.message = ""
+        self.keys = None    # the keyboard's place on the page, kept when a choice rebuilds it
+
+    def button(self, *args, **kw):
+        b = super().button(*args, **kw)
+        self.walk.append(b)   # in the order the keyboard walks them
+        return b
 
     def build(self) -> None:
         """The history beside the chosen tournament (above it in a tall window)."""
+        self.walk = []
         self.backdrop()
         narrow = self.narrow
         top, bottom = self.room[1] - 0.16, -self.room[1]
@@ -56,6 +63,12 @@ class TournamentScreen(Screen):
             self.label(self.message, (0, bottom + 0.28), scale=0.04, fg=WARN, wrap=(1.8 if narrow else 2.5) / 0.04)
         self.button(_("Back (Esc)"), self.app.menu, (-0.62 if narrow else -0.9, bottom + 0.13), width=0.5,
                     scale=0.05)
+        self.label(_("Tab or arrow keys walk the page, Space presses"), (0, bottom + 0.035), scale=SMALL, fg=DIM,
+                   wrap=(1.8 if narrow else 2.5) / SMALL)
+        # at first on Continue (or New tournament); after a choice on the button just pressed
+        doing = self.keys.current() if self.keys else None
+        self.keys = KeyMenu(self, self.walk, next((i for i, b in enumerate(self.walk) if b["command"] == self.play), 0))
+        self.keys.find(doing)
         self.accept("escape", self.app.menu)
 
     def details(self, tid: int, at: tuple[float, float]) -> None:
