@@ -1072,3 +1072,47 @@ def test_powers_gap_fillers_and_the_reserved_tile_answer_the_keyboard(app, capsy
     frames(app)
     assert ps.piece == digit and ps.mode == "reserved"
     assert [line.split(" seat=")[0] for line in traced()] == ["trace: plus hold_reserved"]
+
+
+def test_a_power_key_that_cannot_be_used_now_says_why(app):
+    """Ctrl+number on a used power, or on one that changes the turn's tile once that tile was laid,
+    did nothing at all: the button is off for the mouse, but the key gave no reason."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("gap_fillers", "breaking_rules"), ("flip", "loner")), seed=4)
+    ps = ps_ready(app)
+    order = list(m.options(0).powers)
+    flip, loner = (f"control-{order.index(p) + 1}" for p in ("flip", "loner"))
+    messenger.send(flip)
+    frames(app)
+    lay(app, m.game.legal_placements(0, powers=("flip",))[0])
+    ps = ps_ready(app)
+    assert m.options(0).step == "extras"                 # the gap fillers keep the turn open
+    messenger.send(loner)
+    frames(app)
+    assert not ps.powers
+    assert "This power changes the tile you place: use it while a tile is to be placed." in texts(app)
+    messenger.send("x")
+    ps = ps_ready(app)
+    messenger.send(flip)
+    frames(app)
+    assert not ps.powers
+    assert "You have already used this power: each power once per player." in texts(app)
+
+
+def test_relocate_on_a_start_tile_says_it_never_moves_without_coordinates(app):
+    """A click on the start tile while picking a tile to relocate said "There is no number tile of
+    yours on square (2, 0) on level 0." (coordinates, and there is a tile there)."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("start_tiles", "breaking_rules"), ("relocate", "flip")),
+                 seed=5)
+    ps_ready(app)
+    lay_and_end(app, m, m.game.legal_placements(0)[0])
+    ps = ps_ready(app)
+    press(app, "power_relocate")
+    board = m.board(0)
+    start_tile = next(t for t in board.tiles if not isinstance(t.piece, int))
+    x, y = next((x, y) for x, y in start_tile.squares() if board.tile_at(x, y, 1) < 0)
+    from tests.test_scene import screen_of_square
+    ps.press("mouse1", *screen_of_square(s.camera, x, y, 1))
+    frames(app)
+    assert ps.mode == "pick"
+    assert "Start tiles and gap fillers never move: only number tiles can be relocated." in texts(app)
+    assert "square (" not in texts(app)

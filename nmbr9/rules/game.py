@@ -445,6 +445,23 @@ class Game:
             return []
         return board.legal_placements(digit, flipped, allow, self._turn_cap(player))
 
+    def power_verdict(self, player: int, power: str) -> Verdict:
+        """Can `player` use `power` at this moment (is it in `options().powers_now`)? If not, why."""
+        o = self.options(player)
+        if power in o.powers_now:
+            return OK
+        v = self._check_powers(player, (power,))
+        if not v:
+            return v
+        if o.step in (DONE, OVER):
+            return _wrong_turn()
+        if power == RELOCATE:
+            return refuse("not_movable", N_("None of your number tiles can be moved: each has something on it "
+                                            "(start tiles and gap fillers never move)."))
+        if power == RESERVE:
+            return _wrong_turn(N_("Reserve sets this turn's tile aside: use it while that tile is to be placed."))
+        return _wrong_turn(N_("This power changes the tile you place: use it while a tile is to be placed."))
+
     def movable_tiles(self, player: int) -> list[tuple[int, int, int]]:
         """Relocate: (x, y, level) of a square of each number tile of `player` that is free."""
         board = self.boards[player]
@@ -758,7 +775,10 @@ class Game:
         board = self.boards[player]
         x, y, level = at
         index = board.tile_at(x, y, level)
-        if index < 0 or not isinstance(board.tiles[index].piece, int):
+        if index >= 0 and not isinstance(board.tiles[index].piece, int):
+            return refuse("not_movable", N_("Start tiles and gap fillers never move: only number tiles can be "
+                                            "relocated.")), -1, p
+        if index < 0:
             return refuse("not_movable", N_("There is no number tile of yours on square ({x}, {y}) on level "
                                             "{level}."), x=x, y=y, level=level), -1, p
         if not board.free(index):

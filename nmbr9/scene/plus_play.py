@@ -188,6 +188,7 @@ class PlusPlayScreen(PlayScreen):
                 self.start_turn()
                 return
             if RELOCATE not in o.powers_now:
+                self._cannot(RELOCATE)
                 return
             self._hold(None)
             self.mode = PICK
@@ -206,7 +207,10 @@ class PlusPlayScreen(PlayScreen):
             return
         if power in self.powers:
             self.powers.discard(power)
-        elif power in o.powers_now and power in PLACING_POWERS:
+        elif power not in o.powers_now:   # only a key reaches here: its button is off
+            self._cannot(power)
+            return
+        elif power in PLACING_POWERS:
             if len(self.powers) < o.markers_left:
                 self.powers.add(power)
             else:   # each power takes a marker: refused, rather than dropping one armed on purpose
@@ -215,6 +219,11 @@ class PlusPlayScreen(PlayScreen):
                                         "You have {count} markers left: turn off one of {powers} first.",
                                         o.markers_left).format(count=o.markers_left, powers=armed)
         self.update()   # Flip: the held tile turns over where it is
+
+    def _cannot(self, power: str) -> None:
+        """Say why a power can't be used now (its key pressed while its button is off)."""
+        self.message = self.g.power_verdict(self.seat, power).text(_)
+        self.update()
 
     def hold_filler(self, piece: str) -> None:
         """A gap filler in hand instead of the tile (again: back to the tile)."""
