@@ -504,6 +504,19 @@ def test_hint_key_twice_moves_the_tile_onto_the_hint_and_enter_lays_it_there(app
     assert "Your tile is on the hint's spot: Enter lays it." not in texts(app)   # not about round 5's tile
 
 
+def test_moving_the_tile_off_the_hints_spot_takes_back_enter_lays_it(app):
+    """After I, I and an arrow key the status still said "Your tile is on the hint's spot: Enter lays
+    it." over a red tile elsewhere."""
+    m, s, p = _hint_in_round_4(app)
+    messenger.send("i")
+    frames(app)
+    assert "Your tile is on the hint's spot: Enter lays it." in texts(app)
+    messenger.send("arrow_down")
+    frames(app, 3)
+    assert (s.ps.x, s.ps.y) != (p.x, p.y)
+    assert "Your tile is on the hint's spot: Enter lays it." not in texts(app)
+
+
 def test_a_hint_beside_the_framed_table_is_brought_into_view(app):
     """The camera frames the build; a hint's ghost laid further out was cut off at the window's edge."""
     import threading

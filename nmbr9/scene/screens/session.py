@@ -55,6 +55,7 @@ class SessionScreen(Screen):
         self.ps = None                  # the PlayScreen of the human placing now
         self.overlay = None             # "handoff" or "rules" while one covers the table
         self.hint = None                # {"key", "thread", "result", "ghost"}
+        self.hint_spot = None           # (piece, rotation, x, y) of a hint taken, while the tile is there
         self.was_held = None
         self.panel_key = None
         self.turn_key = None
@@ -562,6 +563,10 @@ class SessionScreen(Screen):
 
     def _poll_hint(self) -> None:
         h, ps = self.hint, self.ps
+        if self.hint_spot is not None and (ps is None or self.hint_spot != (ps.piece, ps.rotation, ps.x, ps.y)):
+            self.hint_spot = None   # the tile left the hint's spot: "Enter lays it" no longer holds
+            if self.status["text"] == _("Your tile is on the hint's spot: Enter lays it."):
+                self.set_status("")
         if h is not None and h["ghost"] is not None and (ps is None or self.hint_key() != h["key"]):
             self.clear_hint()   # e.g. a power armed since: the hint answered another question
             return
@@ -594,6 +599,7 @@ class SessionScreen(Screen):
         ps.rotation, ps.x, ps.y, ps.held = p.rotation, p.x, p.y, False
         ps.update()
         self.clear_hint()
+        self.hint_spot = (ps.piece, ps.rotation, ps.x, ps.y)
         self.set_status(_("Your tile is on the hint's spot: Enter lays it."), ACCENT)
         self.app.trace("hint-taken", f"round={self.match.round}")
 
