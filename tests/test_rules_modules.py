@@ -493,3 +493,20 @@ def test_take_back_undoes_any_action():
     first = solo([9, 9])
     assert first.play(0, Placement(9, 0, 0, 0)) and first.round == 2
     assert first.take_back().round == 1 and first.round == 1 and first.card == 9 and first.boards[0].is_empty()
+
+
+def test_relocate_onto_the_squares_the_tile_covers_now_is_no_move_and_keeps_the_marker():
+    """A tile picked up and put back where it lay (or a 0 turned half way round) was accepted as a
+    relocation: the marker was spent and nothing moved."""
+    g = solo([9, 9, 0, 1], modules=(BR,), powers=("relocate", "flip"))
+    build(g, BLOCK)
+    assert g.play(0, Placement(0, 0, 5, 0))
+    assert g.options(0).step == "extras"
+    for same in (Placement(0, 0, 5, 0), Placement(0, 180, 5, 0)):
+        v = g.check_relocate(0, (5, 0, 0), same)
+        assert v.code == "not_moved" and "where it lies now" in v.message
+        assert not g.relocate(0, (5, 0, 0), same)
+        assert same not in [p._replace(level=None) for p in g.relocation_targets(0, (5, 0, 0))]
+    assert "relocate" in g.options(0).powers_now and not g.players[0].powers_used
+    assert g.relocate(0, (5, 0, 0), Placement(0, 0, 0, 4))   # elsewhere: moved, marker spent
+    assert g.players[0].powers_used == ["relocate"]

@@ -54,7 +54,7 @@ OVER, DONE, DECIDE, CHOOSE, PLACE_TILE, EXTRAS = "over", "done", "decide", "choo
 GAME_REFUSAL_CODES = ("power_not_in_play", "power_used", "no_marker", "bad_power", "no_filler",
                       "no_reserve", "reserve_expired", "must_build", "must_reject", "choose_first",
                       "already_chosen", "not_shown", "not_in_supply", "not_movable", "relocate_higher",
-                      "tile_pending")
+                      "not_moved", "tile_pending")
 
 
 @dataclass(frozen=True)
@@ -230,6 +230,11 @@ def draw_powers(rng: random.Random, count: int = 2) -> tuple[str, ...]:
 def deal_start_tiles(rng: random.Random, players: int) -> list[str]:
     """One different start tile per player, at random."""
     return rng.sample(sorted(START_TILES), players)
+
+
+def _same_spot(p: Placement, tile: Placement) -> bool:
+    """Would `p` cover exactly the squares `tile` covers, on its level (a 0 turned half way does)?"""
+    return p.level == tile.level and sorted(p.squares()) == sorted(tile.squares())
 
 
 def _wrong_turn(template: str = N_("It is not this player's turn to place a tile."), **params) -> Verdict:
@@ -476,7 +481,8 @@ class Game:
         if index < 0 or not isinstance(board.tiles[index].piece, int) or not board.free(index):
             return []
         t = board.tiles[index]
-        return [p for p in board.lifted(index).legal_placements(t.piece, t.flipped, max_level=t.level)]
+        return [p for p in board.lifted(index).legal_placements(t.piece, t.flipped, max_level=t.level)
+                if not _same_spot(p, t)]
 
     # ----- actions -----------------------------------------------------------------
     def check(self, player: int, p: Placement, powers=(), reserved: bool = False) -> Verdict:
@@ -792,6 +798,8 @@ class Game:
         if v and v.level > src.level:
             v = refuse("relocate_higher", N_("A moved tile goes on its own level ({level}) or a lower one."),
                        level=src.level)
+        elif v and _same_spot(p.at(v.level), src):   # no move, yet the marker would be spent
+            v = refuse("not_moved", N_("The tile would lie where it lies now: move it somewhere else."))
         return v, index, p
 
     # ----- bookkeeping -------------------------------------------------------------
