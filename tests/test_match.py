@@ -332,6 +332,21 @@ def test_a_data_folder_that_is_a_file_is_named_when_the_game_cannot_start(tmp_pa
     assert r.stdout.strip().startswith(f"Can't start: the data folder {blocked} can't be used (")
 
 
+@pytest.mark.parametrize("where", ["missing/x.json", "."])
+def test_a_record_file_that_can_never_be_written_is_said_before_the_window_opens(where, tmp_path):
+    """`play --seed 5 --record /no/such/folder/x.json` opened the window and said "Could not save
+    x.json" at the table; a folder as the file the same."""
+    record = tmp_path / where
+    env = {**os.environ, "NMBR9_DATA": str(tmp_path / "data"), "LANGUAGE": "en"}
+    env.pop("DISPLAY", None)   # refused before any window opens
+    r = subprocess.run([sys.executable, "run_game.py", "play", "--seed", "5", "--record", str(record)], cwd=ROOT,
+                       env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    said = r.stdout.strip()
+    assert said.startswith(f"Can't start: --record {record}")
+    assert (f"there is no folder {tmp_path / 'missing'}." in said) if where != "." else ("is a folder" in said)
+
+
 def test_stored_times_are_shown_as_the_players_own_date(monkeypatch):
     """Times are stored in UTC; the daily puzzle changes at local midnight, so dates are shown local."""
     import time

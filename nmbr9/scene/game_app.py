@@ -187,6 +187,18 @@ class RecordFile:
         write_atomic(self.path, json.dumps(match.record()))
 
 
+def check_record_path(path: str) -> None:
+    """`--record FILE` is written after every placement: a path that can never be written is said
+    before the window opens (ValueError), not at the table after the first tile."""
+    from pathlib import Path
+    file = Path(path)
+    if file.is_dir():
+        raise ValueError(_("--record {path} is a folder: give the name of a file.").format(path=path))
+    if not file.absolute().parent.is_dir():
+        raise ValueError(_("--record {path}: there is no folder {folder}.").format(
+            path=path, folder=file.absolute().parent))
+
+
 def solo_match(store, seed: int, savers=()):
     """`nmbr9 play --seed N`: a solo game for the New game screen's first player ("Player 1", whose
     board and personal bests read as any other's; "You" made "You's board")."""
@@ -230,6 +242,8 @@ def main(args) -> int:
         if getattr(args, "seed", None) is not None:
             from ..match import check_seed
             check_seed(args.seed)
+        if getattr(args, "record", None):
+            check_record_path(args.record)
     except ValueError as e:
         store.close()   # (the folder is not held while the message is up)
         return cant_start(_("Can't start: {reason}").format(reason=e))
