@@ -510,3 +510,19 @@ def test_relocate_onto_the_squares_the_tile_covers_now_is_no_move_and_keeps_the_
     assert "relocate" in g.options(0).powers_now and not g.players[0].powers_used
     assert g.relocate(0, (5, 0, 0), Placement(0, 0, 0, 4))   # elsewhere: moved, marker spent
     assert g.players[0].powers_used == ["relocate"]
+
+
+def test_moves_refuses_a_power_the_player_can_no_longer_use(tmp_path):
+    """`moves --power flip` after Flip was used listed flipped placements that replay then refused
+    (power_used); Relocate or Reserve as --power were silently ignored."""
+    g = solo([9, 9, 2, 3], modules=(BR,), powers=("flip", "loner", "reserve"))
+    build(g, BLOCK)
+    assert g.play(0, Placement(2, 0, 5, 0, flipped=True))
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(game_record(g)))
+    for power, code in (("flip", "power_used"), ("reserve", "bad_power"), ("single_support", "power_not_in_play")):
+        r = nmbr9("moves", path, "--player", 0, "--power", power, "--json")
+        assert r.returncode == 1 and json.loads(r.stdout)["error"]["code"] == code, power
+    assert json.loads(nmbr9("moves", path, "--player", 0, "--power", "loner", "--json").stdout)   # one marker left
+    r = nmbr9("moves", path, "--player", 0, "--power", "flip")
+    assert r.returncode == 1 and r.stdout.strip() == "You have already used this power: each power once per player."

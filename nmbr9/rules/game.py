@@ -232,6 +232,13 @@ def deal_start_tiles(rng: random.Random, players: int) -> list[str]:
     return rng.sample(sorted(START_TILES), players)
 
 
+def _placing_only(powers) -> Verdict:
+    if any(q in POWERS and q not in PLACING_POWERS for q in powers):
+        return refuse("bad_power", N_("Relocate and Reserve are actions of their own, not used when placing a "
+                                      "tile."))
+    return OK
+
+
 def _same_spot(p: Placement, tile: Placement) -> bool:
     """Would `p` cover exactly the squares `tile` covers, on its level (a 0 turned half way does)?"""
     return p.level == tile.level and sorted(p.squares()) == sorted(tile.squares())
@@ -717,6 +724,12 @@ class Game:
             return refuse("choose_first", N_("Choose one of the shown tiles first.")), None, None
         return OK, digit, self._turn_cap(player)
 
+    def placing_powers_verdict(self, player: int, powers) -> Verdict:
+        """May `player` still lay a tile under all of `powers` (placing powers, in play, not used yet,
+        a marker for each)? The rest of a placement's verdict comes from `check`."""
+        v = _placing_only(powers)
+        return self._check_powers(player, powers) if v else v
+
     def _check_powers(self, player: int, powers) -> Verdict:
         st = self.players[player]
         for p in powers:
@@ -744,10 +757,9 @@ class Game:
             return (self.boards[player].verdict(p, none, cap) if v else v), none, cap, ()
         used = tuple(sorted(set(powers) | ({FLIP} if p.flipped else set()),
                             key=lambda q: POWERS.index(q) if q in POWERS else len(POWERS)))
-        bad = [q for q in used if q in POWERS and q not in PLACING_POWERS]
-        if bad:
-            return refuse("bad_power", N_("Relocate and Reserve are actions of their own, not used when "
-                                          "placing a tile.")), none, None, ()
+        v = _placing_only(used)
+        if not v:
+            return v, none, None, ()
         if FLIP in powers and not p.flipped:
             return refuse("bad_power", N_("With Flip the tile lies black side up: turn it over.")), none, None, ()
         if reserved:
