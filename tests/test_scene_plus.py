@@ -1077,10 +1077,14 @@ def test_powers_gap_fillers_and_the_reserved_tile_answer_the_keyboard(app, capsy
 def test_a_power_key_that_cannot_be_used_now_says_why(app):
     """Ctrl+number on a used power, or on one that changes the turn's tile once that tile was laid,
     did nothing at all: the button is off for the mouse, but the key gave no reason."""
-    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("gap_fillers", "breaking_rules"), ("flip", "loner")), seed=4)
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("gap_fillers", "breaking_rules"), ("relocate", "flip", "loner")),
+                 seed=4)
     ps = ps_ready(app)
     order = list(m.options(0).powers)
-    flip, loner = (f"control-{order.index(p) + 1}" for p in ("flip", "loner"))
+    relocate, flip, loner = (f"control-{order.index(p) + 1}" for p in ("relocate", "flip", "loner"))
+    messenger.send(relocate)                             # nothing built yet
+    frames(app)
+    assert ps.mode == "tile" and "You have no number tile to move yet." in texts(app)
     messenger.send(flip)
     frames(app)
     lay(app, m.game.legal_placements(0, powers=("flip",))[0])

@@ -467,6 +467,8 @@ class Game:
             return v
         if o.step in (DONE, OVER):
             return _wrong_turn()
+        if power == RELOCATE and not any(isinstance(t.piece, int) for t in self.boards[player].tiles):
+            return refuse("not_movable", N_("You have no number tile to move yet."))
         if power == RELOCATE:
             return refuse("not_movable", N_("None of your number tiles can be moved: each has something on it "
                                             "(start tiles and gap fillers never move)."))
