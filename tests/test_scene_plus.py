@@ -1120,3 +1120,27 @@ def test_relocate_on_a_start_tile_says_it_never_moves_without_coordinates(app):
     assert ps.mode == "pick"
     assert "Start tiles and gap fillers never move: only number tiles can be relocated." in texts(app)
     assert "square (" not in texts(app)
+
+
+def test_g_and_v_with_nothing_to_take_say_why(app):
+    """G with no gap filler left and V with no reserved tile ready did nothing at all."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("gap_fillers", "breaking_rules"), ("reserve", "flip")), seed=4)
+    ps = ps_ready(app)
+    messenger.send("v")
+    frames(app)
+    assert ps.mode == "tile" and "You have no reserved tile." in texts(app)
+    messenger.send(f"control-{list(m.options(0).powers).index('reserve') + 1}")   # set aside; fillers keep the turn
+    ps = ps_ready(app)
+    frames(app, 2)
+    messenger.send("v")
+    frames(app)
+    assert "A reserved tile is built in a later turn, not the one it was reserved in." in texts(app)
+    for _ in range(2):
+        messenger.send("g")
+        frames(app)
+        lay(app, m.game.legal_placements(0, piece=ps.piece)[0])
+        ps = ps_ready(app)
+    assert not m.options(0).fillers
+    messenger.send("g")
+    frames(app)
+    assert "You have no such gap filler left to place." in texts(app)

@@ -251,7 +251,9 @@ class PlusPlayScreen(PlayScreen):
             self.idle_key = None
             self.start_turn()
             return
-        if not o.reserve_ready:
+        if not o.reserve_ready:   # V (the button is off): the rules say why
+            self.message = self.g.check(self.seat, Placement(o.reserved or 0, 0, 0, 0), reserved=True).text(_)
+            self.update()
             return
         if self.mode == MOVE:
             self.table.show(self.board)
@@ -421,11 +423,16 @@ class PlusPlayScreen(PlayScreen):
             self.act("hold_filler", self.piece)   # the same one again: back to the tile
         elif fillers:
             self.act("hold_filler", fillers[0])
+        elif not self.settling:   # none left (its buttons are gone): the rules say so
+            self.message = self.g.check(self.seat, Placement("F1", 0, 0, 0)).text(_)
+            self.update()
 
     def _reserved_key(self) -> None:
-        """V does what its button does: nothing until the reserved tile may be built."""
+        """V does what its button does; while the button is off, hold_reserved says why."""
         if self.options().reserve_ready:
             self.act("hold_reserved")
+        else:
+            self.hold_reserved()
 
     def _end_key(self) -> None:
         if self.options().can_end:
