@@ -14,6 +14,23 @@ BLOCK = ((9, 0, 0, 0), (9, 180, 2, 0))
 TWO_BLOCKS = BLOCK + ((9, 0, 0, 4), (9, 180, 2, 4))
 
 
+# spec/tiles.md's grid of the ten tiles, as printed there (numeral upright)
+SPEC_GRID = """
+###     ##     .##    ###    .##    ###     ##.    ###    .##    ###
+#.#     .#     .##    ..#    .#.    #..     #..    .#.    .##    ###
+#.#     .#     ##.    .##    ###    ###     ###    ##.    ##.    ##.
+###     .#     ###    ###    .##    ###     ###    #..    ##.    ##.
+"""
+
+
+def test_every_tile_has_the_shape_printed_in_the_spec():
+    rows = [line.split() for line in SPEC_GRID.strip().splitlines()]
+    for digit in range(10):
+        printed = [row[digit] for row in rows]
+        squares = {(x, y) for y, row in enumerate(printed) for x, c in enumerate(row) if c == "#"}
+        assert set(orientation(digit, 0).cells) == squares, digit
+
+
 def test_tiles_match_the_spec():
     assert sum(square_count(d) for d in range(10)) == 85
     assert [len(distinct_orientations(d)) for d in range(10)] == [2, 4, 4, 4, 4, 4, 4, 4, 2, 4]
