@@ -246,6 +246,17 @@ def test_bridge_spans_a_closed_hole_it_covers_completely():
     assert board.height_at(1, 1) == 2                  # a tile dropped there lands on the bridge
 
 
+def test_a_bridge_over_a_closed_hole_still_may_not_overhang_at_the_outside():
+    b = Board([Placement(0, 0, 0, 0), Placement(0, 0, 3, 0)])   # the left 0's hole: x 1, y 1..2
+    both = frozenset({ALLOW_BRIDGE, ALLOW_SINGLE_SUPPORT})
+    assert b.verdict(Placement(1, 0, 0, 0, level=1), both).ok      # its stem covers the hole, all else on the 0
+    for poking in (Placement(1, 0, 0, 1, level=1),                # the same 1 a row lower: its foot past the 0
+                   Placement(1, 180, 1, -1, level=1)):            # turned, its foot above the 0
+        v = b.verdict(poking, both)
+        assert v.code == "not_supported" and "nothing under it" in v.message, poking
+        assert poking not in b.legal_placements(1, allow=both)
+
+
 def test_bridge_never_spans_a_gap_open_to_the_outside():
     b = Board([Placement(9, 0, 0, 0), Placement(9, 0, 3, 0)])  # the notch at x 2, y 2..3 is open below
     gap = [p for p in b.legal_placements(1, allow=frozenset({ALLOW_BRIDGE, ALLOW_SINGLE_SUPPORT}))
