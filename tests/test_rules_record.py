@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from nmbr9.rules import Board, Placement
-from nmbr9.rules.record import game_record, load_record, parse_record, replay
+from nmbr9.rules.record import RecordError, game_record, load_record, parse_record, replay
 
 from helpers import random_game
 
@@ -204,3 +204,54 @@ def test_a_game_played_far_from_the_origin_replays_quickly_in_little_memory(tmp_
     assert json.loads(r.stdout)["scores"] == two_player_game.scores()
     board = replay(load_record(tmp_path / "game.json")).game.boards[0]
     assert board.ids.size < 10 ** 5             # the grid spans the tiles, not the way from (0, 0)
+
+
+def test_the_players_of_a_round_may_come_in_any_order(tmp_path, two_player_game):
+    data = game_record(two_player_game)
+    for r in range(1, 21):                        # player 1 first in every round
+        a, b = 2 * r - 2, 2 * r - 1
+        data["moves"][a], data["moves"][b] = data["moves"][b], data["moves"][a]
+    assert [m["player"] for m in data["moves"][:4]] == [1, 0, 1, 0]
+    r = nmbr9("replay", write(tmp_path, data), "--json")
+    assert r.returncode == 0, r.stdout
+    assert json.loads(r.stdout) == {"ok": True, "complete": True, "rounds": 20, "scores": two_player_game.scores()}
+
+
+def test_a_player_moving_twice_in_a_round_is_a_wrong_turn(tmp_path, two_player_game):
+    data = game_record(two_player_game)
+    first = data["moves"][0]
+    again = {**first, "x": first["x"] + 50}       # a second tile for the same card, far from the first
+    data["moves"].insert(1, again)
+    r = nmbr9("replay", write(tmp_path, data), "--json")
+    assert r.returncode == 1
+    assert json.loads(r.stdout)["error"] == {"code": "wrong_turn", "move": 1, "round": 1, "player": first["player"],
+                                             "message": "It is not this player's turn to place a tile."}
+
+
+def test_moves_on_an_illegal_record_exits_1_with_replay_s_verdict(tmp_path, two_player_game):
+    data = game_record(two_player_game)
+    data["moves"] = data["moves"][:12]
+    data["moves"][11]["rotation"] = 45
+    path = write(tmp_path, data)
+    verdict = nmbr9("replay", path, "--json")
+    r = nmbr9("moves", path, "--player", 0, "--json")
+    assert r.returncode == verdict.returncode == 1
+    assert json.loads(r.stdout) == json.loads(verdict.stdout)
+    assert json.loads(r.stdout)["error"]["code"] == "bad_rotation"
+    human = nmbr9("moves", path, "--player", 0)
+    assert human.returncode == 1 and "Traceback" not in human.stderr and len(human.stdout.strip().splitlines()) <= 2
+
+
+def test_a_record_read_without_levels_is_written_out_with_them(two_player_game):
+    data = game_record(two_player_game)
+    for m in data["moves"]:
+        del m["level"]
+    again = game_record(replay(parse_record(data)).game)
+    assert again["moves"] == game_record(two_player_game)["moves"]   # every level written, where the tile landed
+
+
+def test_seven_players_are_not_a_record():
+    data = game_record(random_game(1))
+    data["players"] = [{"name": str(i), "kind": "human"} for i in range(7)]
+    with pytest.raises(RecordError, match="1 to 6"):
+        parse_record(data)
