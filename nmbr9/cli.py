@@ -61,6 +61,7 @@ def cmd_moves(args) -> int:
     player, powers = args.player, tuple(args.power or ())
     opts = game.options(player)
     out = []
+    card_left = not game.over   # a card this player still has to place, now or later
     if opts.step in ("decide", "place"):                 # the turn's tile
         out = [p.to_json() for p in game.legal_placements(player, powers=powers)]
     elif opts.step == "choose":                          # "Level to Level": every tile the player may choose
@@ -69,7 +70,8 @@ def cmd_moves(args) -> int:
     elif not game.over and game.variant != LEVEL_TO_LEVEL:
         # this turn is done: the next card, as far as the deck says, on the table as it is
         index = len(game.seen())
-        if index < len(game.deck):
+        card_left = index < len(game.deck)     # done in the last round: nothing more for this player
+        if card_left:
             out = [p.to_json() for p in game.boards[player].legal_placements(game.deck[index])]
     if game.variant == LEVEL_TO_LEVEL and opts.step == "place":
         out = [{**p, "marker": opts.marker} for p in out]
@@ -82,7 +84,7 @@ def cmd_moves(args) -> int:
     if args.json:
         _print_json(out)
     elif not out:
-        print(_("No card left to place.") if game.over else _("No legal placement."))
+        print(_("No legal placement.") if card_left else _("No card left to place."))
     else:
         what = sorted({str(p.get("digit", p.get("piece"))) for p in out})
         print(ngettext("{count} legal placement of {digit}:", "{count} legal placements of {digit}:",

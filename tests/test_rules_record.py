@@ -255,3 +255,14 @@ def test_seven_players_are_not_a_record():
     data["players"] = [{"name": str(i), "kind": "human"} for i in range(7)]
     with pytest.raises(RecordError, match="1 to 6"):
         parse_record(data)
+
+
+def test_moves_for_a_player_done_with_the_last_card_says_no_card_is_left(tmp_path, two_player_game):
+    data = game_record(two_player_game)
+    data["moves"] = data["moves"][:-1]            # round 20: player 0 has placed, player 1 not yet
+    path = write(tmp_path, data)
+    assert json.loads(nmbr9("moves", path, "--player", 0, "--json").stdout) == []
+    r = nmbr9("moves", path, "--player", 0)
+    assert r.returncode == 0 and r.stdout.strip() == "No card left to place."
+    assert nmbr9("moves", path, "--player", 1).stdout.splitlines()[0].endswith(
+        f"of {data['deck'][19]}:")                # player 1 still places the last card
