@@ -24,7 +24,8 @@ def cmd_replay(args) -> int:
     elif result.ok:
         names = [s.name for s in result.game.seats]
         state = _("complete") if out["complete"] else \
-            _("in progress, {rounds} rounds played").format(rounds=out["rounds"])
+            ngettext("in progress, {rounds} round played", "in progress, {rounds} rounds played",
+                     out["rounds"]).format(rounds=out["rounds"])
         print(_("Legal game ({state}). Scores: {scores}").format(
             state=state, scores=", ".join(f"{n} {s}" for n, s in zip(names, out["scores"]))))
     else:

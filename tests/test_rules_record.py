@@ -266,3 +266,11 @@ def test_moves_for_a_player_done_with_the_last_card_says_no_card_is_left(tmp_pat
     assert r.returncode == 0 and r.stdout.strip() == "No card left to place."
     assert nmbr9("moves", path, "--player", 1).stdout.splitlines()[0].endswith(
         f"of {data['deck'][19]}:")                # player 1 still places the last card
+
+
+@pytest.mark.parametrize("moves, says", [(0, "0 rounds played"), (2, "1 round played"), (4, "2 rounds played")])
+def test_replay_counts_the_rounds_of_a_game_in_progress_in_words(tmp_path, two_player_game, moves, says):
+    data = game_record(two_player_game)
+    data["moves"] = data["moves"][:moves]
+    r = nmbr9("replay", write(tmp_path, data))
+    assert r.returncode == 0 and f"Legal game (in progress, {says})." in r.stdout
