@@ -185,6 +185,17 @@ def test_the_rules_page_covers_the_rules_and_says_the_start_tiles_are_our_own(la
     assert any("the game is over: those cards are not played" in r for r in rulings)
 
 
+def test_the_rules_page_says_the_first_tile_must_touch_the_start_tile(language):
+    """The base game's "In the first round you lay the tile anywhere" does not hold with a start
+    tile: it is a tile of level 0, so the rules refuse a first tile that does not touch it."""
+    from nmbr9.rules import Game, Placement, Ruleset, Seat
+    language("en")
+    section = dict(rules_page())["Module: New start tiles"]
+    assert any("your first tile must already touch it" in p for p in section)
+    g = Game([Seat("A")], list(range(10)) * 2, Ruleset(modules=("start_tiles",)), ["S3"])
+    assert g.check(0, Placement(0, 0, 20, 20)).code == "not_adjacent"
+
+
 @pytest.mark.parametrize("code", LANGS)
 def test_the_rules_page_is_written_in_each_language_with_its_printed_terms(code, language):
     language("en")

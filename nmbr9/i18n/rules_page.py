@@ -79,8 +79,8 @@ SECTIONS: list[tuple[str, list]] = [
     (N_("Module: New start tiles"), [
         N_("Before the game every player receives one of six start tiles at random and lays it on level 0 "
            "as the start of their table, so each player sets out from a different position."),
-        N_("A start tile scores 0 and counts as a tile for every rule: new tiles may touch it, and it is "
-           "one of the two tiles a tile above must rest on."),
+        N_("A start tile scores 0 and counts as a tile for every rule: it is a tile of level 0, so your first "
+           "tile must already touch it, and it can be one of the two tiles a tile above rests on."),
         ruling(N_("The official start tiles have not been published, so this game uses six start tiles of "
                   "its own design: each has the value 0, between 10 and 14 squares and a shape of its own.")),
     ]),
