@@ -221,6 +221,9 @@ def main(argv=None) -> int:
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play", *argv]
     args = parser.parse_args(argv)
+    for stream in (sys.stdout, sys.stderr):   # a name the terminal's encoding lacks is escaped, not a traceback
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     try:
         return args.func(args)
     except KeyboardInterrupt:

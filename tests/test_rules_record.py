@@ -1,5 +1,6 @@
 """Records and the `replay` / `moves` commands, as spec/game-record.md fixes them."""
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -274,3 +275,13 @@ def test_replay_counts_the_rounds_of_a_game_in_progress_in_words(tmp_path, two_p
     data["moves"] = data["moves"][:moves]
     r = nmbr9("replay", write(tmp_path, data))
     assert r.returncode == 0 and f"Legal game (in progress, {says})." in r.stdout
+
+
+def test_a_name_the_terminal_cannot_show_is_escaped_not_a_traceback(tmp_path, two_player_game):
+    data = game_record(two_player_game)
+    data["players"][0]["name"] = "Zoë"
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}   # a terminal without ë
+    r = subprocess.run([sys.executable, "-m", "nmbr9", "replay", str(write(tmp_path, data))],
+                       capture_output=True, text=True, cwd=ROOT, timeout=60, env=env)
+    assert r.returncode == 0 and "Traceback" not in r.stderr
+    assert r.stdout.startswith("Legal game (complete).") and "Zo\\xeb" in r.stdout
