@@ -17,7 +17,8 @@ DEFAULT_PITCH = 52.0      # degrees above the table
 MIN_PITCH, MAX_PITCH = 12.0, 89.0
 MIN_ZOOM, MAX_ZOOM = 0.35, 3.0
 ROOM = 2.5                # squares around the build kept in view, for the next tile
-FRAME_X, FRAME_TOP, FRAME_BOTTOM = 0.95, 0.78, 0.9  # of the screen, leaving the HUD's top row free
+FRAME_X, FRAME_TOP, FRAME_BOTTOM = 0.95, 0.78, 0.9  # of the room framed in: margins, the top for a line of text
+WHOLE_SCREEN = (-1.0, 1.0, -1.0, 1.0)
 
 
 def level_height(level: float) -> float:
@@ -34,8 +35,8 @@ class OrbitCamera:
         self.target = LPoint3(0, 0, 0)
         self.fit = 9.0     # distance that shows the whole build (without zoom)
         self.corners = []  # the corners of the area to keep in view
-        self.bottom = FRAME_BOTTOM   # how far below the screen's middle the framed area may reach
-        self.room = (-1.0, 1.0, -1.0, 1.0)   # the part of the screen (left, right, bottom, top) the build is framed in
+        self.rooms = [WHOLE_SCREEN]   # parts of the screen (left, right, bottom, top) the build may be framed in
+        self.room = WHOLE_SCREEN      # the one it is framed in
         self.goal, self.goal_fit, self.gliding = LPoint3(0, 0, 0), self.fit, False
         self.lens.setFov(50)
         self.lens.setNear(0.2)
@@ -66,28 +67,35 @@ class OrbitCamera:
         self.goal = LPoint3((x0 + x1) / 2, -(y0 + y1) / 2, top / 2)
         self.corners = [LPoint3(x, -y, z) for x in (x0, x1) for y in (y0, y1) for z in (0, top)]
         self.gliding = glide
+        self._choose_room()
         self.apply()
 
-    def keep_clear(self, bottom: float = FRAME_BOTTOM) -> None:
-        """Frame builds above `bottom` (e.g. a panel's top edge) and shift the view up by half of
-        what that takes from the screen, so the build stays centred in the room left."""
-        self.bottom = bottom
-        self._shift()
+    def frame_in(self, *rooms) -> None:
+        """Frame builds in a part of the screen (normalised coordinates: left, right, bottom, top), e.g. beside
+        or under a panel: the view's middle moves to the middle of that part, and the build fits in it.
+        Of several parts, each framing of a build takes the one that shows it biggest; the player's turns
+        and tilts keep it (the view would jump)."""
+        self.rooms = list(rooms)
+        self._choose_room()
         self.apply()
 
-    def frame_in(self, left: float, right: float, bottom: float, top: float) -> None:
-        """Frame builds in a part of the screen (normalised coordinates, e.g. beside or under a panel):
-        the view's middle moves to the middle of that part, and the build fits in it."""
-        self.room = (left, right, bottom, top)
+    def _choose_room(self) -> None:
+        if len(self.rooms) > 1 and self.corners:
+            fits = []
+            for room in self.rooms:
+                self.room = room
+                self._shift()
+                fits.append(self._fit(12))   # a rough distance tells the rooms apart
+            self.room = self.rooms[fits.index(min(fits))]
+        elif self.room not in self.rooms:
+            self.room = self.rooms[0]
         self._shift()
-        self.apply()
 
     def _shift(self) -> None:
         # + moves the view down (left); the film's size follows the window's shape: kept up with it
         left, right, bottom, top = self.room
         film = self.lens.getFilmSize()
-        shift = (self.bottom - FRAME_BOTTOM) / 4 * film[1] * (top - bottom) / 2
-        self.lens.setFilmOffset(-(left + right) / 4 * film[0], shift - (bottom + top) / 4 * film[1])
+        self.lens.setFilmOffset(-(left + right) / 4 * film[0], -(bottom + top) / 4 * film[1])
 
     def follow_window(self) -> None:
         """The window changed shape (and the lens with it): frame the build again for the new shape."""
@@ -123,21 +131,25 @@ class OrbitCamera:
             q = self.camera.getRelativePoint(self.render, corner)
             out = Point2()
             if not self.lens.project(q, out) or abs(out.x - mx) > FRAME_X * hw or \
-                    not -self.bottom <= (out.y - my) / hh <= FRAME_TOP:
+                    not -FRAME_BOTTOM <= (out.y - my) / hh <= FRAME_TOP:
                 return False
         return True
 
     def apply(self) -> None:
         """Place the camera: the nearest distance that shows the framed area, times the zoom."""
         if self.corners:
-            near, far = 1.0, 600.0
-            for _ in range(24):  # the view is monotonic in the distance: halve the interval
-                mid = (near + far) / 2
-                near, far = (near, mid) if self._shows_all(mid) else (mid, far)
-            self.goal_fit = far
+            self.goal_fit = self._fit()
             if not self.gliding:
-                self.target, self.fit = LPoint3(self.goal), far
+                self.target, self.fit = LPoint3(self.goal), self.goal_fit
         self._place(self.fit * self.zoom)
+
+    def _fit(self, steps: int = 24) -> float:
+        """The nearest distance that shows the framed area in the room."""
+        near, far = 1.0, 600.0
+        for _ in range(steps):  # the view is monotonic in the distance: halve the interval
+            mid = (near + far) / 2
+            near, far = (near, mid) if self._shows_all(mid) else (mid, far)
+        return far
 
     # ----- picking --------------------------------------------------------
     def ray(self, mx: float, my: float):

@@ -6,6 +6,8 @@ in small windows so text never gets too small to read.
 """
 from __future__ import annotations
 
+import itertools
+
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectFrame, DirectLabel
 from panda3d.core import CardMaker, Point3, SamplerState, TextNode
@@ -20,6 +22,8 @@ OK_GREEN = (0.55, 0.95, 0.6, 1)
 REFUSED_RED = (1.0, 0.55, 0.5, 1)
 MIN_TEXT_PX = 11   # scale the HUD up rather than show text smaller than this
 SMALL_TEXT = 0.032  # the smallest text (legend, hint), in aspect2d units
+VERDICT_ROOM = 0.12   # below the verdict's first line: room for a second one
+LEAST_ROOM = 0.35     # the table's room reaches at least this far each way from the middle (of the half-size)
 
 
 def tile_rgba(piece) -> tuple:
@@ -208,7 +212,36 @@ class Hud:
                 if max(p.z for p in corners) > above:
                     xs += [p.x for p in corners]
                     zs += [p.z for p in corners]
+        if corner == "a2dTopLeft" and not self.supply.isHidden() and self.supply.getTightBounds(anchor):
+            low, high = self.supply.getTightBounds(anchor)   # the cards still to come: no widgets
+            if high.z > above:
+                xs += [low.x, high.x]
+                zs += [low.z, high.z]
         return min(xs), max(xs), min(zs), max(zs)
+
+    def free_rooms(self) -> list[tuple[float, float, float, float]]:
+        """The parts of the window the table may be framed in, clear of the widgets (normalised coordinates:
+        left, right, bottom, top): under the verdict, above the bottom middle, and beside or else below (above)
+        what stands at each corner. In a small window, where none of these reaches LEAST_ROOM each way, they
+        are stretched to: the table better under the widgets' edges than tiny."""
+        w, h = self.room()
+        tl, tr, bl, br = (self.extent(c) for c in ("a2dTopLeft", "a2dTopRight", "a2dBottomLeft", "a2dBottomRight"))
+        under = self.middle()[0] - VERDICT_ROOM   # (HUD units below the top)
+        above = self.extent("a2dBottomCenter")[3]
+        rooms = set()
+        for tl_beside, tr_beside, bl_beside, br_beside in itertools.product((True, False), repeat=4):
+            # HUD units in from each edge of the window
+            left = max(tl[1] if tl_beside else 0, bl[1] if bl_beside else 0)
+            right = -min(tr[0] if tr_beside else 0, br[0] if br_beside else 0)
+            top = -min(under, 0 if tl_beside else tl[2], 0 if tr_beside else tr[2])
+            bottom = max(above, 0 if bl_beside else bl[3], 0 if br_beside else br[3])
+            rooms.add((-1 + 2 * left / w, 1 - 2 * right / w, -1 + 2 * bottom / h, 1 - 2 * top / h))
+        if not any(min(r[1] - r[0], r[3] - r[2]) >= 2 * LEAST_ROOM for r in rooms):
+            rooms = {(min(left, -LEAST_ROOM), max(right, LEAST_ROOM), min(bottom, -LEAST_ROOM),
+                      max(top, LEAST_ROOM)) for left, right, bottom, top in rooms}
+        rooms = {r for r in rooms if min(r[1] - r[0], r[3] - r[2]) > 0.1}   # not a sliver between two widgets
+        return sorted(r for r in rooms if not any(o != r and o[0] <= r[0] and o[1] >= r[1] and o[2] <= r[2]
+                                                  and o[3] >= r[3] for o in rooms))   # none inside another
 
     def middle(self) -> tuple[float, float]:
         """Where the verdict and the status stand (HUD units below the top) and how wide they may be:

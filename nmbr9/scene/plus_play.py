@@ -445,6 +445,7 @@ class PlusPlayScreen(PlayScreen):
 
 class PlusSessionScreen(SessionScreen):
     """The session for NMBR 9 ++ games: the ++ play screen and panels on top of the classic table."""
+    fitted_key = None   # the panels as they were when the table was last framed clear of them
 
     def enter(self) -> None:
         super().enter()
@@ -453,7 +454,6 @@ class PlusSessionScreen(SessionScreen):
             "reserved": self._on_ps("hold_reserved"), "end_turn": self._on_ps("end_turn"),
             "decide": self._on_ps("decide"), "choose": self._on_ps("choose")})
         self.base.taskMgr.add(self._plus_task, "plus-session", sort=1)
-        self.keep_table_clear()
 
     def _refresh_panel(self) -> None:
         super()._refresh_panel()
@@ -473,12 +473,6 @@ class PlusSessionScreen(SessionScreen):
             keys.append(_("G: gap filler"))
         return "\n".join([super()._keys_text()] + (["  \u00b7  ".join(keys)] if keys else []))
 
-    def keep_table_clear(self) -> None:
-        """In "Level to Level" the table is framed above the piles (bottom middle), not under them;
-        in a small window (piles up to the middle) only partly, or the table would be tiny."""
-        if self.match.game.variant == LEVEL_TO_LEVEL:
-            self.camera.keep_clear(max(-self.plus_hud.piles_top() / self.base.a2dTop - 0.03, 0.35))
-
     def status_y(self) -> float:
         """In "2 of 3" lower, clear of the reject markers beside the card slots (the question moves down too)."""
         return -0.47 if self.match.game.variant == TWO_OF_THREE else super().status_y()
@@ -495,7 +489,6 @@ class PlusSessionScreen(SessionScreen):
 
     def exit(self) -> None:
         self.base.taskMgr.remove("plus-session")
-        self.camera.keep_clear()   # other screens frame the whole screen
         if getattr(self, "plus_hud", None) is not None:
             self.plus_hud.destroy()
         super().exit()
@@ -542,6 +535,9 @@ class PlusSessionScreen(SessionScreen):
             if self.ps.ghost is None or self.plus_hud.key is None or note != self.ps.note:
                 self.ps.note = note
                 self.ps._show_plus(self.ps.options())
+        if self.plus_hud.key != self.fitted_key:   # the panels were drawn again: maybe another size
+            self.fitted_key = self.plus_hud.key
+            self.fit_table()
         return task.cont
 
     def _advice_key(self):
@@ -627,7 +623,6 @@ class PlusSessionScreen(SessionScreen):
         if getattr(self, "plus_hud", None) is not None:
             self.plus_hud.fit_window()
             self.plus_hud.key = None   # redrawn next frame (a small window has compact panels)
-            self.keep_table_clear()
 
     def relabel(self) -> None:
         super().relabel()

@@ -149,8 +149,8 @@ class ResultsScreen(Screen):
             board_room = (-room_w + 0.05 - LEFT, room_w, -room_h, room_h)   # right of the panel
         left, right, bottom, top = board_room
         k = self.root.getScale().x   # the room in the window's normalised coordinates
-        self.camera.frame_in(left * k / self.base.a2dRight, right * k / self.base.a2dRight,
-                             bottom * k / self.base.a2dTop, top * k / self.base.a2dTop)
+        self.camera.frame_in((left * k / self.base.a2dRight, right * k / self.base.a2dRight,
+                              bottom * k / self.base.a2dTop, top * k / self.base.a2dTop))
         self.walk_label = self.label(_("{name}'s board").format(name=self.match.seats[self.showing].name),
                                      ((left + right) / 2, -room_h + 0.1), scale=0.04, fg=INK,
                                      wrap=(right - left - 0.1) / 0.04)

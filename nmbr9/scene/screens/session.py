@@ -22,6 +22,7 @@ from panda3d.core import TextNode, TransparencyAttrib
 from ...ai import worker
 from ...i18n import _
 from ...match import BOTS, HANDOFF, PLACE, derive_seed
+from ..camera import WHOLE_SCREEN
 from .widgets import ACCENT, BUTTON_HOT, DIM, INK, PANEL, WARN, Screen
 
 HINT_TINT = (0.35, 0.6, 1.7, 0.7)
@@ -138,6 +139,7 @@ class SessionScreen(Screen):
         for node in self.anchors.values():
             node.removeNode()
         self.hud.destroy()
+        self.camera.frame_in(WHOLE_SCREEN)   # other screens frame the whole screen
         self.table.root.removeNode()
 
     # ----- each frame ------------------------------------------------------------------
@@ -478,7 +480,8 @@ class SessionScreen(Screen):
     def _refresh_panel(self) -> None:
         m = self.match
         score_box = self.hud.score.guiItem.getFrame()
-        key = (len(m.game.moves), self.viewer, self.looking, m.round, score_box[2], len(m.supply()))
+        key = (len(m.game.moves), self.viewer, self.looking, m.round, score_box[2], len(m.supply()),
+               self.hud.legend.isHidden())
         if key == self.panel_key:
             return
         self.panel_key = key
@@ -516,6 +519,11 @@ class SessionScreen(Screen):
                          text_fg=ACCENT if active else INK, relief=DGG.FLAT, pad=(0.3, 0.15),
                          frameColor=(PANEL, BUTTON_HOT, BUTTON_HOT, PANEL), pressEffect=0,
                          pos=(-0.05 - 0.45 * column, 0, top - row * step))
+        self.fit_table()
+
+    def fit_table(self) -> None:
+        """Frame the table in the room the HUD leaves (again: the HUD changed)."""
+        self.camera.frame_in(*self.hud.free_rooms())
 
     # ----- hints ----------------------------------------------------------------------------
     def ask_hint(self) -> None:
