@@ -136,20 +136,21 @@ def main(size: str) -> None:
     found = {}
     m = app.store.new_match([Seat("Ana")], seed=5)
     lay_tiles(m, 18, 5, deep=True)
-    s = app.play(m)   # as after Continue: the controls' help is still shown
+    s = app.play(m)   # as after Continue: the controls' help is folded
     until_placing(s)
     frames(10)
-    check("a deep board, the controls shown", board_pieces(m.board(0)))
-    messenger.send("h")
-    frames(6)
     check("a deep board", board_pieces(m.board(0)))
+    messenger.send("h")   # the player opens it
+    frames(6)
+    assert not s.ps.hud.legend.isHidden()
+    check("a deep board, the controls shown", board_pieces(m.board(0)))
 
     m = app.store.new_match([Seat("Ana")], seed=7)
     lay_tiles(m, 19, 7, deep=False)
     s = app.play(m)
     until_placing(s)
-    messenger.send("h")
     frames(10)
+    assert s.ps.hud.legend.isHidden()
     check("a wide board", board_pieces(m.board(0)))
 
     m = app.store.new_match([Seat("Ana")], seed=7, ruleset=Ruleset(modules=(BREAKING_RULES,), powers=POWERS))
