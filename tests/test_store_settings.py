@@ -40,6 +40,8 @@ def test_a_corrupt_file_gives_the_defaults(folder):
     (b'{"language": "pl", "sound": fal', "not valid JSON (Expecting value, line 1)"),   # cut off mid-write
     (b"", "not valid JSON (Expecting value, line 1)"),
     (b'{"language": "\xe9"}', "not valid JSON: not UTF-8 text"),
+    (b"[1, 2]", "not a JSON object of settings"),   # valid JSON, but no settings in it
+    (b'"x"', "not a JSON object of settings"),
 ])
 def test_a_settings_file_that_cannot_be_read_is_said_once_with_the_defaults(folder, content, reason):
     (folder / "settings.json").write_bytes(content)

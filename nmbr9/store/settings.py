@@ -2,7 +2,7 @@
 
 A missing file, a corrupt file or a bad value gives the default for that
 value; the rest of the file is kept. A file that is there but can't be read
-(cut off, not UTF-8) is said once in the menu (Store.settings_message).
+(cut off, not UTF-8, not a JSON object) is said once in the menu (Store.settings_message).
 """
 from __future__ import annotations
 
@@ -93,10 +93,14 @@ def read_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
     path = settings_path(folder)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise TypeError   # valid JSON, but not the object of settings we write
     except FileNotFoundError:
         return Settings(), None
-    except (OSError, *JSON_ERRORS) as e:   # JSON_ERRORS covers UnicodeDecodeError too
-        if isinstance(e, OSError):
+    except (OSError, TypeError, *JSON_ERRORS) as e:   # JSON_ERRORS covers UnicodeDecodeError too
+        if isinstance(e, TypeError):
+            reason = _("not a JSON object of settings")
+        elif isinstance(e, OSError):
             reason = e.strerror or str(e)
         elif isinstance(e, UnicodeDecodeError):
             reason = _("not valid JSON: not UTF-8 text")
@@ -106,7 +110,7 @@ def read_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
             reason = _("not a usable JSON file: a number too long or nesting too deep")
         return Settings(), _("The settings file {name} could not be read ({reason}); the defaults are used "
                              "until you change a setting.").format(name=path.name, reason=reason)
-    return (_checked(data) if isinstance(data, dict) else Settings()), None
+    return _checked(data), None
 
 
 def save_settings(settings: Settings, folder: Path | None = None) -> None:
