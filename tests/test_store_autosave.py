@@ -276,6 +276,15 @@ def test_a_finished_game_whose_scores_a_crash_lost_has_them_kept_on_continue(sto
         assert personal_rows(tmp_path) == scores     # once, however often the menu asks
 
 
+def test_a_solo_games_scores_that_cannot_be_stored_say_so_not_the_tournament(store, tmp_path):
+    """The database also keeps personal bests: its failure at a solo game's end names those."""
+    (tmp_path / "nmbr9.sqlite3").mkdir()             # a database SQLite can't open, like a refusing disk
+    m = store.new_match([Seat("Ana")], seed=11, threaded=False)
+    play(m)
+    assert m.over and m.save_error.startswith("The game's scores could not be stored for personal bests: ")
+    assert "tournament" not in m.save_error
+
+
 def test_a_practice_game_keeps_no_personal_score(store, tmp_path):
     m = store.new_match(SEATS, seed=11, practice=True, threaded=False)
     play(m)

@@ -87,7 +87,8 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 
 class StoreError(Exception):
-    """The database can't be used; `message` is a sentence for the player."""
+    """The database can't be used; `message` is a sentence for the player. The database holds more than
+    tournaments (puzzle results, personal bests), so its own sentences don't say "tournament"."""
 
     def __init__(self, message: str):
         super().__init__(message)
@@ -132,7 +133,7 @@ def migrate(conn: sqlite3.Connection) -> int:
     """Bring the schema up to SCHEMA_VERSION; returns the version found before."""
     found = conn.execute("PRAGMA user_version").fetchone()[0]
     if found > SCHEMA_VERSION:
-        raise StoreError(_("The tournament database was written by a newer version of the game "
+        raise StoreError(_("The database was written by a newer version of the game "
                            "(schema {found}, this game knows {known}).").format(found=found, known=SCHEMA_VERSION))
     for version in range(found, SCHEMA_VERSION):
         with transaction(conn):
@@ -156,7 +157,7 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
             # isolation_level=None: no implicit transactions; `transaction` makes them explicit
             conn = sqlite3.connect(path, timeout=10, isolation_level=None)
         except sqlite3.Error as e:
-            raise StoreError(_("Can't open the tournament database {path}: {reason}").format(path=path, reason=e))
+            raise StoreError(_("Can't open the database {path}: {reason}").format(path=path, reason=e))
         try:
             _setup(conn)
             migrate(conn)
@@ -167,13 +168,13 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
             # only a damaged file ("file is not a database", "malformed") is set aside; a locked,
             # read-only or full database, or a failed upgrade, is left as it is
             if attempt or type(e) is not sqlite3.DatabaseError:
-                raise StoreError(_("Can't use the tournament database {path}: {reason}").format(path=path, reason=e))
+                raise StoreError(_("Can't use the database {path}: {reason}").format(path=path, reason=e))
             for extra in ("-wal", "-shm"):
                 side = path.with_name(path.name + extra)
                 if side.exists():
                     set_aside(side, "corrupt")
             moved = set_aside(path, "corrupt")
-            message = _("The tournament database could not be read ({reason}). It was kept as {name} "
+            message = _("The database could not be read ({reason}). It was kept as {name} "
                         "and a new one was started.").format(reason=e, name=moved.name)
         except StoreError:
             conn.close()

@@ -59,5 +59,12 @@ class Results:
                 if r.kind == "human" and r.seat not in kept:
                     record_score(db, r.name, match.game.ruleset.to_json(), r.score, match.created, r.seat)
         except (sqlite3.Error, StoreError) as e:
-            raise SaveError(_("The result could not be stored: {reason}").format(
-                reason=getattr(e, "message", e))) from e
+            raise SaveError(not_stored(e, puzzle=bool(code))) from e
+
+
+def not_stored(e: Exception, puzzle: bool) -> str:
+    """Why a finished game's results were not kept, naming what was being stored."""
+    reason = getattr(e, "message", e)
+    if puzzle:
+        return _("The puzzle's result could not be stored: {reason}").format(reason=reason)
+    return _("The game's scores could not be stored for personal bests: {reason}").format(reason=reason)

@@ -58,7 +58,8 @@ class ResultsScreen(Screen):
                 self._store_personal()
         except Exception as e:   # StoreError, sqlite3.Error: the game is over either way
             self.bests = {}
-            return _("The result could not be stored: {reason}").format(reason=getattr(e, "message", e))
+            from ...store.records import not_stored
+            return not_stored(e, puzzle=bool(code))
         return None
 
     def _store_puzzle(self, code: str) -> None:
