@@ -322,14 +322,17 @@ def test_a_solo_game_from_the_command_line_never_ends_a_saved_game_unasked(tmp_p
     assert (tmp_path / "autosave.json").read_text() == before   # Ana's tile is still there to continue
 
 
-def test_a_data_folder_that_is_a_file_is_named_when_the_game_cannot_start(tmp_path):
-    blocked = tmp_path / "data"
-    blocked.write_text("not a folder")
-    env = {**os.environ, "NMBR9_DATA": str(blocked)}
+@pytest.mark.parametrize("where, reason", [("data", "it is a file, not a folder"),
+                                           ("data/inside", "a folder on its path is a file")])
+def test_a_data_folder_that_is_a_file_is_named_when_the_game_cannot_start(tmp_path, where, reason):
+    """Said in the game's words, not the OS's "File exists"."""
+    (tmp_path / "data").write_text("not a folder")
+    blocked = tmp_path / where
+    env = {**os.environ, "NMBR9_DATA": str(blocked), "LANGUAGE": "en"}
     env.pop("DISPLAY", None)
     r = subprocess.run([sys.executable, "run_game.py"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "Traceback" not in r.stderr
-    assert r.stdout.strip().startswith(f"Can't start: the data folder {blocked} can't be used (")
+    assert r.stdout.strip() == f"Can't start: the data folder {blocked} can't be used ({reason})"
 
 
 @pytest.mark.parametrize("where", ["missing/x.json", "."])

@@ -225,8 +225,14 @@ def main(args) -> int:
         settings = store.settings()
     except OSError as e:
         where = e.filename or os.environ.get("NMBR9_DATA") or "~/.local/share/nmbr9-3d"
+        if isinstance(e, FileExistsError):   # the OS says "File exists": the player needs to hear why that matters
+            reason = _("it is a file, not a folder")
+        elif isinstance(e, NotADirectoryError):
+            reason = _("a folder on its path is a file")
+        else:
+            reason = e.strerror or e
         return cant_start(_("Can't start: the data folder {path} can't be used ({reason})").format(
-            path=where, reason=e.strerror or e))
+            path=where, reason=reason))
     if settings.language:   # said in the game's language, as the window would
         try:
             set_language(settings.language)
