@@ -1325,3 +1325,67 @@ def test_space_on_a_name_field_that_let_go_of_the_typing_presses_nothing(app):
     messenger.send("space")
     frames(app)
     assert app.screen is s and len(s.rows) == 1
+
+
+
+def test_a_long_refusal_keeps_clear_of_the_round_and_the_score_at_800x600(tmp_path):
+    """At 800x600 "The tile must touch ..." reached over "Round 19 of 20" when the score beside it was short:
+    the round's frame was never fitted to its text, so the verdict's room took the top-left column for
+    narrower than it is.
+    A window of its own size: a subprocess (one ShowBase per process)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    tests = Path(__file__).resolve().parent
+    done = subprocess.run([sys.executable, "-c", VERDICT_AT_800X600, str(tmp_path)], capture_output=True, text=True,
+                          timeout=240, cwd=tests.parent, env={**os.environ, "PYTHONPATH": str(tests), "LANGUAGE": "en"})
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found["round"] == "Round 19 of 20" and "must touch" in found["verdict"]
+    v = found["boxes"]["verdict"]
+    for name in ("round", "score"):
+        left, right, bottom, top = found["boxes"][name]
+        assert v[0] > right or v[1] < left or v[2] > top or v[3] < bottom, (name, v, found["boxes"][name])
+
+
+VERDICT_AT_800X600 = """
+import json, sys
+from pathlib import Path
+from nmbr9.scene.base import make_base
+from nmbr9.scene.game_app import GameApp
+from nmbr9.store import Store
+from nmbr9.rules import Seat
+from direct.showbase.MessengerGlobal import messenger
+from test_screens import frames, until
+
+base = make_base(offscreen=True, size=(800, 600), multisamples=0)
+base.adjustWindowAspectRatio(base.getAspectRatio())
+app = GameApp(base, Store(Path(sys.argv[1])), audio=False)
+app.settings = app.settings.changed(animation_speed=0.0)
+m = app.store.new_match([Seat("Ana")], seed=5)
+s = app.play(m)
+for _ in range(18):   # all on level 0: "Score 0", a narrow top-right column, leaves the verdict wide
+    ps = until(app, lambda: s.ps if s.ps is not None and s.ps.ghost is not None else None)
+    p = next(q for q in m.legal_placements(ps.seat) if q.level == 0)
+    ps.rotation, ps.x, ps.y, ps.held = p.rotation, p.x, p.y, False
+    ps.update()
+    messenger.send("enter")
+    frames(app, 3)
+ps = until(app, lambda: s.ps if s.ps is not None and s.ps.ghost is not None and m.round == 19 else None)
+x0, y0, x1, y1 = m.board(0).bounds()
+ps.x, ps.y = x1 + 6, y0   # away from the build: "The tile must touch ..."
+ps.update()
+frames(app, 3)
+
+def box(label, drawn=False):   # left, right, bottom, top on the screen (aspect2d): its frame or its text as drawn
+    text = label.component("text0").textNode
+    left, right, bottom, top = ((text.getLeft(), text.getRight(), text.getBottom(), text.getTop()) if drawn
+                                else label.guiItem.getFrame())
+    a = base.aspect2d.getRelativePoint(label, (left, 0, bottom))
+    b = base.aspect2d.getRelativePoint(label, (right, 0, top))
+    return a.x, b.x, a.z, b.z
+print(json.dumps({"round": s.hud.round["text"], "verdict": s.hud.verdict["text"],
+                  "boxes": {"verdict": box(s.hud.verdict), "round": box(s.hud.round, drawn=True),
+                            "score": box(s.hud.score)}}))
+"""

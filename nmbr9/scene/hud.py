@@ -130,6 +130,8 @@ class Hud:
         self.card["frameColor"] = tile_rgba(card) if card is not None else PANEL
         self.card["text"] = "" if card is None else str(card)
         self.supply_caption["text"] = _("Still to come:") if supply else _("This is the last card.")
+        for label in (self.round, self.card_caption, self.supply_caption):
+            label.resetFrameSize()   # their frames are how far the top-left column reaches (Hud.middle)
         self.supply.getChildren().detach()
         chips = self.supply.attachNewNode("chips")   # flattened alone: flattening supply would bake its place away
         self.supply_text = " ".join(map(str, supply))
