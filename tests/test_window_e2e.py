@@ -180,6 +180,22 @@ def test_a_solo_game_from_the_menu_commits_a_dragged_tile(game_factory, tmp_path
     shutil.copy(shot, tmp_path / "solo-after-first-tile.png")
 
 
+def test_a_menu_built_under_a_still_pointer_keeps_the_keyboards_highlight(display, game_factory):
+    """The pointer rests where Rules appears: Enter still presses the first button until the pointer moves."""
+    subprocess.run(["xdotool", "mousemove", str(W // 2), str(H // 2)], env={**os.environ, "DISPLAY": display},
+                   check=True, timeout=20)
+    assert abs(menu.button_y(3)) < 0.03    # Rules, under the middle of the window
+    g = game_factory()
+    for _ in range(2):                     # the menu as the window opens, then built again on coming back
+        g.key("Return")
+        g.wait_for("trace: screen setup")  # New game, not Rules
+        g.key("Escape")
+        g.wait_for("trace: screen menu")
+    g.move(*pixel(0.1, menu.button_y(2)))  # the pointer moves onto Tournament: it takes the highlight
+    g.key("Return")
+    g.wait_for("trace: screen tournament")
+
+
 def test_after_a_kill_the_next_start_continues_at_the_last_confirmed_tile(game_factory):
     g = game_factory()
     g.click_at(0, menu.button_y(0))

@@ -160,6 +160,9 @@ class Screen(DirectObject):
         return e
 
 
+STILL_UNKNOWN = "unknown"   # where a pointer that the window has not reported yet is
+
+
 class KeyMenu:
     """A column of buttons (sliders, text fields) the keyboard can walk: up/down or Tab move the
     highlight, Enter (unless the screen keeps it) or Space presses a button, left/right move a slider;
@@ -179,9 +182,13 @@ class KeyMenu:
         if enter:
             screen.accept("enter", self.press)
         screen.accept("space", self.press)
-        for i, b in enumerate(self.buttons):   # the pointer moves the focus: one button lit at a time
-            if not isinstance(b, DirectEntry):   # (a field takes the typing only when clicked or walked to)
-                b.bind(DGG.ENTER, lambda _event, i=i: self.focus(i))
+        # the pointer moves the focus (one button lit at a time), but only once it moves: a screen built
+        # under a still pointer keeps the keyboard's highlight (a field takes the typing only when
+        # clicked or walked to)
+        self.still = self._pointer()
+        for i, b in enumerate(self.buttons):
+            if not isinstance(b, DirectEntry):
+                b.bind(DGG.ENTER, self.pointed, [i])
         self.show()
         if self.buttons and isinstance(self.buttons[self.index], DirectEntry):   # built again on a field:
             self.buttons[self.index]["focus"] = 1                                 # it keeps the typing
@@ -189,6 +196,22 @@ class KeyMenu:
     def typing(self) -> int | None:
         """The index of the text field taking the typing (walked to or clicked), if any."""
         return next((i for i, b in enumerate(self.buttons) if isinstance(b, DirectEntry) and b["focus"]), None)
+
+    def _pointer(self):
+        """Where the pointer is in the window (STILL_UNKNOWN: not known, outside it or no window)."""
+        watcher = getattr(self.screen.base, "mouseWatcherNode", None)
+        return tuple(watcher.getMouse()) if watcher is not None and watcher.hasMouse() else STILL_UNKNOWN
+
+    def pointed(self, index: int, event) -> None:
+        """The pointer entered a button: it takes the highlight, unless the pointer has not moved since
+        the menu was built (the button appeared under it)."""
+        where = tuple(event.getMouse()) if event is not None and event.hasMouse() else self._pointer()
+        if self.still is STILL_UNKNOWN:   # not in the window when built: a window opened under the
+            self.still = where            # pointer tells where it is only now, with no move
+        if self.still is not None and where == self.still:
+            return
+        self.still = None   # it moved: from now on every button it enters is lit
+        self.focus(index)
 
     def focus(self, index: int) -> None:
         self.index = index
