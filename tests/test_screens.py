@@ -138,6 +138,15 @@ def test_keyboard_walks_the_menu(app):
     assert app.screen.name == "menu"
 
 
+def test_esc_in_the_menu_quits_and_the_key_line_says_so(app, monkeypatch):
+    quits = []
+    monkeypatch.setattr(app, "quit", lambda: quits.append(True))
+    app.menu()
+    assert "Esc: quit" in texts(app)
+    messenger.send("escape")
+    assert quits == [True]
+
+
 def test_f12_says_where_the_screenshot_went(app):
     app.play(app.store.new_match([Seat("Ana")], seed=3))
     frames(app, 3)
@@ -1157,6 +1166,14 @@ def test_a_game_that_could_not_be_saved_is_still_continued_from_the_menu(app, mo
     until(app, lambda: m.round == 3)
     click(app, "Menu")
     assert "Continue" in buttons(app) and "Permission denied" in texts(app) and "until you quit" in texts(app)
+    quits = []
+    monkeypatch.setattr(app, "quit", lambda: quits.append(True))
+    app.menu()                                    # Esc would lose that game: it only walks to Quit
+    assert "Esc, Enter: quit" in texts(app)
+    messenger.send("escape")
+    assert not quits and app.screen.keys.current() == (app.quit, ())
+    messenger.send("enter")
+    assert quits == [True]
     click(app, "Continue")
     assert app.screen.name == "play" and app.screen.match.record()["moves"] == m.record()["moves"]
     click(app, "Menu")

@@ -89,9 +89,16 @@ class MenuScreen(Screen):
                 notice.destroy()
                 k = max(SMALL, k * 5 / rows)
                 self.label(text, (0, -0.6), scale=k, fg=WARN, wrap=line / k)
-        self.label(_("Arrow keys and Enter, or the mouse"), (0, -0.93), scale=SMALL, fg=DIM, wrap=line / SMALL)
+        if self.app.unsaved is None:   # every game is saved after each tile: Esc may quit at once
+            keys, escape = _("Arrow keys and Enter, or the mouse \u00b7 Esc: quit"), self.app.quit
+        else:   # a game that could not be saved is lost on quitting: Esc only walks to Quit
+            keys, escape = _("Arrow keys and Enter, or the mouse \u00b7 Esc, Enter: quit"), self.walk_to_quit
+        self.label(keys, (0, -0.93), scale=SMALL, fg=DIM, wrap=line / SMALL)
         self.keys = KeyMenu(self, buttons)
-        self.accept("escape", self.app.quit)
+        self.accept("escape", escape)
+
+    def walk_to_quit(self) -> None:
+        self.keys.focus(len(self.keys.buttons) - 1)   # Quit is the last button
 
     # ----- the choices ----------------------------------------------------------------
     def continue_game(self) -> None:
