@@ -110,6 +110,7 @@ class SessionScreen(Screen):
         self.accept("enter", self.confirm_key)
         self.accept("space", self.confirm_key)
         self.panel_key = None
+        self._hud_turn_shown(self.looking is None)   # built again (a new language) while looking
 
     def relabel(self) -> None:
         """Rebuild every widget (a new language); the hand-off screen comes back by itself next frame."""
@@ -458,10 +459,13 @@ class SessionScreen(Screen):
         self.panel_key = None
 
     def _hud_turn_shown(self, shown: bool) -> None:
-        """The verdict and Confirm belong to one's own turn: hidden while another board is shown."""
-        for name in ("a2dTopCenter", "a2dBottomRight"):
-            node = self.hud.anchors[name]
+        """The verdict and Confirm, the Hint button and the turn's keys belong to one's own turn: hidden
+        while another board is shown, where only looking and the rules work."""
+        for node in (self.hud.anchors["a2dTopCenter"], self.hud.anchors["a2dBottomRight"], self.hint_button):
             node.show() if shown else node.hide()
+        self.keys["text"] = self._keys_text() if shown else \
+            _("Tab or a name on the right: look at another board  \u00b7  F1: rules")
+        self.keys.resetFrameSize()
 
     def next_board(self) -> None:
         order = list(range(len(self.match.seats))) + [("past", i) for i in range(len(self.past))]
