@@ -578,10 +578,28 @@ def test_a_two_game_tournament_from_the_tournament_screen(app):
         play_to_results(app)
         if game == 1:
             assert "Next game (Enter)" in buttons(app)
+            assert "This tournament is over" not in texts(app)
             click(app, "Next game (Enter)")
     assert "Next game (Enter)" not in buttons(app)
     assert t.over and [st.played for st in t.standings()] == [2, 2]
     assert "Tournament 1: game 2 of 2 played" in texts(app)
+    first = t.standings()[0]
+    assert first.place == 1 and t.standings()[1].place == 2, "this deck has no tie"
+    assert f"This tournament is over: {first.name} wins it." in texts(app)
+
+
+def test_the_last_games_results_name_the_players_who_share_a_tournaments_win(app, monkeypatch):
+    from nmbr9.store.tournaments import Standing, Tournament
+    t = app.store.new_tournament([Seat("Ana", "bot:easy"), Seat("Ben", "bot:easy"), Seat("Bot", "bot:easy")],
+                                 games=1, seed=5)
+    match = app.store.tournament_match(t)
+    match.play_out()
+    tied = [Standing(1, 0, "Ana", "human", 1, 50, 1, 50, [50]), Standing(1, 1, "Ben", "human", 1, 50, 1, 50, [50]),
+            Standing(3, 2, "Bot", "bot:easy", 1, 40, 0, 40, [40])]
+    monkeypatch.setattr(Tournament, "standings", lambda self: tied)
+    from nmbr9.scene.screens.results import ResultsScreen
+    app.goto(ResultsScreen, match=match, context={"tournament": t.id})
+    assert t.over and "This tournament is over: Ana, Ben share the win." in texts(app)
 
 
 def test_the_keyboard_alone_starts_or_continues_a_tournament(app):

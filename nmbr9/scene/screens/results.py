@@ -199,7 +199,12 @@ class ResultsScreen(Screen):
                 return ""
             lines = [_("{name}: game {played} of {games} played, best {best} count").format(
                 name=t.name, played=t.played, games=t.games, best=t.best)]
-            for s in t.standings():
+            standings = t.standings()
+            if t.over:   # its last game: who won the tournament (those first equal share it)
+                first = [s.name for s in standings if s.place == 1]
+                lines.append(_("This tournament is over: {name} wins it.").format(name=first[0]) if len(first) == 1
+                             else _("This tournament is over: {names} share the win.").format(names=", ".join(first)))
+            for s in standings:
                 wins = ngettext("{n} win", "{n} wins", s.wins).format(n=s.wins)
                 points = ngettext("{n} point", "{n} points", s.best).format(n=s.best)
                 lines.append(_("{place}. {name}: {points}, {wins}").format(
