@@ -952,10 +952,12 @@ def test_leaving_for_the_menu_and_continuing_keeps_the_position(app):
     assert s.name == "play" and s.match.round == 2 and s.match.record()["moves"] == m.record()["moves"]
 
 
-def test_the_controls_help_folds_once_the_player_has_laid_a_tile_in_a_puzzle_and_after_continue(app):
+def test_the_controls_help_folds_once_the_player_has_laid_a_tile_in_a_puzzle_and_after_continue(app, monkeypatch):
     from nmbr9.puzzle import daily_puzzle
     from nmbr9.scene.screens.puzzles import puzzle_seats, start_puzzle
     import datetime as dt
+    # the HUD as in a 1280x720 window (the shape of the offscreen one): room for the help beside the rest
+    monkeypatch.setattr("nmbr9.scene.hud.text_scale_for", lambda width, height: 1.0)
 
     def help_shown() -> bool:
         return _visible(app.screen.hud.legend)
@@ -972,6 +974,28 @@ def test_the_controls_help_folds_once_the_player_has_laid_a_tile_in_a_puzzle_and
     app.play(app.store.new_match([Seat("Ana")], seed=3))   # a new game: the help shows again
     frames(app)
     assert help_shown()
+
+
+def test_in_a_small_window_the_controls_help_is_folded_until_the_player_asks_for_it(app):
+    # the shared offscreen window is 640x360: the help would cover the key help under the cards to come
+    s = app.play(app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=4))
+    until(app, lambda: s.ps is not None and s.ps.ghost is not None)
+    frames(app)
+    legend, keys = s.hud.legend, s.keys
+    assert not _visible(legend) and "H: show the controls" in texts(app) and _visible(keys)
+    a2d = app.base.aspect2d
+    keys_bottom = a2d.getRelativePoint(keys, (0, 0, keys.guiItem.getFrame()[2])).z
+    assert a2d.getRelativePoint(legend, (0, 0, legend.guiItem.getFrame()[3])).z > keys_bottom   # it would
+    messenger.send("h")                                   # asked for: shown, over the rest if need be
+    frames(app)
+    assert _visible(legend) and "H: show the controls" not in texts(app)
+    place_somewhere(app)                                  # a tile laid: folded as in any window
+    until(app, lambda: s.ps is not None and s.ps.ghost is not None and s.match.round == 2)
+    frames(app)
+    assert not _visible(legend) and "H: show the controls" in texts(app)
+    messenger.send("h")
+    frames(app)
+    assert _visible(legend)
 
 
 def test_the_sound_effects_are_short_distinct_wavs(tmp_path):

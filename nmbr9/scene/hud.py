@@ -103,6 +103,9 @@ class Hud:
         self.legend["pad"] = (0.5, 0.4)
         self.hint = self._label(bl, (0.05, 0.05), SMALL_TEXT, TextNode.ALeft)
         self.hint.hide()
+        self.folded = False    # the controls' help folded into the hint (by the game, or H)
+        self.asked = False     # shown with H: then even where it reaches the other parts
+        self.cramped = False   # it would reach the other parts (a small window): folded unless asked
         self.fit_window()
 
     def _label(self, parent, pos, scale, align, bold=False, wrap=None):
@@ -185,10 +188,32 @@ class Hud:
         self.collapse_legend(not self.legend.isHidden())
 
     def collapse_legend(self, collapsed: bool = True) -> None:
-        """Fold the controls into a one-line hint (after the first tile: it covers the table)."""
+        """Fold the controls into a one-line hint (after the first tile: it covers the table); unfolded
+        only by the player (H)."""
+        self.folded, self.asked = collapsed, not collapsed
+        self._show_legend()
+
+    def _show_legend(self) -> None:
+        shown = not self.folded and (self.asked or not self.cramped)
         self.hint["text"] = _("H: show the controls")
-        self.legend.hide() if collapsed else self.legend.show()
-        self.hint.show() if collapsed else self.hint.hide()
+        self.legend.show() if shown else self.legend.hide()
+        self.hint.hide() if shown else self.hint.show()
+
+    def _reaches_the_rest(self) -> bool:
+        """Whether the controls' help would reach the HUD's other parts at the top (in a small window)."""
+        a2d, gap = self.base.aspect2d, 0.02
+        left, right, bottom, top = self.legend.guiItem.getFrame()
+        low, high = (a2d.getRelativePoint(self.legend, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
+        boxes = []
+        for corner in ("a2dTopLeft", "a2dTopCenter", "a2dTopRight"):
+            x0, x1, z0, z1 = self.extent(corner)
+            if (x0, x1, z0, z1) != (0, 0, 0, 0):
+                ends = [a2d.getRelativePoint(self.anchors[corner], Point3(x, 0, z)) for x, z in ((x0, z0), (x1, z1))]
+                boxes.append((ends[0], ends[1]))
+        chips = self.supply.getTightBounds(a2d)   # the cards still to come: drawn cards, not widgets
+        if chips and not self.supply.isHidden():
+            boxes.append(chips)
+        return any(lo.x < high.x + gap and low.x < hi.x + gap and lo.z < high.z + gap for lo, hi in boxes)
 
     # ----- room in the window ---------------------------------------------------
     def room(self) -> tuple[float, float]:
@@ -265,6 +290,8 @@ class Hud:
         verdict in the room left in the middle at the top."""
         left, right = self.legend.guiItem.getFrame()[0], self.legend.guiItem.getFrame()[1]
         self.legend.setZ(0.3 + self.bottom_left_z(0.05 + (right - left) * SMALL_TEXT))
+        self.cramped = self._reaches_the_rest()
+        self._show_legend()
         top, width = self.middle()
         self.verdict.setZ(top)
         self.verdict["text_wordwrap"] = width / 0.045 - 1
