@@ -320,6 +320,18 @@ def test_a_resized_window_refits_the_menu_and_closing_the_window_ends_the_game(g
     assert _wait_for(lambda: g.xdotool("getwindowgeometry", g.window).split()[-1] == "800x600", 10)
 
 
+def test_a_window_made_too_short_for_readable_text_grows_back_to_the_least_size(game_factory, tmp_path):
+    g = game_factory()                                 # (640x480 at least: game_app.LEAST_WINDOW)
+    g.xdotool("windowsize", g.window, "1100", "330")   # the menu's smallest text would be 6 pixels high
+    grown = lambda: g.xdotool("getwindowgeometry", g.window).split()[-1] == "1100x480"
+    assert _wait_for(grown, 10), g.xdotool("getwindowgeometry", g.window)
+    g.xdotool("windowsize", g.window, "400", "700")    # too narrow as well
+    assert _wait_for(lambda: g.xdotool("getwindowgeometry", g.window).split()[-1] == "640x700", 10)
+    settings = tmp_path / "data" / "settings.json"     # kept as grown, for the next start
+    kept = lambda: settings.exists() and json.loads(settings.read_text())["window_size"] == [640, 700]
+    assert _wait_for(kept, 10)
+
+
 def test_a_window_size_kept_from_a_bigger_screen_shrinks_to_fit_this_one(game_factory, tmp_path):
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / "settings.json").write_text(json.dumps({"window_size": [1920, 1080]}), encoding="utf-8")

@@ -20,6 +20,9 @@ from ..ai import worker
 from ..i18n import _, on_language_change, set_language
 
 FRAME_RATE = 60   # the window's frames a second, at most
+# the smallest window: the screens' smallest text (widgets.SMALL) is 8.6 pixels high in it; smaller, it
+# dropped to 5 (1100x330). Panda3D 1.10 has no minimum size for a window: a smaller one is grown back.
+LEAST_WINDOW = (640, 480)
 
 
 class GameApp(DirectObject):
@@ -151,6 +154,8 @@ class GameApp(DirectObject):
             self.screen.window_changed()
         if win is not None and win.hasSize() and not self.settings.fullscreen:
             size = (win.getXSize(), win.getYSize())
+            if self._grown(win, size):
+                return   # its next event is the size kept
             if self.window_size is None:
                 self.window_size = size   # the size it opened with (the settings' or --size)
             elif size != self.window_size:
@@ -161,6 +166,20 @@ class GameApp(DirectObject):
                 self.base.taskMgr.remove("keep-window-size")
                 self.base.taskMgr.doMethodLater(0.5, self._keep_window_size, "keep-window-size",
                                                 extraArgs=[size])
+
+    def _grown(self, win, size) -> bool:
+        """A window made smaller than LEAST_WINDOW (or the screen, if that is smaller) is grown to it."""
+        from .screens.settings import display_size
+        screen = display_size(self.base)
+        least = [min(n, d) if d else n for n, d in zip(LEAST_WINDOW, screen)]
+        grown = (max(size[0], least[0]), max(size[1], least[1]))
+        if grown == size or not hasattr(win, "requestProperties"):
+            return False
+        from panda3d.core import WindowProperties
+        props = WindowProperties()
+        props.setSize(*grown)
+        win.requestProperties(props)
+        return True
 
     def _keep_window_size(self, size) -> None:
         kept = self.settings.changed(window_size=size)
