@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from nmbr9.scene.screens import menu, setup
+from nmbr9.scene.screens.widgets import BUTTON_HOT
 
 pytestmark = pytest.mark.window
 ROOT = Path(__file__).resolve().parent.parent
@@ -186,6 +187,13 @@ def test_a_menu_built_under_a_still_pointer_keeps_the_keyboards_highlight(displa
                    check=True, timeout=20)
     assert abs(menu.button_y(3)) < 0.03    # Rules, under the middle of the window
     g = game_factory()
+    from panda3d.core import Filename, PNMImage
+    g.key("F12")                           # one button lit, the keyboard's: not also the one under the pointer
+    image = PNMImage()
+    assert image.read(Filename.fromOsSpecific(g.wait_for("trace: screenshot").split(" ", 2)[2]))
+    lit = lambda i: max(abs(a - b) for a, b in zip(image.getXel(*pixel(0.1, menu.button_y(i) + 0.012)),
+                                                   BUTTON_HOT)) < 0.03
+    assert lit(0) and not lit(3)
     for _ in range(2):                     # the menu as the window opens, then built again on coming back
         g.key("Return")
         g.wait_for("trace: screen setup")  # New game, not Rules

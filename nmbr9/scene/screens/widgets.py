@@ -250,7 +250,10 @@ class KeyMenu:
                 b["frameColor"] = FIELD_LIT if lit else colour
             else:
                 plain = colour[0] if isinstance(colour[0], tuple) else colour
-                b["frameColor"] = (BUTTON_HOT if lit else plain, BUTTON_HOT, BUTTON_HOT, BUTTON_OFF)
+                # the pointer lights a button through the highlight (pointed), never by rollover alone:
+                # a button under a pointer that has not moved would be lit beside the keyboard's
+                now = BUTTON_HOT if lit else plain
+                b["frameColor"] = (now, BUTTON_HOT, now, BUTTON_OFF)
                 b.setColorScale(1, 1, 1, 1)
 
     def press(self) -> None:
