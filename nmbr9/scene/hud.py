@@ -23,6 +23,7 @@ REFUSED_RED = (1.0, 0.55, 0.5, 1)
 MIN_TEXT_PX = 11   # scale the HUD up rather than show text smaller than this
 SMALL_TEXT = 0.032  # the smallest text (legend, hint), in aspect2d units
 VERDICT_ROOM = 0.12   # below the verdict's first line: room for a second one
+TOP_ROW = -0.1        # the verdict's place beside the round and the score (HUD units below the top)
 LEAST_ROOM = 0.35     # the table's room reaches at least this far each way from the middle (of the half-size)
 
 
@@ -92,7 +93,7 @@ class Hud:
         self.score = DirectButton(parent=tr, frameColor=PANEL, relief=DGG.FLAT, command=on_confirm,
                                   text="", text_align=TextNode.ARight, text_scale=0.045, text_fg=INK,
                                   pad=(0.03, 0.02), pos=(-0.05, 0, -0.1), pressEffect=0)
-        self.verdict = self._label(self.anchors["a2dTopCenter"], (0, -0.1), 0.045, TextNode.ACenter, wrap=26)
+        self.verdict = self._label(self.anchors["a2dTopCenter"], (0, TOP_ROW), 0.045, TextNode.ACenter, wrap=26)
         self.verdict["frameColor"] = PANEL
         self.verdict["pad"] = (0.5, 0.3)
         self.confirm = DirectButton(parent=br, text="", text_font=self.bold, text_scale=0.055,
@@ -276,7 +277,7 @@ class Hud:
         width = self.room()[0]
         beside = max(self.extent("a2dTopLeft", -0.3)[1], -self.extent("a2dTopRight", -0.3)[0])   # the top row
         if width - 2 * beside - 0.1 >= 0.6:   # (13 letters a line)
-            return -0.1, width - 2 * beside - 0.1
+            return TOP_ROW, width - 2 * beside - 0.1
         return min(self.extent("a2dTopLeft")[2], self.extent("a2dTopRight")[2]) - 0.08, width - 0.1
 
     def bottom_left_z(self, width: float) -> float:

@@ -23,6 +23,7 @@ from ...ai import worker
 from ...i18n import _
 from ...match import BOTS, HANDOFF, PLACE, derive_seed
 from ..camera import WHOLE_SCREEN
+from ..hud import TOP_ROW
 from .widgets import ACCENT, BUTTON_HOT, DIM, INK, PANEL, WARN, Screen
 
 HINT_TINT = (0.35, 0.6, 1.7, 0.7)
@@ -493,7 +494,7 @@ class SessionScreen(Screen):
         self.keys.setZ((supply[0].z if supply else -0.72) - 0.08)   # just under the cards still to come
         self.hud.arrange()
         top, width = self.hud.middle()   # the status in the room at the top middle, or under the verdict
-        self.status_beside = top == -0.1
+        self.status_beside = top == TOP_ROW
         self.status["text_wordwrap"] = min(34, width / 0.042 - 1)
         self.status.resetFrameSize()
         self._place_status()
