@@ -188,7 +188,7 @@ class PlusPlayScreen(PlayScreen):
                 self.start_turn()
                 return
             if RELOCATE not in o.powers_now:
-                self._cannot(RELOCATE)
+                self._say(self.g.power_verdict(self.seat, RELOCATE))
                 return
             self._hold(None)
             self.mode = PICK
@@ -199,8 +199,7 @@ class PlusPlayScreen(PlayScreen):
         if power == RESERVE:
             v = self.game.reserve(self.seat)
             if not v:
-                self.message = v.text(_)
-                self.update()
+                self._say(v)
                 return
             self.idle_key = None
             self.start_turn()
@@ -208,7 +207,7 @@ class PlusPlayScreen(PlayScreen):
         if power in self.powers:
             self.powers.discard(power)
         elif power not in o.powers_now:   # only a key reaches here: its button is off
-            self._cannot(power)
+            self._say(self.g.power_verdict(self.seat, power))
             return
         elif power in PLACING_POWERS:
             if len(self.powers) < o.markers_left:
@@ -220,9 +219,9 @@ class PlusPlayScreen(PlayScreen):
                                         o.markers_left).format(count=o.markers_left, powers=armed)
         self.update()   # Flip: the held tile turns over where it is
 
-    def _cannot(self, power: str) -> None:
-        """Say why a power can't be used now (its key pressed while its button is off)."""
-        self.message = self.g.power_verdict(self.seat, power).text(_)
+    def _say(self, verdict) -> None:
+        """Say why an action can't be done now (its key pressed while its button is off): the rules' words."""
+        self.message = verdict.text(_)
         self.update()
 
     def hold_filler(self, piece: str) -> None:
@@ -252,8 +251,7 @@ class PlusPlayScreen(PlayScreen):
             self.start_turn()
             return
         if not o.reserve_ready:   # V (the button is off): the rules say why
-            self.message = self.g.check(self.seat, Placement(o.reserved or 0, 0, 0, 0), reserved=True).text(_)
-            self.update()
+            self._say(self.g.check(self.seat, Placement(o.reserved or 0, 0, 0, 0), reserved=True))
             return
         if self.mode == MOVE:
             self.table.show(self.board)
@@ -424,8 +422,7 @@ class PlusPlayScreen(PlayScreen):
         elif fillers:
             self.act("hold_filler", fillers[0])
         elif not self.settling:   # none left (its buttons are gone): the rules say so
-            self.message = self.g.check(self.seat, Placement("F1", 0, 0, 0)).text(_)
-            self.update()
+            self._say(self.g.check(self.seat, Placement("F1", 0, 0, 0)))
 
     def _reserved_key(self) -> None:
         """V does what its button does; while the button is off, hold_reserved says why."""
