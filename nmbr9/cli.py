@@ -47,15 +47,14 @@ def cmd_moves(args) -> int:
         return 1
     game = result.game
     bad = [p for p in args.power or () if p not in POWERS]
-    # a power the player can no longer use (or Relocate, Reserve) would list placements replay refuses
-    usable = game.placing_powers_verdict(args.player, tuple(args.power or ())) \
-        if 0 <= args.player < len(game.seats) and not bad else None
-    if not 0 <= args.player < len(game.seats) or bad or not usable:
-        if usable is not None:
-            code, message = usable.code, usable.message
-        else:
-            code, message = ("wrong_turn", f"there is no player {args.player} (players are 0 to {len(game.seats) - 1})") \
-                if not bad else ("bad_power", f"unknown power {bad[0]!r} (powers: {', '.join(POWERS)})")
+    if bad:
+        code, message = "bad_power", f"unknown power {bad[0]!r} (powers: {', '.join(POWERS)})"
+    elif not 0 <= args.player < len(game.seats):
+        code, message = "wrong_turn", f"there is no player {args.player} (players are 0 to {len(game.seats) - 1})"
+    else:   # a power the player can no longer use (or Relocate, Reserve) would list placements replay refuses
+        usable = game.placing_powers_verdict(args.player, tuple(args.power or ()))
+        code, message = (None, None) if usable else (usable.code, usable.message)
+    if code is not None:
         err = {"code": code, "move": None, "round": game.round, "player": args.player, "message": message}
         _print_json({"ok": False, "error": err}) if args.json else print(err["message"])
         return 1
