@@ -29,13 +29,18 @@ def cmd_replay(args) -> int:
         print(_("Legal game ({state}). Scores: {scores}").format(
             state=state, scores=", ".join(f"{n} {s}" for n, s in zip(names, out["scores"]))))
     else:
-        e = out["error"]
-        print(_("Illegal move {move} (round {round}, player {player}): {code}").format(**e))
-        print(f"  {e['message']}")
+        print_illegal(result)
     return 0 if result.ok else 1
 
 
+def print_illegal(result) -> None:
+    """Which move of a record breaks a rule, and the rule, in the player's language."""
+    print(_("Illegal move {move} (round {round}, player {player}): {code}").format(**result.error))
+    print("  " + result.verdict.text(_))
+
+
 def cmd_moves(args) -> int:
+    from .rules.board import N_, refuse
     from .rules.game import LEVEL_TO_LEVEL, POWERS
     from .rules.record import RecordError, load_record, replay
     try:
@@ -43,20 +48,22 @@ def cmd_moves(args) -> int:
     except RecordError as e:
         return _bad_record(args, e)
     if not result.ok:
-        _print_json(result.to_json()) if args.json else print(_("Illegal record: {message}").format(**result.error))
+        _print_json(result.to_json()) if args.json else print_illegal(result)
         return 1
     game = result.game
     bad = [p for p in args.power or () if p not in POWERS]
     if bad:
-        code, message = "bad_power", f"unknown power {bad[0]!r} (powers: {', '.join(POWERS)})"
+        refusal = refuse("bad_power", N_("There is no power {power} (the powers are {powers})."),
+                         power=bad[0], powers=", ".join(POWERS))
     elif not 0 <= args.player < len(game.seats):
-        code, message = "wrong_turn", f"there is no player {args.player} (players are 0 to {len(game.seats) - 1})"
+        refusal = refuse("wrong_turn", N_("There is no player {player} (players are 0 to {last})."),
+                         player=args.player, last=len(game.seats) - 1)
     else:   # a power the player can no longer use (or Relocate, Reserve) would list placements replay refuses
-        usable = game.placing_powers_verdict(args.player, tuple(args.power or ()))
-        code, message = (None, None) if usable else (usable.code, usable.message)
-    if code is not None:
-        err = {"code": code, "move": None, "round": game.round, "player": args.player, "message": message}
-        _print_json({"ok": False, "error": err}) if args.json else print(err["message"])
+        refusal = game.placing_powers_verdict(args.player, tuple(args.power or ()))
+    if not refusal:
+        err = {"code": refusal.code, "move": None, "round": game.round, "player": args.player,
+               "message": refusal.message}
+        _print_json({"ok": False, "error": err}) if args.json else print(refusal.text(_))
         return 1
     player, powers = args.player, tuple(args.power or ())
     opts = game.options(player)

@@ -15,9 +15,9 @@ from helpers import random_game
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def nmbr9(*args):
+def nmbr9(*args, language="en"):
     return subprocess.run([sys.executable, "-m", "nmbr9", *map(str, args)], capture_output=True, text=True,
-                          cwd=ROOT, timeout=60)
+                          cwd=ROOT, timeout=60, env={**os.environ, "LANGUAGE": language})
 
 
 @pytest.fixture(scope="module")
@@ -68,6 +68,21 @@ def test_an_illegal_move_is_reported_with_its_code(tmp_path, two_player_game, ch
     assert out["error"]["round"] == data["moves"][9]["round"] and out["error"]["message"]
     human = nmbr9("replay", write(tmp_path, data))
     assert human.returncode == 1 and code in human.stdout and "Traceback" not in human.stderr
+    moves = nmbr9("moves", write(tmp_path, data), "--player", 0)   # names the move too, not just the rule
+    assert moves.returncode == 1 and moves.stdout == human.stdout
+
+
+def test_record_commands_speak_the_players_language(tmp_path, two_player_game):
+    data = game_record(two_player_game)
+    data["moves"][9]["x"] += 40
+    bad = nmbr9("replay", write(tmp_path, data), language="es")
+    assert "Jugada no válida 9" in bad.stdout and "adyacente" in bad.stdout
+    path = write(tmp_path, game_record(two_player_game))
+    assert "Es gibt keinen Spieler 5" in nmbr9("moves", path, "--player", 5, language="de").stdout
+    power = nmbr9("moves", path, "--player", 0, "--power", "fly", language="de")
+    assert power.returncode == 1 and "Es gibt keine Funktion fly" in power.stdout
+    err = json.loads(nmbr9("moves", path, "--player", 0, "--power", "fly", "--json", language="de").stdout)["error"]
+    assert err["code"] == "bad_power" and err["message"].startswith("There is no power fly")   # JSON: English
 
 
 def test_overlap_support_and_single_support_codes(tmp_path):

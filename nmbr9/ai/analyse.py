@@ -149,6 +149,7 @@ def main(args) -> int:
     import os
     import sys
 
+    from ..cli import print_illegal
     from ..i18n import _
     from ..rules.record import RecordError, game_record, load_record, replay
     try:
@@ -161,7 +162,7 @@ def main(args) -> int:
         return 2
     result = replay(record)
     if not result.ok:
-        print(_("Illegal record: {message}").format(message=result.error["message"]))
+        print_illegal(result)
         return 1
     game = result.game
     players = range(len(game.seats)) if args.player is None else [args.player]

@@ -5,7 +5,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 
-from .board import Placement
+from .board import Placement, Verdict
 from .game import (FILLER, MAX_PLAYERS, MODULES, MOVE_KINDS, PLACE, RELOCATE_MOVE, RESERVE_MOVE, START_TILES_MODULE,
                    TWO_OF_THREE, VARIANTS, Game, Move, Ruleset, Seat)
 from .tiles import FILLERS, START_TILES
@@ -42,6 +42,7 @@ class Replay:
     """The outcome of checking a record move by move."""
     game: Game
     error: dict | None = None  # {"code", "move", "round", "player", "message"}
+    verdict: Verdict | None = None  # the refusal, for showing its sentence translated
 
     @property
     def ok(self) -> bool:
@@ -185,7 +186,7 @@ def replay(record: Record) -> Replay:
         v = game.apply(parse_move(i, m, record.ruleset.variant))
         if not v:
             return Replay(game, {"code": v.code, "move": i, "round": m["round"], "player": m["player"],
-                                 "message": v.message})
+                                 "message": v.message}, v)
     return Replay(game)
 
 
