@@ -8,6 +8,7 @@ With NMBR9_SHOTS=DIR it saves a picture of each table there.
 """
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -20,6 +21,7 @@ import pytest
 SIZES = ["600x900", "450x800", "800x600", "1024x768", "1280x720"]
 
 
+@functools.lru_cache(maxsize=None)   # one run per window shape serves every test
 def _probe(size: str) -> dict:
     root = Path(__file__).resolve().parent.parent
     env = {**os.environ, "LANGUAGE": "en",
@@ -44,6 +46,15 @@ def test_a_late_board_and_a_hint_lie_clear_of_the_hud(size):
             continue
         assert problems["off_screen"] == [], f"{size}, {table}: out of the window: {problems['off_screen']}"
         assert problems["under"] == [], f"{size}, {table}: under the HUD: {problems['under']}"
+
+
+@pytest.mark.render
+def test_in_a_4_3_window_the_table_takes_the_width_beside_the_round_and_cards():
+    # the key help under the cards to come is no wider than they are: as wide as its keys in two lines,
+    # it pushed the table's room in, to a third of the window's width
+    found = _probe("1024x768")
+    for table in ("a wide board", "a hint beside a board, Breaking Rules"):
+        assert found[table]["span"][0] >= 0.37, f"{table}: {found[table]['span'][0]:.2f} of the window's width"
 
 
 # ----- the subprocess ---------------------------------------------------------------------
@@ -117,7 +128,7 @@ def main(size: str) -> None:
         if shots:
             base.graphicsEngine.renderFrame()
             base.win.saveScreenshot(Filename.fromOsSpecific(f"{shots}/{size}-{name.replace(' ', '_')}.png"))
-        boxes, under, off_screen = widgets(), set(), []
+        boxes, under, off_screen, seen = widgets(), set(), [], []
         for squares, level in pieces:
             for x, y in squares:
                 for dx in (0.02, 0.5, 0.98):
@@ -126,9 +137,12 @@ def main(size: str) -> None:
                         if not base.camLens.project(base.cam.getRelativePoint(base.render, top), out):
                             off_screen.append((x, y))
                             continue
+                        seen.append(out)
                         sx, sy = out.x * base.a2dRight, out.y * base.a2dTop
                         under |= {text for text, (l, r, b, t) in boxes if l < sx < r and b < sy < t}
-        found[name] = {"tiles": len(pieces), "under": sorted(under), "off_screen": off_screen}
+        # how much of the window's width and height the board takes
+        span = [(max(p[i] for p in seen) - min(p[i] for p in seen)) / 2 for i in (0, 1)] if seen else [0, 0]
+        found[name] = {"tiles": len(pieces), "under": sorted(under), "off_screen": off_screen, "span": span}
 
     def board_pieces(board):
         return [(t.squares(), t.level) for t in board.tiles]

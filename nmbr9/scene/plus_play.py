@@ -459,7 +459,7 @@ class PlusSessionScreen(SessionScreen):
             shown = self.base.aspect2d.getRelativePoint(self.keys, (0, 0, bottom)).z > self.plus_hud.piles_top()
             self.keys.show() if shown else self.keys.hide()
 
-    def _keys_text(self) -> str:
+    def _keys(self) -> list[str]:
         """The classic key help, and the keys of the powers and gap fillers in play."""
         rules, keys = self.match.game.ruleset, []
         if rules.uses(BREAKING_RULES):
@@ -468,7 +468,7 @@ class PlusSessionScreen(SessionScreen):
                 keys.append(_("V: the reserved tile"))
         if rules.uses(GAP_FILLERS):
             keys.append(_("G: gap filler"))
-        return "\n".join([super()._keys_text()] + (["  \u00b7  ".join(keys)] if keys else []))
+        return super()._keys() + keys
 
     def status_y(self) -> float:
         """In "2 of 3" lower, clear of the reject markers beside the card slots (the question moves down too)."""

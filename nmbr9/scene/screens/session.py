@@ -43,6 +43,8 @@ def round_text(match) -> str:
 
 
 KEYS_BACK = (0.1, 0.11, 0.12, 0.65)   # behind the key help, which may lie over the table
+KEYS_LEAST_WRAP = 12                  # the key help's narrowest lines (in its letters' heights)
+KEYS_BETWEEN = "  \u00b7  "           # between two keys on a line of the key help
 
 
 class SessionScreen(Screen):
@@ -92,7 +94,7 @@ class SessionScreen(Screen):
         tc, br = self.anchors["a2dTopCenter"], self.anchors["a2dBottomRight"]
         self.status = self.label("", (0, self.status_y()), scale=0.042, parent=tc, wrap=34)
         self.panel = self.anchors["a2dTopRight"].attachNewNode("players")
-        self.keys = self.label(self._keys_text(), (0.05, -0.82), scale=0.03, parent=self.anchors["a2dTopLeft"],
+        self.keys = self.label("", (0.05, -0.82), scale=0.03, parent=self.anchors["a2dTopLeft"],
                                align=TextNode.ALeft, fg=DIM)
         self.keys["frameColor"], self.keys["pad"] = KEYS_BACK, (0.3, 0.2)   # readable over the tiles too
         self.keys.resetFrameSize()
@@ -123,11 +125,11 @@ class SessionScreen(Screen):
             node.getChildren().detach()
         self.build()
 
-    def _keys_text(self) -> str:
+    def _keys(self) -> list[str]:
+        """The key help's keys, laid out in lines by _lay_out_keys."""
         others = len(self.match.seats) > 1 or self.past   # boards to look at besides one's own
-        return "\n".join([_("I: hint (again: take it)  \u00b7  Backspace: put the tile back in hand"),
-                          _("Tab or a name on the right: look at another board  \u00b7  F1: rules") if others
-                          else _("F1: rules")])
+        return [_("I: hint (again: take it)"), _("Backspace: put the tile back in hand"),
+                *([_("Tab or a name on the right: look at another board")] if others else []), _("F1: rules")]
 
     def _frame_of(self, board):
         return (board.bounds() if board.tiles else (-1, -1, 2, 3)), (board.top_level() if board.tiles else 0)
@@ -464,9 +466,9 @@ class SessionScreen(Screen):
         while another board is shown, where only looking and the rules work."""
         for node in (self.hud.anchors["a2dTopCenter"], self.hud.anchors["a2dBottomRight"], self.hint_button):
             node.show() if shown else node.hide()
-        self.keys["text"] = self._keys_text() if shown else \
-            _("Tab or a name on the right: look at another board  \u00b7  F1: rules")
-        self.keys.resetFrameSize()
+        self.key_items = self._keys() if shown else \
+            [_("Tab or a name on the right: look at another board"), _("F1: rules")]
+        self.panel_key = None   # laid out again there
 
     def next_board(self) -> None:
         order = list(range(len(self.match.seats))) + [("past", i) for i in range(len(self.past))]
@@ -492,6 +494,7 @@ class SessionScreen(Screen):
         self.panel_key = key
         supply = self.hud.supply.getTightBounds(self.hud.anchors["a2dTopLeft"])
         self.keys.setZ((supply[0].z if supply else -0.72) - 0.08)   # just under the cards still to come
+        self._lay_out_keys()
         self.hud.arrange()
         top, width = self.hud.middle()   # the status in the room at the top middle, or under the verdict
         self.status_beside = top == TOP_ROW
@@ -525,6 +528,36 @@ class SessionScreen(Screen):
                          frameColor=(PANEL, BUTTON_HOT, BUTTON_HOT, PANEL), pressEffect=0,
                          pos=(-0.05 - 0.45 * column, 0, top - row * step))
         self.fit_table()
+
+    def _lay_out_keys(self) -> None:
+        """As many keys a line as fit a width: that of the round, the card and the cards to come above the
+        key help where the table stands beside them (wider, the key help would push the table's room further
+        in: a 4:3 window has little width to spare), or a little wider where it would then run down into what
+        stands at the bottom left; the window's where the table stands under it all (as the verdict does)."""
+        k, x = self.keys.getScale().x, self.keys.getX()
+        top = self.keys.getZ() + self.keys.guiItem.getFrame()[3] * k
+        widest = self.hud.room()[0] - 2 * x
+        width = self.hud.extent("a2dTopLeft", above=top + 0.01)[1] - x if self.hud.middle()[0] == TOP_ROW \
+            else widest   # (all that stands above the key help)
+        floor = self.hud.extent("a2dBottomLeft")[3] - self.hud.room()[1]   # (HUD units below the top)
+        while True:
+            self._wrap_keys(max(KEYS_LEAST_WRAP, width / k - 2 * self.keys["pad"][0]))
+            if width >= widest or self.keys.getZ() + self.keys.guiItem.getFrame()[2] * k > floor + 0.04:
+                return
+            width += 0.2
+
+    def _wrap_keys(self, width: float) -> None:
+        """The key help in lines `width` wide (in its letters' heights)."""
+        measure = self.keys.component("text0").textNode.calcWidth
+        lines = []
+        for key in self.key_items:
+            if lines and measure(lines[-1] + KEYS_BETWEEN + key) <= width:
+                lines[-1] += KEYS_BETWEEN + key
+            else:
+                lines.append(key)
+        self.keys["text"] = "\n".join(lines)
+        self.keys["text_wordwrap"] = width   # a key too long for a line of its own
+        self.keys.resetFrameSize()
 
     def fit_table(self) -> None:
         """Frame the table in the room the HUD leaves (again: the HUD changed)."""
