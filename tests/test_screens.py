@@ -157,6 +157,34 @@ def test_f12_says_where_the_screenshot_went(app):
     assert f"Screenshot saved: {shots[0]}" in texts(app)
 
 
+def test_the_screenshot_note_is_drawn_over_the_results_panel(app):
+    from panda3d.core import PNMImage, Point3
+    from nmbr9.scene.screens.results import ResultsScreen
+    m = app.store.new_match([Seat("A", "bot:easy")], seed=31)
+    m.play_out()
+    app.goto(ResultsScreen, match=m, context={}).job.stop()
+    frames(app)
+    base = app.base
+
+    def picture():
+        base.graphicsEngine.renderFrame()
+        shot = PNMImage()
+        base.win.getScreenshot(shot)
+        return shot
+    without = picture()
+    messenger.send("f12")
+    frames(app)
+    note = app.note
+    left, right, bottom, top = note.guiItem.getFrame()
+    a, b = (base.aspect2d.getRelativePoint(note, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
+    w, h = base.win.getXSize(), base.win.getYSize()
+    x0, x1 = (round((x / base.a2dRight + 1) / 2 * w) for x in (a.x, a.x + (b.x - a.x) / 3))
+    y0, y1 = (round((1 - z / base.a2dTop) / 2 * h) for z in (b.z, a.z))
+    shot = picture()
+    # the note's left third lies over the results panel: its letters show there, not faintly through the panel
+    assert max(abs(shot.getBright(x, y) - without.getBright(x, y)) for x in range(x0, x1) for y in range(y0, y1)) > 0.4
+
+
 def test_a_corrupt_save_is_set_aside_and_the_menu_says_so(app):
     (app.store.folder / "autosave.json").write_text("{ not json", encoding="utf-8")
     app.menu()

@@ -140,7 +140,8 @@ class GameApp(DirectObject):
         self._unsay()
         self.note = DirectLabel(parent=self.base.a2dBottomCenter, text=text, pos=(0, 0, 0.18), scale=0.04,
                                 text_fg=INK, text_font=self.font, frameColor=PANEL, pad=(0.4, 0.25),
-                                text_wordwrap=40, sortOrder=100)
+                                text_wordwrap=40)
+        self.note.setBin("gui-popup", 0)   # over every screen's widgets (a corner's come before a screen's)
         self.base.taskMgr.doMethodLater(seconds, self._unsay, "app-note")
 
     def _unsay(self, task=None) -> None:
