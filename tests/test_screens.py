@@ -434,6 +434,7 @@ def test_looking_at_another_board_shows_it_at_this_round_and_back(app):
     assert "Confirm (Enter)" not in buttons(app)
     assert "(click to confirm)" not in texts(app)    # the score box offers nothing to confirm meanwhile
     assert "Hint (I)" not in buttons(app) and "I: hint" not in texts(app)   # nor a hint for another board
+    assert "H: show the controls" not in texts(app)  # nor the controls of one's tile (H does nothing here)
     assert "Tab or a name on the right: look at another board" in texts(app)
     set_language("de")                               # built again while looking: still nothing to hint
     frames(app)
@@ -444,7 +445,7 @@ def test_looking_at_another_board_shows_it_at_this_round_and_back(app):
     frames(app)
     assert s.looking is None and s.ps.ghost is not None and s.table.board is m.board(0)
     assert "(click to confirm)" in texts(app)
-    assert "Hint (I)" in buttons(app) and "I: hint" in texts(app)
+    assert "Hint (I)" in buttons(app) and "I: hint" in texts(app) and "H: show the controls" in texts(app)
 
 
 def test_the_key_help_offers_tab_only_when_there_is_another_board(app):

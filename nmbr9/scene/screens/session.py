@@ -462,9 +462,10 @@ class SessionScreen(Screen):
         self.panel_key = None
 
     def _hud_turn_shown(self, shown: bool) -> None:
-        """The verdict and Confirm, the Hint button and the turn's keys belong to one's own turn: hidden
-        while another board is shown, where only looking and the rules work."""
-        for node in (self.hud.anchors["a2dTopCenter"], self.hud.anchors["a2dBottomRight"], self.hint_button):
+        """The verdict and Confirm, the Hint button, the turn's keys and the controls of one's tile (and H)
+        belong to one's own turn: hidden while another board is shown, where only looking and the rules work."""
+        for node in (*(self.hud.anchors[c] for c in ("a2dTopCenter", "a2dBottomRight", "a2dBottomLeft")),
+                     self.hint_button):
             node.show() if shown else node.hide()
         self.key_items = self._keys() if shown else \
             [_("Tab or a name on the right: look at another board"), _("F1: rules")]
