@@ -1139,6 +1139,26 @@ def test_results_show_the_best_layout_found_and_step_through_it(app):
     assert len(r.table.board.tiles) == 1 and "tile 1 of 20" in texts(app)
 
 
+def test_the_best_layout_being_stepped_through_keeps_its_words_when_the_screen_is_built_again(app):
+    from types import SimpleNamespace
+    from nmbr9.scene.screens.results import ResultsScreen
+    m = app.store.new_match([Seat("Ana", "bot:easy")], seed=31)
+    m.play_out()
+    r = app.goto(ResultsScreen, match=m, context={})
+    r.job.stop()
+    r.job = SimpleNamespace(poll=lambda: None, progress=1.0, placements=list(m.board(0).tiles), error=None,
+                            stop=lambda: None)
+    frames(app)
+    for _ in range(3):
+        messenger.send("arrow_right")
+    assert "tile 3 of 20" in texts(app) and len(r.table.board.tiles) == 3
+    r.reflow()                                       # as a window of another shape (or language) builds it again
+    frames(app)
+    assert "tile 3 of 20" in texts(app) and "Ana's board" not in texts(app) and len(r.table.board.tiles) == 3
+    messenger.send("arrow_right")                    # and the walk goes on from there
+    assert "tile 4 of 20" in texts(app)
+
+
 def test_the_best_found_is_never_less_than_what_a_player_laid():
     """docs/table-game.json: the hard bot's 113 on its deck, more than a short search finds (105)."""
     from nmbr9.paths import ROOT

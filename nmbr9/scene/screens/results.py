@@ -155,6 +155,8 @@ class ResultsScreen(Screen):
         self.walk_label = self.label(_("{name}'s board").format(name=self.match.seats[self.showing].name),
                                      ((left + right) / 2, -room_h + 0.1), scale=0.04, fg=INK,
                                      wrap=(right - left - 0.1) / 0.04)
+        if self.walk is not None:   # built again (another window shape, a language) while stepping through
+            self._show_walk()
         self.accept("escape", self.app.menu)
         self.accept("arrow_right", self.walk_step, [1])
         self.accept("arrow_left", self.walk_step, [-1])
