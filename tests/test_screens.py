@@ -1005,6 +1005,29 @@ def test_the_controls_help_folds_once_the_player_has_laid_a_tile_in_a_puzzle_and
     assert help_shown()
 
 
+def test_in_pass_and_play_each_human_sees_the_controls_help_until_their_own_first_tile(app, monkeypatch):
+    monkeypatch.setattr("nmbr9.scene.hud.text_scale_for", lambda width, height: 1.0)   # as in 1280x720
+    m = app.store.new_match([Seat("Ana"), Seat("Ben"), Seat("Bot", "bot:easy")], seed=11)
+    s = app.play(m)
+
+    def turn_of(name):
+        until(app, lambda: s.overlay == "handoff" or s.ps is not None and s.ps.ghost is not None)
+        if s.overlay == "handoff":
+            messenger.send("enter")                   # "I am Ben"
+        until(app, lambda: s.ps is not None and s.ps.ghost is not None)
+        frames(app)
+        assert m.seats[s.ps.seat].name == name
+        return _visible(s.hud.legend)
+    assert turn_of("Ana")
+    place_somewhere(app)
+    assert turn_of("Ben")                             # Ana's first tile folded it, not for Ben
+    place_somewhere(app)
+    until(app, lambda: m.round == 2)
+    assert not turn_of("Ana")                         # each has laid a tile now
+    place_somewhere(app)
+    assert not turn_of("Ben")
+
+
 def test_in_a_small_window_the_controls_help_is_folded_until_the_player_asks_for_it(app):
     # the shared offscreen window is 640x360: the help would cover the key help under the cards to come
     s = app.play(app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=4))

@@ -194,6 +194,12 @@ class Hud:
         self.folded, self.asked = collapsed, not collapsed
         self._show_legend()
 
+    def legend_for(self, laid: bool) -> None:
+        """The controls' help at the start of a human's turn: folded once they have laid a tile, else shown
+        (where it has room) as at the start of a game."""
+        self.folded, self.asked = laid, False
+        self._show_legend()
+
     def _show_legend(self) -> None:
         shown = not self.folded and (self.asked or not self.cramped)
         self.hint["text"] = _("H: show the controls")

@@ -81,11 +81,7 @@ class SessionScreen(Screen):
         self.table.show(self.match.board(self.viewer))
         self.camera.frame(*self._frame_of(self.match.board(self.viewer)))
         self.hud.fit_window()
-        # a game continued after the player laid tiles: the controls' help folded, as it was (a puzzle's
-        # first tile was laid for the player)
-        opening = 1 if self.context.get("puzzle") else 0
-        if sum(1 for move in self.match.game.moves if move.player == self.viewer) > opening:
-            self.hud.collapse_legend()
+        self._legend_for(self.viewer)
         self.base.taskMgr.add(self._task, "session")
         self.app.trace("session", f"round={self.match.round}", f"moves={len(self.match.game.moves)}",
                        f"tiles={len(self.match.board(self.viewer).tiles)}")
@@ -217,6 +213,7 @@ class SessionScreen(Screen):
         self.clear_hint()
         self.viewer, self.looking = seat, None
         self._hud_turn_shown(True)
+        self._legend_for(seat)
         self.ps = PlayScreen(self.base, self.match, seat, self.table, self.camera, self.hud, self.committed)
         self.ps.orbit_speed = ORBIT_SPEED * self.app.settings.camera_sensitivity
         self.ps.speed = self.app.settings.animation_speed
@@ -225,6 +222,12 @@ class SessionScreen(Screen):
         name = self.match.seats[seat].name
         self.set_status(_("{name} places the tile").format(name=name) if len(self.match.humans) > 1 else "")
         self.panel_key = None
+
+    def _legend_for(self, seat: int) -> None:
+        """The controls' help for this human: shown until they have laid a tile (not until anyone has), in a
+        game continued too; a puzzle's first tile was laid for them."""
+        opening = 1 if self.context.get("puzzle") else 0
+        self.hud.legend_for(sum(1 for move in self.match.game.moves if move.player == seat) > opening)
 
     def stop_player(self) -> None:
         if self.ps is not None:
