@@ -279,9 +279,9 @@ class SessionScreen(Screen):
         m = self.match
         if self.overlay:
             return
-        if not m.can_take_back:
-            if m.practice:   # the button is there, the table still empty of one's own tiles
-                self.set_status(_("No tile of yours to take back yet."), WARN)
+        if not m.can_take_back:   # said, not ignored: the button is there (practice) or T was pressed anyway
+            self.set_status(_("No tile of yours to take back yet.") if m.practice else
+                            _("Tiles can be taken back only in solo practice games (Practice, in New game)."), WARN)
             return
         if self.ps is not None and self.ps.settling:
             return
