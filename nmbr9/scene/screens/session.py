@@ -123,9 +123,12 @@ class SessionScreen(Screen):
 
     def _keys(self) -> list[str]:
         """The key help's keys, laid out in lines by _lay_out_keys."""
-        others = len(self.match.seats) > 1 or self.past   # boards to look at besides one's own
         return [_("I: hint (again: take it)"), _("Backspace: put the tile back in hand"),
-                *([_("Tab or a name on the right: look at another board")] if others else []), _("F1: rules")]
+                *([_("Tab or a name on the right: look at another board")] if self.others() else []), _("F1: rules")]
+
+    def others(self) -> bool:
+        """Whether there are boards to look at besides one's own."""
+        return len(self.match.seats) > 1 or bool(self.past)
 
     def _frame_of(self, board):
         return (board.bounds() if board.tiles else (-1, -1, 2, 3)), (board.top_level() if board.tiles else 0)
@@ -510,8 +513,9 @@ class SessionScreen(Screen):
         rows += [(("past", i), name, self.board_of(("past", i)).score(), False)   # at this round, as the others'
                  for i, (name, _game, _seat) in enumerate(self.past)]
         top = self.hud.score.getZ() + score_box[2] - 0.16   # below the HUD's score box
-        title = _("Scores (click to look)")
-        self.label(title, (-0.05, top + 0.07), scale=0.034, align=TextNode.ARight, parent=self.panel, fg=DIM)
+        if self.others():   # (alone: no other board to click for)
+            self.label(_("Scores (click to look)"), (-0.05, top + 0.07), scale=0.034, align=TextNode.ARight,
+                       parent=self.panel, fg=DIM)
         # many players in a small window: the rows draw closer, then stand in columns, above the Hint button
         hint_top = self.panel.getRelativePoint(self.hint_button.getParent(), self.hint_button.getPos()).z + 0.06
         step = max(0.068, min(0.085, (top - hint_top) / max(len(rows), 1)))   # text no smaller than SMALL_TEXT
