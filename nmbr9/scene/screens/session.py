@@ -65,6 +65,7 @@ class SessionScreen(Screen):
         self.turn_key = None
         self._saved_hand = None         # the unconfirmed tile's spot while another board is shown
         self.status_beside = True       # the status beside the round and the score (else under the verdict)
+        self.key_items = []             # the keys the key help lists (laid out in lines by _lay_out_keys)
         self.past = self._past_players()
 
     # ----- building --------------------------------------------------------------
