@@ -436,6 +436,20 @@ def test_looking_at_another_board_shows_it_at_this_round_and_back(app):
     assert "Hint (I)" not in buttons(app) and "I: hint" not in texts(app)   # nor a hint for another board
     assert "H: show the controls" not in texts(app)  # nor the controls of one's tile (H does nothing here)
     assert "Tab or a name on the right: look at another board" in texts(app)
+    heading, zoom, folded = s.camera.heading, s.camera.zoom, s.hud.folded
+    for key in ("d", "+", "h", "e", "arrow_left"):   # the board looked at turns and zooms; no tile moves
+        messenger.send(key)
+    frames(app)
+    assert s.camera.heading != heading and s.camera.zoom < zoom and s.hud.folded == folded and s.ps.ghost is None
+    messenger.send("f1")                             # and after the rules, still only the view's keys
+    frames(app)
+    s.close_rules()
+    frames(app)
+    heading = s.camera.heading
+    messenger.send("a")
+    messenger.send("h")
+    frames(app)
+    assert s.looking == 1 and s.camera.heading != heading and s.hud.folded == folded and s.ps.ghost is None
     set_language("de")                               # built again while looking: still nothing to hint
     frames(app)
     assert "I: " not in s.keys["text"] and len(buttons(app)) == len(panel) + 1   # the names and Menu

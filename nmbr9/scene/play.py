@@ -313,14 +313,19 @@ class PlayScreen:
             self.step(1 / 60)
 
     # ----- Panda3D events -------------------------------------------------------------
-    def bind(self) -> None:
-        """Hook the handlers to the real keyboard and pointer."""
+    view_only = False   # bound for looking at another board: the view turns and zooms, the tile is put away
+
+    def bind(self, view_only: bool = False) -> None:
+        """Hook the handlers to the real keyboard and pointer; `view_only`: only the view's."""
         b = self.base
-        keys = {
+        self.view_only = view_only
+        keys = {} if view_only else {
             "arrow_left": lambda: self.move(-1, 0), "arrow_right": lambda: self.move(1, 0),
             "arrow_up": lambda: self.move(0, -1), "arrow_down": lambda: self.move(0, 1),
             "q": lambda: self.rotate(-1), "e": lambda: self.rotate(1),
-            "enter": self.confirm, "space": self.confirm,
+            "enter": self.confirm, "space": self.confirm, "h": self.hud.toggle_legend,
+        }
+        keys.update({
             "a": lambda: self.camera.orbit(-10, 0), "d": lambda: self.camera.orbit(10, 0),
             "w": lambda: self.camera.orbit(0, 6), "s": lambda: self.camera.orbit(0, -6),
             "=": lambda: self.camera.zoom_by(0.88), "+": lambda: self.camera.zoom_by(0.88),
@@ -328,8 +333,7 @@ class PlayScreen:
             "shift-=": lambda: self.camera.zoom_by(0.88), "shift-+": lambda: self.camera.zoom_by(0.88),
             "-": lambda: self.camera.zoom_by(1 / 0.88), "page_up": lambda: self.camera.zoom_by(0.88),
             "page_down": lambda: self.camera.zoom_by(1 / 0.88), "home": self.camera.reset,
-            "h": self.hud.toggle_legend,
-        }
+        })
         for key, fn in keys.items():
             b.accept(key, fn)
             if key not in ("enter", "space", "home", "h"):

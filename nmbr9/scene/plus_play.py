@@ -377,16 +377,18 @@ class PlusPlayScreen(PlayScreen):
 
     # ----- pointer ------------------------------------------------------------------
     def press(self, button: str, mx: float, my: float, now: float | None = None) -> None:
-        if button == "mouse1" and self.mode == PICK:
+        if button == "mouse1" and self.mode == PICK and not self.view_only:
             self.pick_at(mx, my)
             return
         super().press(button, mx, my, now)
 
-    def bind(self) -> None:
+    def bind(self, view_only: bool = False) -> None:
         """The classic keys, plus B / R (build or reject), 0-4 (take the tile under that marker), X or Enter
         (end turn), Ctrl+1-6 (the power numbered so in the panel), G (a gap filler in hand, the next one,
         back to the tile), V (the reserved tile in hand)."""
-        super().bind()
+        super().bind(view_only)
+        if view_only:
+            return
         keys = {"b": lambda: self._decide_key(True), "r": lambda: self._decide_key(False), "x": self._end_key,
                 "g": self._filler_key, "v": self._reserved_key}
         keys.update({str(k): (lambda k=k: self._choose_key(k)) for k in range(5)})

@@ -369,7 +369,7 @@ class SessionScreen(Screen):
         self._close_overlay()
         self.relabel()
         if self.ps is not None:
-            self.ps.bind()
+            self.ps.bind(view_only=self.looking is not None)
 
     # ----- looking at other boards ---------------------------------------------------------------
     def _past_players(self) -> list:
@@ -417,6 +417,7 @@ class SessionScreen(Screen):
             self.set_status("")
             if self.ps is not None:
                 saved = self._saved_hand
+                self.ps.unbind()
                 self.ps.bind()
                 self.ps.start_turn()
                 if saved:
@@ -431,6 +432,7 @@ class SessionScreen(Screen):
             if self.ps.settling:
                 return
             self.ps.unbind()
+            self.ps.bind(view_only=True)   # the board looked at can be turned and zoomed too
             if self.ps.ghost is not None:
                 self.ps.ghost.destroy()
                 self.ps.ghost = None
