@@ -466,10 +466,14 @@ def test_the_key_help_offers_tab_only_when_there_is_another_board(app):
     s = app.play(app.store.new_match([Seat("Ana")], seed=4))
     frames(app)
     assert "F1: rules" in s.keys["text"] and "Tab" not in s.keys["text"]      # solo: nothing to look at
+    assert "T: take back" not in s.keys["text"]                              # not a practice game
     assert "click to look" not in texts(app)                                   # nor a name to click
     messenger.send("h")
     frames(app)
     assert "F12: screenshot" in s.hud.legend["text"]
+    s = app.play(app.store.new_match([Seat("Ana")], seed=4, practice=True))
+    frames(app)
+    assert "T: take back the last tile" in s.keys["text"]
     s = app.play(app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=4))
     frames(app)
     assert "Tab or a name on the right: look at another board" in s.keys["text"]

@@ -125,6 +125,7 @@ class SessionScreen(Screen):
     def _keys(self) -> list[str]:
         """The key help's keys, laid out in lines by _lay_out_keys."""
         return [_("I: hint (again: take it)"), _("Backspace: put the tile back in hand"),
+                *([_("T: take back the last tile")] if self.match.practice else []),
                 *([_("Tab or a name on the right: look at another board")] if self.others() else []), _("F1: rules")]
 
     def others(self) -> bool:
