@@ -231,6 +231,28 @@ def test_clicking_a_default_name_empties_it_for_typing_and_empty_stays_the_defau
     assert [x.name for x in app.screen.match.seats] == ["Player 1", "Ben"]
 
 
+def test_new_game_offers_the_last_games_seats_and_rules_again(app):
+    from nmbr9.scene.screens.setup import SetupScreen
+    s = app.goto(SetupScreen)
+    click(app, "Add a player")
+    click(app, "Add a player")
+    s.entries[0].set("Ana")
+    s.entries[2].set("Ben")
+    for _ in range(3):                       # Ben: medium, hard, expert, back round to human
+        s.cycle_kind(2)
+    s.toggle_module("gap_fillers")
+    click(app, "Start (Enter)")
+    assert [(x.name, x.kind) for x in app.screen.match.seats] == [("Ana", "human"), ("Bot 2", "bot:medium"),
+                                                                  ("Ben", "human")]
+    app.menu()
+    s = app.goto(SetupScreen)                # the next game: the same table, names and all, ready to start
+    assert [e.get() for e in s.entries] == ["Ana", "Bot 2", "Ben"] and s.modules == ["gap_fillers"]
+    s = app.goto(SetupScreen, tournament=True)   # a tournament for the same people too
+    assert [e.get() for e in s.entries] == ["Ana", "Bot 2", "Ben"]
+    saved = json.loads((app.store.folder / "settings.json").read_text())["new_game"]
+    assert saved["seats"][1] == {"name": "", "kind": "bot:medium"}   # a default name follows its seat
+
+
 def test_the_keyboard_alone_sets_up_a_game(app):
     from nmbr9.scene.screens.setup import SetupScreen
     app.goto(SetupScreen)

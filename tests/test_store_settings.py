@@ -73,3 +73,14 @@ def test_changed_checks_values_like_the_file(folder):
     assert s.animation_speed == Settings().animation_speed and s.sound is False
     save_settings(s)
     assert load_settings() == s
+
+
+def test_the_last_new_game_is_kept_and_a_bad_one_falls_back_alone(folder):
+    table = {"seats": [{"name": "Ana", "kind": "human"}, {"name": "", "kind": "bot:hard"}], "variant": "two_of_three",
+             "modules": ["gap_fillers"], "powers": [], "practice": False}
+    save_settings(Settings().changed(new_game=table, sound=False))
+    assert load_settings().new_game == table
+    for bad in ({**table, "seats": []}, {**table, "seats": [{"name": "Ana", "kind": "bot:genius"}]},
+                {**table, "variant": "chess"}, {**table, "modules": ["dice"]}, {**table, "practice": "no"}, [table]):
+        (folder / "settings.json").write_text(json.dumps({"sound": False, "new_game": bad}))
+        assert load_settings() == Settings(sound=False)

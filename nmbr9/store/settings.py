@@ -27,6 +27,8 @@ class Settings:
     animation_speed: float = 1.0       # 1.0 = normal; 0 = no animations, up to 4
     sound: bool = True
     language: str | None = None        # None: the system's language
+    # the seats and rules of the last game started from New game (or New tournament), offered there again
+    new_game: dict | None = None
 
     def changed(self, **values) -> "Settings":
         """A copy with some values replaced (checked like values read from the file)."""
@@ -58,6 +60,24 @@ def _language(v):
     raise ValueError
 
 
+def _new_game(v):
+    """{"seats": [{"name", "kind"}, ...], "variant", "modules", "powers", "practice"}, as New game keeps them."""
+    from ..ai import STRENGTHS
+    from ..rules.game import MAX_PLAYERS, MODULES, POWERS, VARIANTS
+    if v is None:
+        return None
+    seats = v.get("seats") if isinstance(v, dict) else None
+    kinds = ["human"] + [f"bot:{s}" for s in STRENGTHS]
+    if (isinstance(seats, list) and 1 <= len(seats) <= MAX_PLAYERS
+            and all(isinstance(s, dict) and isinstance(s.get("name"), str) and s.get("kind") in kinds for s in seats)
+            and v.get("variant") in VARIANTS and isinstance(v.get("practice"), bool)
+            and all(isinstance(v.get(k), list) and all(isinstance(x, str) and x in allowed for x in v[k])
+                    for k, allowed in (("modules", MODULES), ("powers", POWERS)))):
+        return {"seats": [{"name": s["name"], "kind": s["kind"]} for s in seats], "variant": v["variant"],
+                "modules": list(v["modules"]), "powers": list(v["powers"]), "practice": v["practice"]}
+    raise ValueError
+
+
 _CHECKS = {
     "window_size": _size,
     "fullscreen": _flag,
@@ -65,6 +85,7 @@ _CHECKS = {
     "animation_speed": lambda v: _number(v, 0.0, 4.0),
     "sound": _flag,
     "language": _language,
+    "new_game": _new_game,
 }
 
 

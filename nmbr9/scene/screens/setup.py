@@ -45,6 +45,11 @@ class SetupScreen(Screen):
         self.variant = "classic"
         self.modules: list[str] = []
         self.powers: list[str] = []      # Breaking Rules powers chosen (none: two drawn at random)
+        last = app.settings.new_game   # the last game's seats and rules: typed names are not typed again
+        if last:
+            self.rows = [dict(seat) for seat in last["seats"]]
+            self.variant, self.modules, self.powers = last["variant"], list(last["modules"]), list(last["powers"])
+            self.practice = last["practice"]
         self.message = ""
         self.keys = None    # the keyboard's place on the page, kept when a change rebuilds it
         from .menu import game_it_ends
@@ -239,6 +244,9 @@ class SetupScreen(Screen):
             self.message = _("{variant} is for 1 to {count} players.").format(variant=term(self.variant), count=top)
             self.relabel()
             return
+        self.app.save_settings(self.app.settings.changed(new_game={   # kept, if the disk allows
+            "seats": [dict(row) for row in self.rows], "variant": self.variant, "modules": list(self.modules),
+            "powers": list(self.powers), "practice": self.practice}))
         if self.tournament:
             try:
                 t = self.app.store.new_tournament(seats, games, best, seed, ruleset=self.ruleset())
