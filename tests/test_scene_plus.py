@@ -1144,3 +1144,30 @@ def test_g_and_v_with_nothing_to_take_say_why(app):
     messenger.send("g")
     frames(app)
     assert "You have no such gap filler left to place." in texts(app)
+
+
+def test_level_to_level_choice_keeps_off_the_key_help_also_after_continue(app, monkeypatch):
+    """At 1280x720 the question "Choose one of the shown tiles" ran over the end of the key help; after
+    Continue much further (it was placed while the key help was still hidden, and not again)."""
+    from nmbr9.scene.hud import Hud
+    fit = Hud.fit_window
+    monkeypatch.setattr(Hud, "fit_window", lambda hud, size=None: fit(hud, (1280, 720)))   # laid out as there
+    seats = [Seat("Ana"), Seat("Bot 1", "bot:easy"), Seat("Bot 2", "bot:easy"), Seat("Bot 3", "bot:easy")]
+    m, s = start(app, seats, Ruleset("level_to_level", ALL, ("relocate", "flip", "reserve")), seed=5)
+    while m.options(0).step != "choose":
+        ps_ready(app)
+        lay_and_end(app, m, m.game.legal_placements(0)[0])
+        frames(app, 3)
+    for when in ("playing", "continued"):
+        if when == "continued":
+            s = app.play(m)
+        ps_ready(app)
+        frames(app, 4)
+        question = s.plus_hud.buttons["choose_0"].getParent()
+        panel = next(w for w in question.getChildren() if w.node().getFrame()[1] > w.node().getFrame()[0])
+        box = _box(app, panel, panel.node().getFrame())
+        assert not s.keys.isHidden()
+        keys = _box(app, s.keys, s.keys.guiItem.getFrame())
+        assert not _overlap(box, keys), (when, box, keys)
+        assert box[2] > s.plus_hud.piles_top(), when                    # and above the piles
+        shot(app, f"level-to-level-choice-{when}")

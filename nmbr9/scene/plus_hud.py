@@ -99,7 +99,9 @@ class PlusHud:
         key = (o, tuple(sorted(state["powers"])), state["mode"], state["piece"], state["message"],
                state.get("note"), game.step, tuple(len(p) for p in game.piles),
                tuple(tuple(st.decisions) for st in game.players),
-               self._beside_slots_room(game) if game.variant == TWO_OF_THREE else None)
+               self._beside_slots_room(game) if game.variant == TWO_OF_THREE else None,
+               # the question keeps under the top left, which changes as the key help shows (Continue)
+               self.hud.extent("a2dTopLeft") if o.step in (DECIDE, CHOOSE) else None)
         if key == self.key:
             return
         self.key = key
@@ -437,7 +439,9 @@ class PlusHud:
         y = (0.1 if self.compact() else 0.42 if game.variant == TWO_OF_THREE else 0.62) / k - 0.07
         per_row = 3   # "Level to Level" may show five tiles: at most three choices a row fit the panel
         button_rows = -(-len(buttons) // per_row)
-        height = 0.06 * len(lines) + 0.17 + 0.08 * (button_rows - 1)
+        # under the buttons as much room as above the words (more would not fit between the key help
+        # and the "Level to Level" piles at 1280x720)
+        height = 0.06 * len(lines) + 0.135 + 0.08 * (button_rows - 1)
         tl_left, tl_right, tl_bottom, _top = self.hud.extent("a2dTopLeft")
         if tl_right - self.base.a2dRight / k > -0.65:   # a narrow window: under the card and what is to come
             y = min(y, self.base.a2dTop / k + tl_bottom - 0.1)
