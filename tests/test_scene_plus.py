@@ -1171,3 +1171,21 @@ def test_level_to_level_choice_keeps_off_the_key_help_also_after_continue(app, m
         assert not _overlap(box, keys), (when, box, keys)
         assert box[2] > s.plus_hud.piles_top(), when                    # and above the piles
         shot(app, f"level-to-level-choice-{when}")
+
+
+def test_a_hint_with_the_tile_dealt_with_says_it_is_for_a_piece_in_hand(app):
+    """With the turn's tile laid and only a gap filler left to place, I and the Hint button did nothing."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("gap_fillers",)))
+    ps_ready(app)
+    lay(app, m.game.legal_placements(0)[0])
+    ps_ready(app)
+    said = "Your tile is dealt with: a hint is for a piece you hold."
+    assert said not in texts(app)
+    messenger.send("i")
+    frames(app, 3)
+    assert said in texts(app) and s.hint is None
+    press(app, "filler_F1")                            # a gap filler in hand: its hint, and the note goes
+    assert said not in texts(app)
+    click(app, "Hint (I)")
+    until(app, lambda: s.hint if s.hint is not None and s.hint["ghost"] is not None else None, 60)
+    assert s.hint["key"][-2] == "filler"

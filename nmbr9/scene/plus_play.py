@@ -20,7 +20,7 @@ import functools
 
 from ..i18n import _, ngettext
 from ..rules.board import Placement, tile_points
-from ..rules.game import (BREAKING_RULES, CHOOSE, DECIDE, FLIP, GAP_FILLERS, LEVEL_TO_LEVEL, PLACE_TILE,
+from ..rules.game import (BREAKING_RULES, CHOOSE, DECIDE, EXTRAS, FLIP, GAP_FILLERS, LEVEL_TO_LEVEL, PLACE_TILE,
                           PLACING_POWERS, POWERS, RELOCATE, RESERVE, TWO_OF_THREE, Ruleset)
 from .camera import level_height
 from .play import HOVER_HELD, PlayScreen, verdict_words
@@ -551,6 +551,12 @@ class PlusSessionScreen(SessionScreen):
         """Before there is a tile to lay (build or reject it; which shown tile to take), the hint
         is the expert's answer in words."""
         key = self._advice_key()
+        ps = self.ps
+        if key is None and ps is not None and ps.ghost is None and self.looking is None and \
+                ps.options().step == EXTRAS:   # nothing in hand to hint at: say so rather than nothing
+            ps.message = _("Your tile is dealt with: a hint is for a piece you hold.")
+            ps.update()
+            return
         if key is None:
             super().ask_hint()
             return
