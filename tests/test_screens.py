@@ -821,6 +821,29 @@ def test_starting_a_puzzle_or_a_new_game_says_it_ends_the_saved_game(app, screen
     assert f"{says} ends your saved game (Round 2 of 20: Ana, Bot)." in texts(app)
 
 
+def test_a_tournament_says_its_game_ends_the_saved_game(app):
+    """Starting a tournament, or its next game, replaced a saved game without a word (New game and
+    Puzzles say so); the tournament's own saved game is continued, so nothing is said then."""
+    from nmbr9.scene.screens.setup import SetupScreen
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    t = app.store.new_tournament([Seat("Ana"), Seat("Bot", "bot:easy")], games=2, seed=5)
+    said = "Starting a game ends your saved game (Round 2 of 20: Ana, Bot)."
+    m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=8)
+    app.play(m)
+    place_somewhere(app)
+    until(app, lambda: m.round == 2)
+    click(app, "Menu")
+    app.goto(SetupScreen, tournament=True)
+    assert said in texts(app)
+    app.goto(TournamentScreen, chosen=t.id)
+    assert said in texts(app)
+    click(app, "Play the first game")
+    until(app, lambda: app.screen.ps is not None)
+    click(app, "Menu")
+    app.goto(TournamentScreen, chosen=t.id)
+    assert "Continue the tournament" in buttons(app) and "saved game" not in texts(app)
+
+
 @pytest.mark.parametrize("code", ["ZZZZ-ZZZZ-ZZZZ", 12, "other deck"])
 def test_a_saved_puzzle_whose_code_was_damaged_continues_as_a_plain_game(app, code):
     from nmbr9.puzzle import daily_puzzle, offered_puzzles

@@ -53,7 +53,7 @@ class SetupScreen(Screen):
         self.message = ""
         self.keys = None    # the keyboard's place on the page, kept when a change rebuilds it
         from .menu import game_it_ends
-        self.replaces = None if tournament else game_it_ends(app)
+        self.replaces = game_it_ends(app)   # a tournament's first game ends it too
 
     def button(self, *args, **kw):
         b = super().button(*args, **kw)

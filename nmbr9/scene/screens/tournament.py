@@ -23,6 +23,8 @@ class TournamentScreen(Screen):
         self.chosen = chosen
         self.message = ""
         self.keys = None    # the keyboard's place on the page, kept when a choice rebuilds it
+        from .menu import game_it_ends
+        self.replaces = game_it_ends(app)   # a saved game outside the tournaments, which a game here ends
 
     def button(self, *args, **kw):
         b = super().button(*args, **kw)
@@ -32,6 +34,7 @@ class TournamentScreen(Screen):
     def build(self) -> None:
         """The history beside the chosen tournament (above it in a tall window)."""
         self.walk = []
+        self.starts_game = False   # the chosen tournament's button starts (or resumes) a game
         self.backdrop()
         narrow = self.narrow
         top, bottom = self.room[1] - 0.16, -self.room[1]
@@ -61,6 +64,11 @@ class TournamentScreen(Screen):
             self.details(self.chosen, (-0.9, y - len(shown) * LIST_STEP - 0.05) if narrow else (-0.4, top - 0.18))
         if self.message:
             self.label(self.message, (0, bottom + 0.28), scale=0.04, fg=WARN, wrap=(1.8 if narrow else 2.5) / 0.04)
+        elif self.replaces is not None and self.starts_game:
+            from .menu import saved_game_text
+            self.label(_("Starting a game ends your saved game ({game}).").format(
+                game=saved_game_text(self.replaces)), (0, bottom + 0.28), scale=SMALL, fg=WARN,
+                wrap=(1.8 if narrow else 2.5) / SMALL)
         self.button(_("Back (Esc)"), self.app.menu, (-0.62 if narrow else -0.9, bottom + 0.13), width=0.5,
                     scale=0.05)
         self.label(_("Tab or arrow keys walk the page, Space presses"), (0, bottom + 0.035), scale=SMALL, fg=DIM,
@@ -110,6 +118,7 @@ class TournamentScreen(Screen):
                 self.label(_("Game {number}: in progress").format(number=g.number), (x + 0.02, gy - 0.01),
                            scale=SMALL, align=TextNode.ALeft, fg=DIM)
         at = (0.42 if narrow else 0.45, -self.room[1] + 0.13)
+        self.starts_game = not t.over
         if not t.over:
             self.button(_("Continue the tournament") if t.entries() else _("Play the first game"), self.play,
                         at, width=0.9, scale=0.05, colour=GO, args=(t.id,))
