@@ -41,7 +41,7 @@ BOTS = "bots"          # no human to place: the bots are thinking (call update()
 OVER = "over"          # the last round has been played
 
 
-OWN_FIELDS = ("seed", "created", "practice", "tournament")   # record fields a Match writes
+OWN_FIELDS = ("seed", "created", "practice", "tournament", "decided")   # record fields a Match writes
 
 
 def derive_seed(*parts) -> int:
@@ -203,6 +203,13 @@ class Match:
         tournament = t if isinstance(t, dict) and isinstance(t.get("id"), int) and isinstance(t.get("game"), int) else None
         created = extra.get("created") if isinstance(extra.get("created"), str) else None
         others = {k: v for k, v in extra.items() if k not in OWN_FIELDS}
+        decided = extra.get("decided")
+        for d in decided if isinstance(decided, list) else []:   # a stale or odd entry is refused: skipped
+            if isinstance(d, dict) and isinstance(d.get("player"), int):
+                if d.get("build") is True:
+                    game.decide(d["player"], True)
+                elif isinstance(d.get("marker"), int) and not isinstance(d["marker"], bool):
+                    game.choose(d["player"], d["marker"])
         try:
             return cls(game, seed, practice=extra.get("practice") is True, tournament=tournament,
                        created=created, extra=others, **kw)
@@ -426,6 +433,9 @@ class Match:
         extra = {**self.extra, "seed": self.seed, "created": self.created, "practice": self.practice}
         if self.tournament:
             extra["tournament"] = dict(self.tournament)
+        decided = self.game.decided()
+        if decided:   # a decision to build or a tile chosen binds after Continue too
+            extra["decided"] = [{"player": i, **d} for i, d in sorted(decided.items())]
         return game_record(self.game, extra)
 
     def save(self) -> str | None:

@@ -1189,3 +1189,30 @@ def test_a_hint_with_the_tile_dealt_with_says_it_is_for_a_piece_in_hand(app):
     click(app, "Hint (I)")
     until(app, lambda: s.hint if s.hint is not None and s.hint["ghost"] is not None else None, 60)
     assert s.hint["key"][-2] == "filler"
+
+
+@pytest.mark.parametrize("variant", ["two_of_three", "level_to_level"])
+def test_a_decision_to_build_or_a_chosen_tile_still_binds_after_continue(app, variant):
+    """"2 of 3": build, see where it fits, Menu, Continue, and the card could be rejected after all;
+    "Level to Level": the same with the tile chosen. The rules bind a player to the decision."""
+    from tests.test_screens import buttons
+    m, s = start(app, [Seat("Ana"), Seat("Bot", "bot:easy")], Ruleset(variant), seed=2)
+    if variant == "level_to_level":
+        while m.options(0).step != "choose":
+            ps_ready(app)
+            lay(app, m.game.legal_placements(0)[0])
+            until(app, lambda: m.options(0).step in ("choose", "place") or None)
+    until(app, lambda: s.plus_hud.buttons.get("choose_1" if variant == "level_to_level" else "build"))
+    press(app, "choose_1" if variant == "level_to_level" else "build")
+    piece = ps_ready(app).piece
+    click(app, "Menu")
+    click(app, "Continue")
+    s = app.screen
+    ps = ps_ready(app)
+    frames(app, 3)
+    assert ps.piece == piece and ps.ghost is not None                 # the tile in hand, as it was
+    assert not {"build", "reject", "choose_0", "choose_1"} & set(s.plus_hud.buttons)   # no question again
+    assert "Reject it with your marker (R)" not in buttons(app)
+    lay(app, s.match.game.legal_placements(0)[0])
+    if variant == "level_to_level":
+        assert [mv for mv in s.match.game.moves if mv.player == 0][-1].marker == 1

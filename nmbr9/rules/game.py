@@ -360,6 +360,15 @@ class Game:
         """Seats that still have to act in this step, in seat order."""
         return [] if self._over else [i for i, t in enumerate(self.turns) if not t.ended]
 
+    def decided(self) -> dict[int, dict]:
+        """Decisions of this step whose tile is not dealt with yet, by seat: {"build": True} ("2 of 3")
+        or {"marker": k} ("Level to Level"). The record's moves don't hold them, yet they bind the player."""
+        out = {}
+        for i, t in enumerate(self.turns):
+            if t.tile is None and not t.ended and (t.decision or t.marker is not None):
+                out[i] = {"build": True} if t.decision else {"marker": t.marker}
+        return out
+
     def supply(self) -> list[int]:
         """Cards not turned yet (what every player can work out)."""
         return sorted(self.deck[len(self.seen()):])
