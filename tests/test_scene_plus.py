@@ -1216,3 +1216,25 @@ def test_a_decision_to_build_or_a_chosen_tile_still_binds_after_continue(app, va
     lay(app, s.match.game.legal_placements(0)[0])
     if variant == "level_to_level":
         assert [mv for mv in s.match.game.moves if mv.player == 0][-1].marker == 1
+
+
+@pytest.mark.parametrize("tournament", [False, True])
+def test_the_saved_game_named_on_new_game_keeps_off_the_key_line(app, tournament):
+    """A saved NMBR 9 ++ game for six takes three or four lines to name; they ran down into
+    "Tab or arrow keys walk the page, Space presses" under Start."""
+    from direct.gui.DirectGuiBase import DirectGuiWidget
+    from nmbr9.scene.screens.setup import SetupScreen
+    seats = [Seat(name) for name in ("Alexandra", "Bartholomew", "Cornelia", "Dimitrios", "Evangeline", "Fitzgerald")]
+    start(app, seats, Ruleset("classic", ALL, ("relocate", "flip")))   # saved at once
+    app.menu()
+    app.goto(SetupScreen, tournament=tournament)
+    frames(app, 2)
+    shown = [w for w in DirectGuiWidget.guiDict.values() if not w.isEmpty() and app.screen.root.isAncestorOf(w)]
+    warning = next(w for w in shown if str(w["text"]).startswith("Starting a game ends your saved game"))
+    assert warning.component("text0").textNode.getNumRows() >= 3
+    keys = next(w for w in shown if w["text"] == "Tab or arrow keys walk the page, Space presses")
+    box = _text_box(app, warning)
+    assert not _overlap(box, _text_box(app, keys))
+    for text in ("Back (Esc)", "Start (Enter)"):
+        b = next(w for w in shown if w["text"] == text)
+        assert not _overlap(box, _box(app, b, b["frameSize"])), text

@@ -133,9 +133,14 @@ class SetupScreen(Screen):
             from .menu import saved_game_text
             text = _("Starting a game ends your saved game ({game}).").format(game=saved_game_text(self.replaces))
             if narrow:   # above Back and Start, the whole line wide
-                self.label(text, (0, buttons_y + 0.14), scale=SMALL, fg=WARN, wrap=line / SMALL)
+                label, lines_down = self.label(text, (0, buttons_y + 0.14), scale=SMALL, fg=WARN,
+                                               wrap=line / SMALL), 1
             else:        # between them
-                self.label(text, (0, buttons_y + 0.01), scale=SMALL, fg=WARN, wrap=1.1 / SMALL)
+                label, lines_down = self.label(text, (0, buttons_y + 0.01), scale=SMALL, fg=WARN,
+                                               wrap=1.1 / SMALL), 2
+            # a long name (a ++ game for six) grows upwards: below lie the buttons or the key line
+            words = label.component("text0").textNode
+            label.setZ(label.getZ() + max(0, words.getNumRows() - lines_down) * SMALL * words.getLineHeight())
         self.label(_("Tab or arrow keys walk the page, Space presses"), (0, bottom + 0.04), scale=SMALL, fg=DIM,
                    wrap=line / SMALL)
         doing = self.keys.current() if self.keys else None
