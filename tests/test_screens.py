@@ -1156,6 +1156,14 @@ def test_a_variant_for_four_refuses_a_fifth_player(app):
         click(app, "Add a player")
     click(app, "Start (Enter)")
     assert app.screen.name == "setup" and "2 of 3 is for 1 to 4 players." in texts(app)
+    # said as long as it holds: gone with the fifth seat (it stayed), back with another variant for four
+    click(app, "Remove")
+    assert "is for 1 to 4 players" not in texts(app)
+    click(app, "Add a player")
+    click(app, "2 of 3")
+    assert "Level to Level is for 1 to 4 players." in texts(app)
+    click(app, "Level to Level")                # -> the base game, for 1 to 6
+    assert "is for 1 to" not in texts(app)
 
 
 def test_two_humans_and_a_bot_quit_a_tournament_midway_and_continue_it(app):

@@ -123,8 +123,9 @@ class SetupScreen(Screen):
                         scale=SMALL, args=(module,))
         y = power_row(self, y - 0.1, left, line, 3 if narrow else 6)
         bottom = -self.room[1]
-        if self.message:
-            self.label(self.message, (0, y - 0.03), scale=0.042, fg=WARN, wrap=line / 0.042)
+        message = self.message or self._too_many()
+        if message:
+            self.label(message, (0, y - 0.03), scale=0.042, fg=WARN, wrap=line / 0.042)
         buttons_y = bottom + 0.15 if not narrow else bottom + 0.17
         self.button(_("Back (Esc)"), self.back, (left + 0.3 if narrow else -0.95, buttons_y), width=0.55, scale=0.05)
         self.button(_("Start (Enter)"), self.start, (-left - 0.3 if narrow else START_POS[0], buttons_y), width=0.55,
@@ -209,6 +210,13 @@ class SetupScreen(Screen):
             [m for m in MODULES if m in self.modules or m == module]
         self.relabel()
 
+    def _too_many(self) -> str:
+        """Why the seats don't suit the variant, or "": said while it holds, not only after Start."""
+        top = VARIANT_MAX_PLAYERS[self.variant]
+        if len(self.rows) <= top:
+            return ""
+        return _("{variant} is for 1 to {count} players.").format(variant=term(self.variant), count=top)
+
     def ruleset(self) -> Ruleset:
         return Ruleset(self.variant, tuple(self.modules), chosen_powers(self))
 
@@ -244,10 +252,7 @@ class SetupScreen(Screen):
             self.relabel()
             return
         seats = self.seats()
-        top = VARIANT_MAX_PLAYERS[self.variant]
-        if len(seats) > top:
-            self.message = _("{variant} is for 1 to {count} players.").format(variant=term(self.variant), count=top)
-            self.relabel()
+        if self._too_many():   # said on the page already
             return
         self.app.save_settings(self.app.settings.changed(new_game={   # kept, if the disk allows
             "seats": [dict(row) for row in self.rows], "variant": self.variant, "modules": list(self.modules),
