@@ -697,6 +697,19 @@ def test_the_keyboard_alone_starts_or_continues_a_tournament(app):
     assert app.screen.name == "play" and app.screen.match.tournament == {"id": t2.id, "game": 1}
 
 
+def test_a_tournament_names_the_rules_its_games_are_played_under(app):
+    """A "2 of 3" tournament with gap fillers looked like a base game one until a game was started."""
+    from nmbr9.rules import Ruleset
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    t = app.store.new_tournament([Seat("Ana"), Seat("Bot", "bot:easy")], games=2, seed=5,
+                                 ruleset=Ruleset("two_of_three", ("gap_fillers",)))
+    base = app.store.new_tournament([Seat("Ben")], games=2, seed=6)
+    app.goto(TournamentScreen, chosen=t.id)
+    assert "2 games, the best 2 count; seed 5 \u00b7 2 of 3, Gap fillers" in texts(app).splitlines()
+    app.goto(TournamentScreen, chosen=base.id)
+    assert "2 games, the best 2 count; seed 6" in texts(app).splitlines()   # the base game: no more
+
+
 def test_a_damaged_stored_game_never_hides_its_tournament(app):
     from nmbr9.scene.screens.tournament import TournamentScreen
     t = app.store.new_tournament([Seat("E", "bot:easy"), Seat("M", "bot:medium")], games=2, seed=5)

@@ -16,12 +16,17 @@ def button_y(index: int) -> float:
     return TOP - index * STEP
 
 
+def rules_text(ruleset) -> str:
+    """The NMBR 9 ++ variant and modules in play, named ("" for the base game)."""
+    return ", ".join(([term(ruleset.variant)] if ruleset.variant != CLASSIC else []) +
+                     [term(m) for m in ruleset.modules])
+
+
 def saved_game_text(match) -> str:
     """What Continue resumes: the round, the NMBR 9 ++ rules in play and the players."""
     from .session import round_text
-    ruleset = match.game.ruleset
-    rules = ([term(ruleset.variant)] if ruleset.variant != CLASSIC else []) + [term(m) for m in ruleset.modules]
-    where = " \u00b7 ".join([round_text(match), ", ".join(rules)] if rules else [round_text(match)])
+    rules = rules_text(match.game.ruleset)
+    where = " \u00b7 ".join([round_text(match), rules] if rules else [round_text(match)])
     return _("{round}: {players}").format(round=where, players=", ".join(s.name for s in match.seats))
 
 

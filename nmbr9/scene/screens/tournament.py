@@ -89,8 +89,10 @@ class TournamentScreen(Screen):
         (x, y), narrow = at, self.narrow
         width = 1.8 if narrow else 1.7
         self.label(t.name, (x, y), scale=0.06, bold=True, align=TextNode.ALeft)
-        self.label(_("{games} games, the best {best} count; seed {seed}").format(games=t.games, best=t.best,
-                                                                                  seed=t.seed),
+        from .menu import rules_text
+        about = _("{games} games, the best {best} count; seed {seed}").format(games=t.games, best=t.best, seed=t.seed)
+        rules = rules_text(t.ruleset)   # NMBR 9 ++: what the games are played under
+        self.label(" \u00b7 ".join([about, rules] if rules else [about]),
                    (x, y - 0.08), scale=SMALL, align=TextNode.ALeft, fg=DIM, wrap=width / SMALL)
         heads = [_("Place"), _("Player"), _("Best {n}").format(n=t.best), _("Total"), _("Wins"), _("Games")]
         cols = [x + dx for dx in ((0, 0.17, 0.95, 1.2, 1.42, 1.62) if narrow else (0, 0.15, 0.85, 1.07, 1.29, 1.48))]
