@@ -1238,3 +1238,26 @@ def test_the_saved_game_named_on_new_game_keeps_off_the_key_line(app, tournament
     for text in ("Back (Esc)", "Start (Enter)"):
         b = next(w for w in shown if w["text"] == text)
         assert not _overlap(box, _box(app, b, b["frameSize"])), text
+
+
+@pytest.mark.parametrize("variant", ["two_of_three", "level_to_level"])
+def test_a_hint_in_words_is_worked_out_beside_the_window(app, monkeypatch, variant):
+    """The expert's "build or reject" / "which tile" was a lambda, which can't be sent to a thinking
+    process: it was worked out in the window's own interpreter, sharing it with the frames (in a
+    1280x720 window under load a Level to Level hint took minutes)."""
+    from nmbr9.ai import worker
+    sent = []
+    real = worker.start
+
+    def spy(work):
+        waiter = real(work)
+        sent.append(waiter is not work)       # the work itself back: not sent, worked out here
+        return waiter
+    monkeypatch.setattr(worker, "start", spy)
+    m, s = start(app, [Seat("Ana")], Ruleset(variant), seed=2)
+    while m.options(0).step not in ("decide", "choose"):
+        ps_ready(app)
+        lay(app, m.game.legal_placements(0)[0])
+    ps_ready(app)
+    assert _hint_in_words(app, s).startswith("Hint: the expert would ")
+    assert sent and all(sent)

@@ -298,6 +298,13 @@ def plan_turn(game, seat: int, strength: str, seed: int, bot=None) -> list[tuple
     return _Planner(game, seat, strength, seed, bot).plan()
 
 
+def advice(game, seat: int, seed: int) -> tuple[str, tuple]:
+    """The expert's first step of a player's turn ("2 of 3": build or reject; "Level to Level":
+    which shown tile): a hint in words. A function of this module, so it can be sent to a thinking
+    process (ai/worker.py)."""
+    return plan_turn(game, seat, "expert", seed)[0]
+
+
 def hint_placement(game, seat: int, seed: int, powers: tuple[str, ...] = (), reserved: bool = False,
                    filler: str | None = None, moving: tuple[int, int, int] | None = None) -> Placement | None:
     """The expert's placement for a player's hint: legal under the powers they armed (or for

@@ -564,11 +564,12 @@ class PlusSessionScreen(SessionScreen):
             return
         self.clear_hint()
         import copy
-        from ..ai.plus import plan_turn
+        from ..ai.plus import advice
         from ..match import derive_seed
         game, seat = copy.deepcopy(self.match.game), self.ps.seat   # the thread plans on its own copy
         seed = derive_seed(self.match.seed, "hint", seat, self.match.round)
-        self.think(key, "advice", lambda: plan_turn(game, seat, "expert", seed)[0])
+        # a partial, not a lambda: it can go to a thinking process, not share the window's interpreter
+        self.think(key, "advice", functools.partial(advice, game, seat, seed))
 
     def _poll_advice(self) -> bool:
         """Show a hint in words once it is worked out, and drop it once the step has passed."""
