@@ -22,7 +22,7 @@ from nmbr9.store import Store  # noqa: E402
 
 def box(base, widget) -> list[float]:
     """(left, right, bottom, top) of a widget's frame on screen (aspect2d)."""
-    left, right, bottom, top = widget.guiItem.getFrame()
+    left, right, bottom, top = widget.node().getFrame()
     a, b = (base.aspect2d.getRelativePoint(widget, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
     return [a.x, b.x, a.z, b.z]
 

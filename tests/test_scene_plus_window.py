@@ -47,3 +47,18 @@ def test_in_a_4_3_window_the_notes_stay_off_the_breaking_rules_panel(display, tm
     assert out["notes"], out["lines"]
     for left, right, bottom, top in out["notes"]:
         assert right < p_left or left > p_right or top < p_bottom or bottom > p_top, (out["notes"], out["powers"])
+
+
+CHOICE = Path(__file__).resolve().parent / "plus_narrow_choice_driver.py"
+
+
+def test_in_a_4_3_window_the_level_to_level_question_keeps_off_the_key_help(display, tmp_path):  # noqa: F811
+    """At 800x600 "Choose one of the shown tiles" and its buttons lay over the key help's lines; the key
+    help now steps aside while the question stands (as it does for the piles), and comes back after."""
+    out = drive(CHOICE, display, tmp_path)
+    assert "Choose one of the shown tiles; you may build it up to its marker's level." in out["lines"]
+    if out["keys"] is not None:
+        q_left, q_right, q_bottom, q_top = out["question"]
+        left, right, bottom, top = out["keys"]
+        assert right < q_left or left > q_right or top < q_bottom or bottom > q_top, (out["keys"], out["question"])
+    assert out["keys_after"] is not None

@@ -73,6 +73,7 @@ class PlusHud:
         self.piles_lift = 0.0          # "Level to Level": the piles raised above the buttons at the right
         self.lines: list[str] = []     # every text on screen now (tests read it)
         self.buttons: dict = {}        # name -> DirectButton (tests press them)
+        self.question = None           # the panel of a question with buttons (build or reject; which tile)
         self.fit_window()
 
     def compact(self) -> bool:
@@ -109,6 +110,7 @@ class PlusHud:
             node.getChildren().detach()
         self.lines, self.buttons = [], {}
         self.powers_frame = None
+        self.question = None
         self.game = game
         if o.powers:
             self._powers(o, state)
@@ -447,7 +449,7 @@ class PlusHud:
             y = min(y, self.base.a2dTop / k + tl_bottom - 0.1)
         if game.variant == LEVEL_TO_LEVEL:   # above the piles
             y = max(y, -self.base.a2dTop / k + 0.68 + self.piles_lift + height)
-        frame = DirectFrame(parent=mid, frameColor=PANEL, relief=DGG.FLAT)
+        frame = self.question = DirectFrame(parent=mid, frameColor=PANEL, relief=DGG.FLAT)
         labels = [self._label(mid, text, (0, y - 0.06 * i), 0.038, fg=ACCENT if i == 0 else INK,
                               align=TextNode.ACenter, wrap=46) for i, text in enumerate(lines)]
         width = 0.56

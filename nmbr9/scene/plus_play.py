@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import functools
 
+from panda3d.core import Point3
+
 from ..i18n import _, ngettext
 from ..rules.board import Placement, tile_points
 from ..rules.game import (BREAKING_RULES, CHOOSE, DECIDE, EXTRAS, FLIP, GAP_FILLERS, LEVEL_TO_LEVEL, PLACE_TILE,
@@ -454,12 +456,21 @@ class PlusSessionScreen(SessionScreen):
             "decide": self._on_ps("decide"), "choose": self._on_ps("choose")})
         self.base.taskMgr.add(self._plus_task, "plus-session", sort=1)
 
-    def _refresh_panel(self) -> None:
-        super()._refresh_panel()
-        if self.match.game.variant == LEVEL_TO_LEVEL:   # a small window: the key help would run under the piles
-            bottom = self.keys.guiItem.getFrame()[2]
-            shown = self.base.aspect2d.getRelativePoint(self.keys, (0, 0, bottom)).z > self.plus_hud.piles_top()
-            self.keys.show() if shown else self.keys.hide()
+    def _fit_keys(self) -> None:
+        """"Level to Level" in a small window: the key help hides rather than run under the piles, or
+        under the question above them (which tile to take): there is no room for all three."""
+        a2d, keys = self.base.aspect2d, self.keys
+        left, right, bottom, top = keys.guiItem.getFrame()
+        low, high = (a2d.getRelativePoint(keys, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
+        shown = low.z > self.plus_hud.piles_top()
+        q = self.plus_hud.question
+        if shown and q is not None and not q.isEmpty() and not q.isHidden() and \
+                not self.plus_hud.anchors["aspect2d"].isHidden():
+            left, right, bottom, top = q["frameSize"]
+            q_low, q_high = (a2d.getRelativePoint(q, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
+            shown = not (low.x < q_high.x and q_low.x < high.x and low.z < q_high.z and q_low.z < high.z)
+        if shown == keys.isHidden():
+            keys.show() if shown else keys.hide()
 
     def _keys(self) -> list[str]:
         """The classic key help, and the keys of the powers and gap fillers in play."""
@@ -534,6 +545,8 @@ class PlusSessionScreen(SessionScreen):
             if self.ps.ghost is None or self.plus_hud.key is None or note != self.ps.note:
                 self.ps.note = note
                 self.ps._show_plus(self.ps.options())
+        if self.match.game.variant == LEVEL_TO_LEVEL:
+            self._fit_keys()
         if self.plus_hud.key != self.fitted_key:   # the panels were drawn again: maybe another size
             self.fitted_key = self.plus_hud.key
             self.fit_table()
