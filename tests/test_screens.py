@@ -1540,6 +1540,23 @@ def test_the_keyboard_alone_picks_a_puzzle_or_plays_a_code(app):
     assert app.screen.name == "play" and app.screen.context == {"puzzle": daily_puzzle(dt.date.today()).code}
 
 
+def test_a_wrong_code_typed_in_the_clicked_field_and_enter_starts_no_puzzle(app):
+    """The code's field clicked with the mouse (the keyboard's highlight still on Puzzle A), a wrong
+    code typed and Enter: the sentence came, and the same Enter then started Puzzle A."""
+    from nmbr9.scene.screens.puzzles import PuzzleScreen
+    app.goto(PuzzleScreen)
+    s = app.screen
+    assert s.keys.current() == (s.play, (s.offered[0],))
+    s.code_entry["focus"] = 1                                   # clicked: it takes the typing
+    s.code_entry.set("ABCD")
+    s.code_entry["focus"] = 0                                   # Enter in the field: it lets go and plays the code
+    s.play_code("ABCD")                                         # (the field's command gets its text)
+    messenger.send("enter")                                     # the same Enter, for the keyboard's highlight
+    frames(app)
+    assert app.screen is s and "That code doesn't work" in texts(app)
+    assert s.code_entry["focus"] and s.code_entry.get() == "ABCD"   # to be corrected at once
+
+
 def test_space_on_a_name_field_that_let_go_of_the_typing_presses_nothing(app):
     from nmbr9.scene.screens.setup import SetupScreen
     app.goto(SetupScreen)

@@ -140,6 +140,10 @@ class PuzzleScreen(Screen):
             puzzle = decode(self.code_text)
         except PuzzleCodeError as e:
             self.message = _("That code doesn't work: {reason}").format(reason=e)
+            if _args:   # Enter in the code's field (it gives its text): the page is built again on the
+                # field, to correct it, also when it was clicked with the keyboard's highlight elsewhere
+                # (the same Enter would press that button)
+                self.keys.index = self.keys.buttons.index(self.code_entry)
             self.relabel()
             return
         self.play(puzzle)
