@@ -180,9 +180,24 @@ def test_the_rules_page_covers_the_rules_and_says_the_start_tiles_are_our_own(la
         assert topic in text, topic
     rulings = [p for _, ps in page for p in ps if p.startswith("This game's ruling: ")]
     # spec/rules.md marks seven rulings: table edges, start tiles, gap fillers, flip, bridge hole,
-    # reserve, level markers; and this game's reading of when "Level to Level" ends
-    assert len(rulings) == 8
+    # reserve, level markers; and this game's reading of when "Level to Level" ends and of the three
+    # markers of "2 of 3" with Breaking Rules
+    assert len(rulings) == 9
     assert any("the game is over: those cards are not played" in r for r in rulings)
+
+
+def test_the_rules_page_says_which_three_markers_2_of_3_gives_with_breaking_rules(language):
+    """The page said "every player has three markers" while the powers panel shows two: the game's
+    reading (the reject marker and two for powers) was only in docs/record-plus.md."""
+    import random
+    from nmbr9.rules import Game, Ruleset, Seat
+    language("en")
+    section = dict(rules_page())["Variant: 2 of 3"]
+    assert ("This game's ruling: These are the reject marker and the two markers for powers; a reserved "
+            "tile counts as built.") in section
+    g = Game.new([Seat("A")], Ruleset("two_of_three", ("breaking_rules",), ("flip", "loner", "bridge")),
+                 random.Random(1))
+    assert g.options(0).markers_left == 2 and g.options(0).can_reject   # two for powers, the reject marker
 
 
 def test_the_rules_page_says_the_first_tile_must_touch_the_start_tile(language):
@@ -212,7 +227,7 @@ def test_the_rules_page_is_written_in_each_language_with_its_printed_terms(code,
     for term in TERMS[code]:
         assert term in text, f"{code}: the rules page never says {term!r}"
     label = _("This game's ruling: {ruling}").split("{ruling}")[0]
-    assert sum(1 for _heading, ps in page for p in ps if p.startswith(label)) == 8
+    assert sum(1 for _heading, ps in page for p in ps if p.startswith(label)) == 9
 
 
 def test_every_variant_module_and_power_has_one_name_used_on_the_rules_page(language):

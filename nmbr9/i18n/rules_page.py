@@ -122,6 +122,8 @@ SECTIONS: list[tuple[str, list]] = [
            "the second and the third; if you build the first and reject the second, you must build the "
            "third; if you build the first two, you must reject the third."),
         N_("With Breaking Rules every player has three markers."),
+        ruling(N_("These are the reject marker and the two markers for powers; a reserved tile counts as "
+                  "built.")),
     ]),
     (N_("Variant: Level to Level"), [
         N_("For 1 to 4 players. All 40 cards are shuffled. Five level markers, 0 to 4, lie in a row; at "
