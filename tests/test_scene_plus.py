@@ -1162,6 +1162,7 @@ def test_level_to_level_choice_keeps_off_the_key_help_also_after_continue(app, m
         if when == "continued":
             s = app.play(m)
         ps_ready(app)
+        until(app, lambda: not m.bots_thinking)   # the bots' choices in (they may change the panels), then laid out
         frames(app, 4)
         question = s.plus_hud.buttons["choose_0"].getParent()
         panel = next(w for w in question.getChildren() if w.node().getFrame()[1] > w.node().getFrame()[0])

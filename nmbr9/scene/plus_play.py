@@ -472,6 +472,14 @@ class PlusSessionScreen(SessionScreen):
         if shown == keys.isHidden():
             keys.show() if shown else keys.hide()
 
+    def keys_floor(self) -> float:
+        """In "Level to Level" the piles stand below the key help too: it widens rather than run under them."""
+        floor = super().keys_floor()
+        if self.match.game.variant != LEVEL_TO_LEVEL:
+            return floor
+        piles = self.keys.getParent().getRelativePoint(self.base.aspect2d, Point3(0, 0, self.plus_hud.piles_top()))
+        return max(floor, piles.z)
+
     def _keys(self) -> list[str]:
         """The classic key help, and the keys of the powers and gap fillers in play."""
         rules, keys = self.match.game.ruleset, []

@@ -551,12 +551,17 @@ class SessionScreen(Screen):
         widest = self.hud.room()[0] - 2 * x
         width = self.hud.extent("a2dTopLeft", above=top + 0.01)[1] - x if self.hud.middle()[0] == TOP_ROW \
             else widest   # (all that stands above the key help)
-        floor = self.hud.extent("a2dBottomLeft")[3] - self.hud.room()[1]   # (HUD units below the top)
+        floor = self.keys_floor()
         while True:
             self._wrap_keys(max(KEYS_LEAST_WRAP, width / k - 2 * self.keys["pad"][0]))
             if width >= widest or self.keys.getZ() + self.keys.guiItem.getFrame()[2] * k > floor + 0.04:
                 return
             width += 0.2
+
+    def keys_floor(self) -> float:
+        """How far down the key help may reach before it runs into what stands below it (HUD units
+        below the top): the bottom left's panels."""
+        return self.hud.extent("a2dBottomLeft")[3] - self.hud.room()[1]
 
     def _wrap_keys(self, width: float) -> None:
         """The key help in lines `width` wide (in its letters' heights)."""
