@@ -41,6 +41,7 @@ ICONS = {RELOCATE: "\u21c4", FLIP: "\u25e7", SINGLE_SUPPORT: "\u22a5", BRIDGE: "
 MARKER_ON, MARKER_OFF = "\u25cf", "\u25cb"
 ROW = 0.055   # the baseline of the actions' row: two lines of it stay under the powers panel
 PILES_TOP = 0.67   # "Level to Level": the piles' panel top above the bottom edge (with the supply line)
+QUESTION_WIDTH = 0.56   # a question's button
 
 
 def power_name(power: str) -> str:
@@ -71,6 +72,8 @@ class PlusHud:
                         for name in ("a2dBottomLeft", "a2dBottomCenter", "a2dTopLeft", "aspect2d")}
         self.key = None
         self.piles_lift = 0.0          # "Level to Level": the piles raised above the buttons at the right
+        self.piles_height = PILES_TOP  # their panel's top above the bottom edge (without the lift)
+        self.folded_choice = False     # the shown tiles are the buttons of the choice (no room for the question's)
         self.lines: list[str] = []     # every text on screen now (tests read it)
         self.buttons: dict = {}        # name -> DirectButton (tests press them)
         self.question = None           # the panel of a question with buttons (build or reject; which tile)
@@ -298,7 +301,11 @@ class PlusHud:
         return max(self.actions_top + 0.05, self.powers_top + 0.03 if self.compact() and o.powers else 0)
 
     def notes_column(self, o) -> tuple[float, int]:
-        """(x, wrap) of the notes and warnings: right of the powers panel when it stands beside them."""
+        """(x, wrap) of the notes and warnings: right of the powers panel when it stands beside them; above
+        "Level to Level"'s piles standing at the right (a narrow window) between the top left and the scores."""
+        if self.game.variant == LEVEL_TO_LEVEL and self.piles_lift:
+            left, right = self.middle_room()
+            return (left + right) / 2, (right - left - 0.1) / 0.032
         return (0.3, 32) if o.powers and not self.compact() else (0.0, 46)
 
     def _two_of_three(self, game, o) -> None:
@@ -342,59 +349,77 @@ class PlusHud:
 
     def piles_top(self) -> float:
         """The aspect2d y (-1 at the bottom of a wide window) of the "Level to Level" piles' top edge."""
-        return -self.base.a2dTop + (PILES_TOP + self.piles_lift) * self.anchors["a2dBottomCenter"].getScale().z
+        return -self.base.a2dTop + (self.piles_height + self.piles_lift) * self.anchors["a2dBottomCenter"].getScale().z
 
     def _piles(self, game, o) -> None:
-        """Bottom middle, above the actions: level markers 0..4 as piles, the shown card on top."""
-        step = 0.24
-        y = 0.3
-        # in the bottom middle; left of the buttons at the bottom right, or (a narrow window) above them
+        """Bottom middle, above the actions: level markers 0..4 as piles, the shown card on top. Where they
+        stand above the buttons at the right (a narrow window), closer and lower, at the right: centred,
+        they covered the cards still to come. There, while a tile is to be chosen, the shown tiles are
+        the buttons (the question has no room for its own)."""
+        step, tall, y = 0.24, 0.21, 0.3
+        # in the bottom middle; left of the buttons at the right, or (a narrow window) above them
         half, reach = self.hud.room()[0] / 2, 2.5 * step + 0.02
         right, top = self.hud.buttons_at_right()
         x = min(0.0, half - right - 0.05 - reach)
         self.piles_lift = 0.0 if x - reach >= 0.05 - half else top + 0.04
+        if self.piles_lift:
+            step, tall, y = 0.2, 0.15, 0.08
+            reach = 2.5 * step + 0.02
+            x = half - 0.05 - reach
+        self.piles_height = y + tall + (0.16 if o.supply else 0.1)
+        self.folded_choice = bool(self.piles_lift) and o.step == CHOOSE and not self._choice_fits(game, o)
         bc = self.anchors["a2dBottomCenter"].attachNewNode("piles")
-        bc.setPos(x if not self.piles_lift else 0.0, 0, self.piles_lift)
+        bc.setPos(x, 0, self.piles_lift)
         DirectFrame(parent=bc, frameColor=(0.08, 0.09, 0.1, 1), relief=DGG.FLAT,
-                    frameSize=(-2.5 * step - 0.02, 2.5 * step + 0.02, y - 0.08, PILES_TOP if o.supply else y + 0.31))
+                    frameSize=(-reach, reach, y - 0.08, self.piles_height))
+        w = step / 3   # half a card's width
         for k in range(LEVEL_MARKERS):
             x = (k - 2) * step
             active = k < game.active
             pile = game.piles[k]
-            self._label(bc, _("Level {level}").format(level=k), (x, y + 0.27), 0.032,
+            self._label(bc, _("Level {level}").format(level=k), (x, y + tall + 0.06), 0.032,
                         fg=INK if active else DIM, align=TextNode.ACenter, bold=active)
             under = len(pile) - (1 if k in game.shown else 0)
             for n in range(min(under, 4)):     # the cards underneath, as a little stack
                 DirectFrame(parent=bc, relief=DGG.FLAT, frameColor=(0.32, 0.3, 0.28, 1),
-                            frameSize=(x - 0.08 + 0.012 * n, x + 0.08 + 0.012 * n, y - 0.01 + 0.012 * n,
-                                       y + 0.2 + 0.012 * n))
+                            frameSize=(x - w + 0.012 * n, x + w + 0.012 * n, y - 0.01 + 0.012 * n,
+                                       y + tall - 0.01 + 0.012 * n))
             lift = 0.012 * min(under, 4)
             if k in game.shown:
                 d = game.shown[k]
                 may = k in o.choices or o.marker == k
                 if o.marker == k and o.step in (PLACE_TILE, EXTRAS):   # the tile this player took
                     DirectFrame(parent=bc, relief=DGG.FLAT, frameColor=ACCENT,
-                                frameSize=(x - 0.095 + lift, x + 0.095 + lift, y - 0.025 + lift, y + 0.215 + lift))
-                DirectFrame(parent=bc, relief=DGG.FLAT, frameColor=tile_rgba(d) if may else (0.45, 0.45, 0.45, 1),
-                            frameSize=(x - 0.08 + lift, x + 0.08 + lift, y - 0.01 + lift, y + 0.2 + lift),
-                            text=str(d), text_font=self.bold, text_scale=0.13, text_pos=(x + lift, y + 0.045 + lift),
-                            text_fg=(1, 1, 1, 1), text_shadow=(0, 0, 0, 0.5))
+                                frameSize=(x - w - 0.015 + lift, x + w + 0.015 + lift, y - 0.025 + lift,
+                                           y + tall + 0.005 + lift))
+                card = dict(parent=bc, relief=DGG.FLAT, frameColor=tile_rgba(d) if may else (0.45, 0.45, 0.45, 1),
+                            frameSize=(x - w + lift, x + w + lift, y - 0.01 + lift, y + tall - 0.01 + lift),
+                            text=str(d), text_font=self.bold, text_scale=tall * 0.62,
+                            text_pos=(x + lift, y + tall * 0.21 + lift), text_fg=(1, 1, 1, 1),
+                            text_shadow=(0, 0, 0, 0.5))
+                if self.folded_choice and k in o.choices:   # the tile is its own button (key: its level)
+                    colour = card["frameColor"]
+                    card.update(frameColor=(colour, HOT, HOT, OFF), command=self.handlers["choose"],
+                                extraArgs=[k], pressEffect=1)
+                    self.buttons[f"choose_{k}"] = DirectButton(**card)
+                else:
+                    DirectFrame(**card)
                 self.lines.append(str(d))
             elif not active:
                 DirectFrame(parent=bc, relief=DGG.FLAT, frameColor=(0.2, 0.21, 0.22, 0.6),
-                            frameSize=(x - 0.08, x + 0.08, y - 0.01, y + 0.2))
-                self._label(bc, _("not active"), (x, y + 0.11), 0.03, fg=DIM, align=TextNode.ACenter, wrap=5.3)
+                            frameSize=(x - w, x + w, y - 0.01, y + tall - 0.01))
+                self._label(bc, _("not active"), (x, y + tall / 2 + 0.005), 0.03, fg=DIM,
+                            align=TextNode.ACenter, wrap=5.3)
             self._label(bc, ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile)),
                         (x, y - 0.05), 0.03, fg=DIM,
                         align=TextNode.ACenter)
         if o.supply is not None:
             left = "  ".join(f"{d}\u00d7{n}" for d, n in sorted(o.supply.items()))
-            self._label(bc, _("Your supply: {tiles}").format(tiles=left), (0, y + 0.33), 0.028, fg=DIM,
+            self._label(bc, _("Your supply: {tiles}").format(tiles=left), (0, y + tall + 0.12), 0.028, fg=DIM,
                         align=TextNode.ACenter)
 
-    def _prompt(self, game, o, state) -> None:
-        """Middle of the screen: the question before placing ("2 of 3", "Level to Level"), or a note."""
-        mid = self.anchors["aspect2d"]
+    def _question(self, game, o, state) -> tuple[list, list]:
+        """The words (first: the question or note) and the buttons of what stands in the middle now."""
         lines, buttons = [], []
         if o.step == DECIDE:
             card = game.card
@@ -430,38 +455,102 @@ class PlusHud:
             lines.append(state["note"])
         if state["message"]:
             lines.append(state["message"])
-        if not lines:
-            return
-        if not buttons:   # a note: low in the middle, above the actions (and the piles), off the table
-            bottom = max(self.notes_top, 0.74 + self.piles_lift if game.variant == LEVEL_TO_LEVEL else 0)
-            self._stack(o, [(text, ACCENT if i == 0 else INK) for i, text in enumerate(lines)][::-1], bottom)
-            return
+        return lines, buttons
+
+    def middle_room(self) -> tuple[float, float]:
+        """Left and right (HUD units from the window's middle) of the room between the round's card and the
+        cards still to come (left) and the scores (right)."""
+        half = self.hud.room()[0] / 2
+        left = 0.25   # the round's card
+        chips = self.hud.supply.getTightBounds(self.hud.anchors["a2dTopLeft"])
+        if chips and not self.hud.supply.isHidden():
+            left = max(left, chips[1].x)
+        return left + 0.03 - half, half + self.hud.extent("a2dTopRight")[0] - 0.03
+
+    def _layout(self, game, lines, buttons) -> dict:
+        """Where a question with buttons stands: its first line's baseline `y` and its middle `x` (aspect2d
+        in HUD units), `height`, the words' `wrap`, buttons `per_row`. In a small window in the room between
+        the top left and the scores, under the card slots and the status, buttons under each other if need
+        be: across the whole width it covered the scores, the buttons and the powers."""
         k = self.hud.anchors["a2dTopLeft"].getScale().x
-        # high in the middle, under the verdict and status; in a small window lower, off the card slots
-        y = (0.1 if self.compact() else 0.42 if game.variant == TWO_OF_THREE else 0.62) / k - 0.07
-        per_row = 3   # "Level to Level" may show five tiles: at most three choices a row fit the panel
+        compact = self.compact()
+        left, right = self.middle_room() if compact else (-9.0, 9.0)
+        per_row = max(1, min(3, len(buttons), int((right - left - 0.02) / (QUESTION_WIDTH + 0.04))))
+        wrap = min(46.0, (right - left - 0.08) / 0.038)
+        measure = TextNode("measure")
+        measure.setFont(self.font)
+        measure.setWordwrap(wrap)
+        line = self.font.getLineHeight() * 0.038
+        rows = []
+        for text in lines:
+            measure.setText(text)
+            rows.append(measure.getNumRows())
         button_rows = -(-len(buttons) // per_row)
         # under the buttons as much room as above the words (more would not fit between the key help
         # and the "Level to Level" piles at 1280x720)
-        height = 0.06 * len(lines) + 0.135 + 0.08 * (button_rows - 1)
-        tl_left, tl_right, tl_bottom, _top = self.hud.extent("a2dTopLeft")
-        if tl_right - self.base.a2dRight / k > -0.65:   # a narrow window: under the card and what is to come
-            y = min(y, self.base.a2dTop / k + tl_bottom - 0.1)
+        height = sum(0.06 + (r - 1) * line for r in rows) + 0.135 + 0.08 * (button_rows - 1)
+        if compact:   # under the card slots ("2 of 3") and the verdict and status
+            below = min(self._lowest(self.base.a2dTopCenter), self._lowest(self.anchors["a2dTopLeft"]))
+            y = self.base.a2dTop / k + below - 0.04 - 0.07
+        else:   # high in the middle, under the verdict and status
+            y = (0.42 if game.variant == TWO_OF_THREE else 0.62) / k - 0.07
+            tl_left, tl_right, tl_bottom, _top = self.hud.extent("a2dTopLeft")
+            if tl_right - self.base.a2dRight / k > -0.65:   # a narrow window: under the card and what is to come
+                y = min(y, self.base.a2dTop / k + tl_bottom - 0.1)
         if game.variant == LEVEL_TO_LEVEL:   # above the piles
-            y = max(y, -self.base.a2dTop / k + 0.68 + self.piles_lift + height)
+            y = max(y, -self.base.a2dTop / k + self.piles_height + 0.01 + self.piles_lift + height)
+        return {"x": (left + right) / 2 if compact else 0.0, "y": y, "height": height, "wrap": wrap,
+                "per_row": per_row, "rows": rows, "line": line, "top": self.base.a2dTop / k}
+
+    def _choice_fits(self, game, o) -> bool:
+        """Whether "Level to Level"'s question with its buttons fits above the piles, under the top row."""
+        lines, buttons = self._question(game, o, {"message": "", "note": None})
+        at = self._layout(game, lines, buttons)
+        return at["y"] + 0.07 <= at["top"] + self._lowest(self.base.a2dTopCenter) - 0.04
+
+    def _lowest(self, node) -> float:
+        """The lowest edge (HUD units below the top) of the widgets with words under a node at the top (the
+        verdict and status; the card slots)."""
+        from direct.gui.DirectGuiBase import DirectGuiWidget
+        anchor, bottom = self.hud.anchors["a2dTopCenter"], 0.0
+        for item in node.findAllMatches("**/+PGItem"):
+            left, right, low, high = item.node().getFrame()
+            widget = DirectGuiWidget.guiDict.get(item.getName().rsplit("-", 1)[-1])
+            if widget is not None and widget.hascomponent("text0") and widget["text"] and \
+                    not any(n.isHidden() for n in (item, *item.getAncestors())):
+                bottom = min(bottom, anchor.getRelativePoint(item, Point3(0, 0, low)).z)
+        return bottom
+
+    def _prompt(self, game, o, state) -> None:
+        """Middle of the screen: the question before placing ("2 of 3", "Level to Level"), or a note."""
+        mid = self.anchors["aspect2d"]
+        lines, buttons = self._question(game, o, state)
+        if not lines:
+            return
+        if self.folded_choice:   # the shown tiles are the buttons: the question is a note above them
+            buttons = []
+        if not buttons:   # a note: low in the middle, above the actions (and the piles), off the table
+            bottom = max(self.notes_top, self.piles_height + 0.07 + self.piles_lift
+                         if game.variant == LEVEL_TO_LEVEL else 0)
+            self._stack(o, [(text, ACCENT if i == 0 else INK) for i, text in enumerate(lines)][::-1], bottom)
+            return
+        at = self._layout(game, lines, buttons)
+        x, y, per_row, width = at["x"], at["y"], at["per_row"], QUESTION_WIDTH
         frame = self.question = DirectFrame(parent=mid, frameColor=PANEL, relief=DGG.FLAT)
-        labels = [self._label(mid, text, (0, y - 0.06 * i), 0.038, fg=ACCENT if i == 0 else INK,
-                              align=TextNode.ACenter, wrap=46) for i, text in enumerate(lines)]
-        width = 0.56
+        labels, z = [], y
+        for i, (text, rows) in enumerate(zip(lines, at["rows"])):
+            labels.append(self._label(mid, text, (x, z), 0.038, fg=ACCENT if i == 0 else INK,
+                                      align=TextNode.ACenter, wrap=at["wrap"]))
+            z -= 0.06 + (rows - 1) * at["line"]
         # as wide as its words and buttons, no wider: it must not cover the supply or the powers
         half = min(per_row, len(buttons)) * (width + 0.04) / 2 + 0.03
         for bounds in filter(None, (label.getTightBounds(mid) for label in labels)):   # None: no ink
-            half = max(half, bounds[1].x + 0.04, -bounds[0].x + 0.04)
-        frame["frameSize"] = (-half, half, y - height + 0.02, y + 0.07)
-        by = y - 0.06 * len(lines) - 0.06
+            half = max(half, bounds[1].x - x + 0.04, x - bounds[0].x + 0.04)
+        frame["frameSize"] = (x - half, x + half, y - at["height"] + 0.02, y + 0.07)
+        by = z - 0.06
         for i, (name, text, command, args, enabled) in enumerate(buttons):
             row, column = divmod(i, per_row)
             in_row = min(per_row, len(buttons) - row * per_row)
-            x0 = -(in_row - 1) * (width + 0.04) / 2
+            x0 = x - (in_row - 1) * (width + 0.04) / 2
             self._button(name, mid, text, command, (x0 + column * (width + 0.04), by - 0.08 * row), width,
                          scale=0.034, enabled=enabled, args=args)

