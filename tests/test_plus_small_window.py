@@ -34,7 +34,7 @@ def test_the_questions_and_the_piles_cover_nothing_else(size):
     found = _probe(size)
     assert set(found) == {"level_to_level choose", "two_of_three decide"}
     for when, covered in found.items():
-        if size != "640x480":   # (there the piles' panel still reaches a little over the powers' top edge)
+        if size != "640x480":   # (known, not fixed: there the piles' panel reaches a few pixels over the powers')
             covered.pop("piles", None)
         assert covered == {}, f"{size}, {when}: {covered}"
 
