@@ -710,6 +710,19 @@ def test_a_tournament_names_the_rules_its_games_are_played_under(app):
     assert "2 games, the best 2 count; seed 6" in texts(app).splitlines()   # the base game: no more
 
 
+def test_a_one_game_tournament_is_told_in_the_singular(app):
+    """It said "1 games, the best 1 count": each number in the sentence has its own plural."""
+    from nmbr9.scene.screens.results import ResultsScreen
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    t = app.store.new_tournament([Seat("Ana", "bot:easy"), Seat("Ben", "bot:easy")], games=1, seed=6)
+    app.goto(TournamentScreen, chosen=t.id)
+    assert "1 game, the best 1 counts; seed 6" in texts(app).splitlines()
+    match = app.store.tournament_match(t)
+    match.play_out()
+    app.goto(ResultsScreen, match=match, context={"tournament": t.id})
+    assert "Tournament 1: game 1 of 1 played, the best 1 counts" in texts(app).splitlines()
+
+
 def test_a_damaged_stored_game_never_hides_its_tournament(app):
     from nmbr9.scene.screens.tournament import TournamentScreen
     t = app.store.new_tournament([Seat("E", "bot:easy"), Seat("M", "bot:medium")], games=2, seed=5)

@@ -249,7 +249,7 @@ def test_a_full_disk_gets_one_clear_line_from_the_command(store, capsys, monkeyp
 def test_a_one_game_tournament_is_told_in_the_singular(tmp_path):
     r = run_cli(tmp_path, "--bots", "easy,easy", "--games", "1", "--seed", "3", "--name", "Quick")
     assert r.returncode == 0, r.stderr
-    assert "Quick: 1 game, best 1 counted, seed 3 (finished)" in r.stdout
+    assert "Quick: 1 game, the best 1 counts, seed 3 (finished)" in r.stdout
 
 
 def test_a_damaged_tournament_row_never_stops_the_game_from_starting(store):

@@ -26,9 +26,8 @@ def print_standings(t: Tournament, out=sys.stdout) -> None:
     state = _("finished") if t.finished else ngettext("{played} of {games} game played",
                                                       "{played} of {games} games played", t.games).format(
         played=t.played, games=t.games)
-    print(ngettext("{name}: {games} game, best {best} counted, seed {seed} ({state})",
-                   "{name}: {games} games, best {best} counted, seed {seed} ({state})", t.games).format(
-        name=t.name, games=t.games, best=t.best, seed=t.seed, state=state), file=out)
+    print(_("{name}: {games}, {best}, seed {seed} ({state})").format(
+        name=t.name, games=t.games_told(), best=t.best_told(), seed=t.seed, state=state), file=out)
     width = max([len(s.name) for s in t.seats] + [6])
     print(f"{_('Place'):>5}  {_('Player'):<{width}}  {_('Best'):>5}  {_('Total'):>5}  {_('Wins'):>4}  {_('Games'):>5}",
           file=out)

@@ -12,7 +12,7 @@ import random
 import sqlite3
 from dataclasses import dataclass
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..match import Match, check_seed, derive_seed, fresh_seed, places, utc_now
 from ..rules import Game, Ruleset, Seat
 from ..rules.game import MODULES, POWERS, VARIANTS
@@ -90,6 +90,15 @@ class Tournament:
         self.seats = [Seat(r["name"], r["kind"]) for r in
                       db.execute("SELECT name, kind FROM tournament_seats WHERE tournament_id = ? ORDER BY seat",
                                  (self.id,))]
+
+    def games_told(self) -> str:
+        """"3 games", in the player's language."""
+        return ngettext("{games} game", "{games} games", self.games).format(games=self.games)
+
+    def best_told(self) -> str:
+        """"the best 2 count", with a plural of its own: in a sentence with the games' number each
+        number needs its own form ("1 games, the best 1 count"; Polish has three forms)."""
+        return ngettext("the best {best} counts", "the best {best} count", self.best).format(best=self.best)
 
     @classmethod
     def create(cls, db: sqlite3.Connection, seats: list[Seat], games: int, best: int | None = None,

@@ -199,8 +199,9 @@ class ResultsScreen(Screen):
             t = self._tournament()
             if t is None:
                 return ""
-            lines = [_("{name}: game {played} of {games} played, best {best} count").format(
-                name=t.name, played=t.played, games=t.games, best=t.best)]
+            played = ngettext("game {played} of {games} played", "game {played} of {games} played",
+                              t.games).format(played=t.played, games=t.games)
+            lines = [_("{name}: {played}, {best}").format(name=t.name, played=played, best=t.best_told())]
             standings = t.standings()
             if t.over:   # its last game: who won the tournament (those first equal share it)
                 first = [s.name for s in standings if s.place == 1]

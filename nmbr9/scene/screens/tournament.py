@@ -90,7 +90,7 @@ class TournamentScreen(Screen):
         width = 1.8 if narrow else 1.7
         self.label(t.name, (x, y), scale=0.06, bold=True, align=TextNode.ALeft)
         from .menu import rules_text
-        about = _("{games} games, the best {best} count; seed {seed}").format(games=t.games, best=t.best, seed=t.seed)
+        about = _("{games}, {best}; seed {seed}").format(games=t.games_told(), best=t.best_told(), seed=t.seed)
         rules = rules_text(t.ruleset)   # NMBR 9 ++: what the games are played under
         self.label(" \u00b7 ".join([about, rules] if rules else [about]),
                    (x, y - 0.08), scale=SMALL, align=TextNode.ALeft, fg=DIM, wrap=width / SMALL)
