@@ -383,3 +383,20 @@ def test_the_cards_still_to_come_show_their_numbers(play, scene):
     white = sum(1 for x in range(x0, x1) for y in range(y0, y1)
                 if min(shot.getRed(x, y), shot.getGreen(x, y), shot.getBlue(x, y)) > 0.9)
     assert x1 - x0 > 50 and white > 40, (x0, x1, y0, y1, white)
+
+
+def test_a_one_point_tile_says_point_in_the_singular(play):
+    """A 1 laid on level 1 said "(+1 points)"."""
+    game = play.game
+    for p in BUILD:
+        assert game.play(0, p)
+    for _card in (7, 4):   # the next two cards anywhere, up to the second 1
+        assert game.play(0, play.board.legal_placements(game.card)[0])
+    assert game.card == 1
+    play.table.show(play.board)
+    play.start_turn()
+    up = next(p for p in play.board.legal_placements(1) if p.level == 1)
+    play.rotation, play.x, play.y = up.rotation, up.x, up.y
+    play.update()
+    assert play.level == 1 and play.verdict.ok
+    assert play.hud.verdict["text"] == "Fits on level 1  (+1 point)"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import time
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..rules.board import Placement, tile_points
 from ..rules.tiles import ROTATIONS, orientation
 from .camera import level_height
@@ -30,6 +30,12 @@ def verdict_words(verdict) -> str:
     """A refusal as the table says it."""
     template = ON_THE_TABLE.get(verdict.code)
     return _(template).format(**dict(verdict.params)) if template else verdict.text(_)
+
+
+def gain_words(points: int) -> str:
+    """What a legal tile would add, after "Fits on level N"."""
+    return ngettext("(+{points} point)", "(+{points} points)", points).format(points=points)
+
 
 HOVER_HELD = 0.38      # how high the tile floats while it follows the pointer
 HOVER_DOWN = 0.05      # set down but not yet confirmed
@@ -119,7 +125,7 @@ class PlayScreen:
             gain = tile_points(p.at(self.verdict.level))
             text = _("Fits on level {level}").format(level=self.verdict.level)
             if gain:
-                text += "  " + _("(+{points} points)").format(points=gain)
+                text += "  " + gain_words(gain)
         else:
             gain = None
             text = verdict_words(self.verdict)

@@ -25,7 +25,7 @@ from ..rules.board import Placement, tile_points
 from ..rules.game import (BREAKING_RULES, CHOOSE, DECIDE, EXTRAS, FLIP, GAP_FILLERS, LEVEL_TO_LEVEL, PLACE_TILE,
                           PLACING_POWERS, POWERS, RELOCATE, RESERVE, TWO_OF_THREE, Ruleset)
 from .camera import level_height
-from .play import HOVER_HELD, PlayScreen, verdict_words
+from .play import HOVER_HELD, PlayScreen, gain_words, verdict_words
 from .plus_hud import PlusHud, power_name
 from .screens.session import SessionScreen
 from .screens.widgets import ACCENT, WARN
@@ -146,7 +146,7 @@ class PlusPlayScreen(PlayScreen):
             text = _("Fits on level {level}").format(level=level)
             gain = tile_points(p.at(level))
             if gain:
-                text += "  " + _("(+{points} points)").format(points=gain)
+                text += "  " + gain_words(gain)
             elif p.flipped:
                 text += "  " + _("(black side up: scores 0)")
             cap = o.max_level if self.mode == TILE else None
