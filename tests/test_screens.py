@@ -1553,6 +1553,24 @@ def test_the_keyboard_alone_picks_a_puzzle_or_plays_a_code(app):
     assert app.screen.name == "play" and app.screen.context == {"puzzle": daily_puzzle(dt.date.today()).code}
 
 
+def test_a_space_typed_in_a_clicked_name_field_presses_no_button(app):
+    """A click in a field gives it the typing without the widget's `focus` option (Panda3D's PGEntry
+    takes the focus itself): "Ana Maria" typed there added a player, Space pressing the button the
+    keyboard's highlight was on, and the rebuilt page dropped the rest of the name."""
+    from nmbr9.scene.screens.setup import SetupScreen
+    app.goto(SetupScreen)
+    s = app.screen
+    click(app, "Add a player")                    # the highlight stays on Add a player
+    s.keys.find(s.keys._doing(buttons(app)["Add a player"]))
+    s.entries[0].guiItem.setFocus(True)           # what a click in the field does
+    messenger.send("space")
+    frames(app)
+    assert len(s.rows) == 2 and app.screen is s
+    messenger.send("enter")                       # Enter still starts, from the field too
+    frames(app)
+    assert app.screen.name == "play"
+
+
 def test_a_wrong_code_typed_in_the_clicked_field_and_enter_starts_no_puzzle(app):
     """The code's field clicked with the mouse (the keyboard's highlight still on Puzzle A), a wrong
     code typed and Enter: the sentence came, and the same Enter then started Puzzle A."""

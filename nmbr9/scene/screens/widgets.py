@@ -163,6 +163,12 @@ class Screen(DirectObject):
 STILL_UNKNOWN = "unknown"   # where a pointer that the window has not reported yet is
 
 
+def has_typing(widget) -> bool:
+    """A text field taking the typing: walked to (its `focus` option) or clicked, which gives the focus
+    to Panda3D's PGEntry alone, the option left at 0."""
+    return isinstance(widget, DirectEntry) and widget.guiItem.getFocus()
+
+
 class KeyMenu:
     """A column of buttons (sliders, text fields) the keyboard can walk: up/down or Tab move the
     highlight, Enter (unless the screen keeps it) or Space presses a button, left/right move a slider;
@@ -195,7 +201,7 @@ class KeyMenu:
 
     def typing(self) -> int | None:
         """The index of the text field taking the typing (walked to or clicked), if any."""
-        return next((i for i, b in enumerate(self.buttons) if isinstance(b, DirectEntry) and b["focus"]), None)
+        return next((i for i, b in enumerate(self.buttons) if has_typing(b)), None)
 
     def _pointer(self):
         """Where the pointer is in the window (STILL_UNKNOWN: not known, outside it or no window)."""
@@ -237,7 +243,7 @@ class KeyMenu:
             at = self.typing()
             self.index = ((self.index if at is None else at) + step) % len(self.buttons)
             for i, b in enumerate(self.buttons):   # the keyboard's field takes the typing
-                if isinstance(b, DirectEntry) and bool(b["focus"]) != (i == self.index):
+                if isinstance(b, DirectEntry) and has_typing(b) != (i == self.index):
                     b["focus"] = int(i == self.index)
             self.show()
 
