@@ -205,6 +205,21 @@ def screens(size: str) -> None:
     longest = "Maximiliana Wolfesch"   # as long as a name may be (setup's 20 letters)
     finished = store.new_match([Seat(longest, "bot:easy"), Seat("Ben", "bot:easy")], seed=5)
     finished.play_out()
+    six = store.new_match([Seat(longest, "bot:easy")] + [Seat(f"Bot {n}", "bot:easy") for n in range(5)], seed=8)
+    six.play_out()
+    from nmbr9.match import Match
+    from nmbr9.puzzle import daily_puzzle
+    from nmbr9.scene.screens.puzzles import puzzle_seats
+    from nmbr9.store import add_puzzle_result
+    import datetime as dt
+    puzzle = daily_puzzle(dt.date.today())
+    for n in range(9):   # a full leaderboard of long names
+        add_puzzle_result(store.db, puzzle.code, f"{longest[:-1]}{n}", 90 + n, {}, "human")
+    puzzle_game = puzzle.new_game(puzzle_seats(longest))
+    while not puzzle_game.over:
+        for seat in puzzle_game.waiting():
+            puzzle_game.play(seat, puzzle_game.legal_placements(seat)[0])
+    solved = Match(puzzle_game, 1, extra={"puzzle": puzzle.code})
     tournament = store.new_tournament([Seat("Ana", "bot:easy"), Seat("Ben", "bot:easy")], games=2, seed=6)
     reviewed = store.tournament_match(tournament)
     reviewed.play_out()
@@ -234,6 +249,8 @@ def screens(size: str) -> None:
               ("new tournament, Breaking Rules", lambda: (app.goto(SetupScreen, tournament=True),
                                                           app.screen.toggle_module(BREAKING_RULES))),
               ("results", lambda: app.goto(ResultsScreen, match=finished, context={})),
+              ("results of six", lambda: app.goto(ResultsScreen, match=six, context={})),
+              ("results of a puzzle", lambda: app.goto(ResultsScreen, match=solved, context={"puzzle": puzzle.code})),
               ("results of a tournament game, reviewed", lambda: app.goto(
                   ResultsScreen, match=reviewed, context={"tournament": tournament.id, "review": True}))]
     found = {}
