@@ -334,6 +334,20 @@ def test_settings_are_used_at_once_and_kept(app):
     assert load_settings(app.store.folder).window_size == (1600, 900)
 
 
+def test_the_settings_sliders_write_decimals_as_the_language_does(app):
+    """German, Spanish and Polish write 1,5: the sliders said "1.0×" in every language."""
+    from nmbr9.scene.screens.settings import SettingsScreen
+    app.goto(SettingsScreen)
+    assert "1.0\u00d7" in texts(app).splitlines()
+    set_language("pl")                             # switched here, as the Language button does
+    frames(app)
+    lines = texts(app).splitlines()
+    assert "1,0\u00d7" in lines and "1.0\u00d7" not in lines
+    messenger.send("arrow_down"), messenger.send("arrow_down"), messenger.send("arrow_right")   # camera, a step up
+    frames(app)
+    assert "1,1\u00d7" in texts(app).splitlines()
+
+
 def test_settings_offer_only_window_sizes_the_screen_holds(app, monkeypatch):
     from nmbr9.scene.screens import settings
     from nmbr9.scene.screens.settings import SettingsScreen

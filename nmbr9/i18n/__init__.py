@@ -21,6 +21,8 @@ DOMAIN = "nmbr9"
 SOURCE_LANGUAGE = "en"
 # Each language named in itself: the Settings list shows these untranslated.
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español", "pl": "Polski"}
+# The languages that write a decimal comma (1,5), as their printed numbers do.
+DECIMAL_COMMA = {"de", "es", "pl"}
 
 _translations: dict[str, NullTranslations] = {}
 _current: str | None = None          # None until first use: then the system language
@@ -41,6 +43,12 @@ def available_languages() -> list[str]:
 def language_name(code: str) -> str:
     """The language's own name for itself ("Polski"), or the code if unknown."""
     return LANGUAGE_NAMES.get(code, code)
+
+
+def decimal(value: float, places: int = 1) -> str:
+    """`value` with `places` decimals, written as the current language writes them ("1,5" in German)."""
+    text = f"{value:.{places}f}"
+    return text.replace(".", ",") if current_language() in DECIMAL_COMMA else text
 
 
 def _language_of(locale_name: str) -> str:

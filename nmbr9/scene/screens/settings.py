@@ -8,7 +8,7 @@ from __future__ import annotations
 from direct.gui.DirectGui import DirectSlider
 from panda3d.core import TextNode
 
-from ...i18n import _, available_languages, language_name
+from ...i18n import _, available_languages, decimal, language_name
 from .widgets import DIM, SLIDER, SMALL, WARN, KeyMenu, Screen
 
 SIZES = [(1024, 576), (1280, 720), (1600, 900), (1920, 1080)]
@@ -73,14 +73,14 @@ class SettingsScreen(Screen):
 
     def slider(self, field: str, span: tuple[float, float], y: float):
         value = getattr(self.app.settings, field)
-        shown = self.label(f"{value:.1f}\u00d7", (X + W / 2 + 0.06, y - 0.01), scale=0.045, align=TextNode.ALeft)
+        shown = self.label(decimal(value) + "\u00d7", (X + W / 2 + 0.06, y - 0.01), scale=0.045, align=TextNode.ALeft)
         slider = DirectSlider(parent=self.root, range=span, value=value, pageSize=0.1, pos=(X, 0, y + 0.012),
                               scale=(W / 2, 1, 0.35), frameColor=SLIDER,
                               thumb_frameColor=(0.8, 0.75, 0.6, 1))
 
         def moved():
             v = round(slider["value"], 1)
-            shown["text"] = f"{v:.1f}\u00d7"
+            shown["text"] = decimal(v) + "\u00d7"
             if v != getattr(self.app.settings, field):
                 self.change(**{field: v}, rebuild=False)
         slider["command"] = moved
