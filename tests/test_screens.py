@@ -253,6 +253,14 @@ def test_new_game_offers_the_last_games_seats_and_rules_again(app):
     assert saved["seats"][1] == {"name": "", "kind": "bot:medium"}   # a default name follows its seat
 
 
+def analysis_found(results, placements) -> None:
+    """The results' analysis stopped and replaced by one that has found `placements` (no search waited for)."""
+    from types import SimpleNamespace
+    results.job.stop()
+    results.job = SimpleNamespace(poll=lambda: None, progress=1.0, placements=placements, error=None,
+                                  stop=lambda: None)
+
+
 def test_the_keyboard_alone_sets_up_a_game(app):
     from nmbr9.scene.screens.setup import SetupScreen
     app.goto(SetupScreen)
@@ -974,7 +982,6 @@ def test_a_damaged_stored_puzzle_record_neither_loses_a_new_result_nor_hides_the
 
 
 def test_a_puzzles_best_layout_starts_with_the_puzzles_first_tile(app):
-    from types import SimpleNamespace
     from nmbr9.match import Match
     from nmbr9.puzzle import daily_puzzle
     from nmbr9.rules import Placement
@@ -987,10 +994,8 @@ def test_a_puzzles_best_layout_starts_with_the_puzzles_first_tile(app):
         for seat in game.waiting():
             game.play(seat, game.legal_placements(seat)[0])
     r = app.goto(ResultsScreen, match=Match(game, 1, extra={"puzzle": puzzle.code}), context={"puzzle": puzzle.code})
-    r.job.stop()
     # the search found a layout that lays the first card elsewhere, a quarter turned
-    found = [Placement(puzzle.deck[0], (puzzle.rotation + 90) % 360, 4, 7, 0)]
-    r.job = SimpleNamespace(poll=lambda: None, progress=1.0, placements=found, error=None, stop=lambda: None)
+    analysis_found(r, [Placement(puzzle.deck[0], (puzzle.rotation + 90) % 360, 4, 7, 0)])
     frames(app)
     click(app, "Step through it")
     assert sorted(r.table.board.tiles[0].squares()) == sorted(puzzle.first.squares())
@@ -1277,14 +1282,11 @@ def test_results_show_the_best_layout_found_and_step_through_it(app):
 
 
 def test_the_best_layout_being_stepped_through_keeps_its_words_when_the_screen_is_built_again(app):
-    from types import SimpleNamespace
     from nmbr9.scene.screens.results import ResultsScreen
     m = app.store.new_match([Seat("Ana", "bot:easy")], seed=31)
     m.play_out()
     r = app.goto(ResultsScreen, match=m, context={})
-    r.job.stop()
-    r.job = SimpleNamespace(poll=lambda: None, progress=1.0, placements=list(m.board(0).tiles), error=None,
-                            stop=lambda: None)
+    analysis_found(r, list(m.board(0).tiles))
     frames(app)
     for _ in range(3):
         messenger.send("arrow_right")
@@ -1324,14 +1326,11 @@ def test_a_solo_game_from_the_command_line_reads_as_player_1s(app):
 
 
 def test_solo_results_compare_the_best_layout_with_you_not_a_winner(app):
-    from types import SimpleNamespace
     from nmbr9.scene.screens.results import ResultsScreen
     m = app.store.new_match([Seat("A", "bot:easy")], seed=31)
     m.play_out()
     r = app.goto(ResultsScreen, match=m, context={})
-    r.job.stop()
-    r.job = SimpleNamespace(poll=lambda: None, progress=1.0, placements=list(m.board(0).tiles), error=None,
-                            stop=lambda: None)
+    analysis_found(r, list(m.board(0).tiles))
     frames(app)
     assert f"Best found for this deck: {m.game.scores()[0]} points (you matched it)" in texts(app)
     assert "winner" not in texts(app)
