@@ -113,7 +113,7 @@ def _bad_record(args, e) -> int:
     if getattr(args, "json", False):
         _print_json({"ok": False, "error": {"code": "bad_record", "message": str(e)}})
     else:
-        print(_("Not a usable game record: {reason}").format(reason=e))
+        print(_("Not a usable game record: {reason}").format(reason=e.text(_)))
     return 2
 
 

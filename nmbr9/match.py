@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from .ai import STRENGTHS, View
-from .i18n import _
+from .i18n import N_, _
 from .rules import Board, Game, Move, Options, Placement, Ruleset, Seat, Verdict
 from .rules.game import CHOOSE, DECIDE
 from .rules.record import Record, RecordError, game_record, parse_record, record_game
@@ -159,10 +159,11 @@ class Match:
     def __init__(self, game: Game, seed: int, *, practice: bool = False, tournament: dict | None = None,
                  created: str | None = None, extra: dict | None = None, savers=(), threaded: bool = True,
                  bot_factory=None):
+        """RecordError (a ValueError) if a seat is a bot this game doesn't have."""
         for s in game.seats:
-            if s.is_bot and s.strength not in STRENGTHS:
-                raise ValueError(f"unknown bot strength {s.kind!r} for {s.name!r} "
-                                 f"(known: {', '.join('bot:' + x for x in STRENGTHS)})")
+            if s.is_bot and s.strength not in STRENGTHS:   # a record from elsewhere, or a newer game's
+                raise RecordError(N_("unknown bot strength {kind!r} for {name!r} (known: {known})"),
+                                  kind=s.kind, name=s.name, known=", ".join("bot:" + x for x in STRENGTHS))
         self.game = game
         self.seed = seed
         self.practice = practice
@@ -210,11 +211,8 @@ class Match:
                     game.decide(d["player"], True)
                 elif isinstance(d.get("marker"), int) and not isinstance(d["marker"], bool):
                     game.choose(d["player"], d["marker"])
-        try:
-            return cls(game, seed, practice=extra.get("practice") is True, tournament=tournament,
-                       created=created, extra=others, **kw)
-        except ValueError as e:
-            raise RecordError(str(e)) from None
+        return cls(game, seed, practice=extra.get("practice") is True, tournament=tournament,
+                   created=created, extra=others, **kw)
 
     def rematch(self, seed: int | None = None) -> "Match":
         """Same seats and rules, a new deck (seed derived from this one unless given); saved at once."""

@@ -1,6 +1,8 @@
 """Translations: complete catalogues, language switching, the rules page in every language."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import nmbr9.i18n as i18n
@@ -264,3 +266,54 @@ def test_the_same_english_word_can_mean_two_things(language):
     assert pgettext("result", "Wins") == "Gewinnt"     # beside the winner's name
     language("en")
     assert pgettext("result", "Wins") == "Wins"
+
+
+def test_a_bad_records_reason_reads_in_the_players_language_and_its_json_stays_english(
+        tmp_path, monkeypatch, capsys, language):
+    """The reasons and ruleset problems are marked in the rules and translated where a person reads them
+    (replay, moves, analyse). A stand-in Spanish catalogue holds them, as the translators' may not yet."""
+    from nmbr9 import cli
+    stand_in = po.translations(po.parse(
+        'msgid "bad ruleset: {problem}"\nmsgstr "reglas erróneas: {problem}"\n\n'
+        'msgid "a module is listed twice"\nmsgstr "un módulo aparece dos veces"\n'))
+    stand_in.add_fallback(i18n._load("es"))
+    monkeypatch.setitem(i18n._translations, "es", stand_in)
+    language("es")
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps({"format": "nmbr9-record", "version": 1, "players": [{"name": "Ana", "kind": "human"}],
+                                  "ruleset": {"variant": "classic", "modules": ["gap_fillers", "gap_fillers"]},
+                                  "deck": list(range(10)) * 2, "moves": []}))
+    said = _("Not a usable game record: {reason}").format(reason="reglas erróneas: un módulo aparece dos veces")
+    assert said.startswith("No es un registro")   # the real Spanish around the stand-in's reason
+    for command in (["replay", record], ["moves", record, "--player", "0"], ["analyse", record]):
+        assert cli.main([*map(str, command)]) == 2
+        assert capsys.readouterr().out == said + "\n"
+    assert cli.main(["replay", str(record), "--json"]) == 2   # read by programs (spec/game-record.md)
+    assert json.loads(capsys.readouterr().out)["error"]["message"] == "bad ruleset: a module is listed twice"
+
+
+@pytest.mark.parametrize("kept_in", ["autosave", "tournament"])
+def test_a_corrupt_save_says_the_rule_its_move_breaks_in_the_players_language(tmp_path, language, kept_in):
+    from nmbr9.rules import Seat
+    from nmbr9.rules.record import parse_record, replay
+    from nmbr9.store import Store, StoreError
+    store = Store(tmp_path)
+    if kept_in == "tournament":
+        t = store.new_tournament([Seat("E", "bot:easy")], games=2, seed=1)
+        rec = store.tournament_match(t, threaded=False).record()
+    else:
+        rec = store.new_match([Seat("Ana")], seed=6).record()
+    rec["moves"] = [{"round": 1, "player": 0, "digit": (rec["deck"][0] + 1) % 10, "rotation": 0, "x": 0, "y": 0}]
+    language("es")
+    rule = replay(parse_record(rec)).verdict
+    assert rule.text(_) != rule.message
+    if kept_in == "tournament":
+        store.db.execute("UPDATE tournament_games SET record = ?", (json.dumps(rec),))
+        with pytest.raises(StoreError) as e:
+            store.tournament_match(t, threaded=False)
+        message = e.value.message
+    else:
+        store.autosave.path.write_text(json.dumps(rec))
+        message = store.continue_game().message
+    store.close()
+    assert rule.text(_) in message and rule.message not in message

@@ -155,7 +155,7 @@ def main(args) -> int:
     try:
         record = load_record(args.file)
     except RecordError as e:
-        print(_("Not a usable game record: {reason}").format(reason=e))
+        print(_("Not a usable game record: {reason}").format(reason=e.text(_)))
         return 2
     if record.ruleset.variant != "classic" or record.ruleset.modules:
         print(_("Analysis covers the classic game only, not this record's rules."))

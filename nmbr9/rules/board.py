@@ -88,10 +88,36 @@ class Verdict:
         return self.text(lambda s: s)
 
     def text(self, translate) -> str:
-        return translate(self.template).format(**dict(self.params))
+        return _say(translate, self.template, self.params)
 
     def __bool__(self) -> bool:
         return self.ok
+
+
+@dataclass(frozen=True)
+class Reason:
+    """What is wrong (with a record, a ruleset): like a Verdict's sentence, an English `template`
+    marked with N_ and its {fields}; `text(translate)` says it in the player's language, str() in
+    English (the JSON output, logs)."""
+    template: str
+    params: tuple = ()
+
+    @classmethod
+    def of(cls, template: str, **params) -> "Reason":
+        return cls(template, tuple(sorted(params.items())))
+
+    def text(self, translate) -> str:
+        return _say(translate, self.template, self.params)
+
+    def __str__(self) -> str:
+        return self.text(lambda s: s)
+
+
+def _say(translate, template: str, params: tuple) -> str:
+    """`template` translated, its {fields} filled; a field that is itself a sentence (a Reason, a
+    refusal) is said in the same language."""
+    return translate(template).format(**{k: v.text(translate) if isinstance(v, (Reason, Verdict)) else v
+                                         for k, v in params})
 
 
 def refuse(code: str, template: str, level: int | None = None, **params) -> Verdict:

@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from .board import (ALLOW_BRIDGE, ALLOW_LONER, ALLOW_SINGLE_SUPPORT, HIGHEST_LEVEL, Board, Placement,
-                    Verdict, N_, refuse)
+                    Reason, Verdict, N_, refuse)
 from .tiles import FILLERS, START_TILES, is_filler
 
 DIGITS = tuple(range(10))
@@ -82,25 +82,25 @@ class Ruleset:
     def uses(self, module: str) -> bool:
         return module in self.modules
 
-    def problem(self, players: int | None = None) -> str | None:
+    def problem(self, players: int | None = None) -> Reason | None:
         """What is wrong with this ruleset (for `players` players), or None."""
         if self.variant not in VARIANTS:
-            return f"unknown variant {self.variant!r}"
+            return Reason.of(N_("unknown variant {variant!r}"), variant=self.variant)
         for m in self.modules:
             if m not in MODULES:
-                return f"unknown module {m!r}"
+                return Reason.of(N_("unknown module {module!r}"), module=m)
         if len(set(self.modules)) != len(self.modules):
-            return "a module is listed twice"
+            return Reason.of(N_("a module is listed twice"))
         for p in self.powers:
             if p not in POWERS:
-                return f"unknown power {p!r}"
+                return Reason.of(N_("unknown power {power!r}"), power=p)
         if len(set(self.powers)) != len(self.powers):
-            return "a power is listed twice"
+            return Reason.of(N_("a power is listed twice"))
         if self.uses(BREAKING_RULES) != bool(self.powers):
-            return "Breaking Rules needs at least one power, and powers need Breaking Rules"
+            return Reason.of(N_("Breaking Rules needs at least one power, and powers need Breaking Rules"))
         top = VARIANT_MAX_PLAYERS[self.variant]
         if players is not None and not 1 <= players <= top:
-            return f"the {self.variant} game has 1 to {top} players"
+            return Reason.of(N_("the {variant} game has 1 to {top} players"), variant=self.variant, top=top)
         return None
 
     def to_json(self) -> dict:
@@ -265,7 +265,7 @@ class Game:
     def __post_init__(self):
         problem = self.ruleset.problem(len(self.seats))
         if problem:
-            raise ValueError(problem)
+            raise ValueError(str(problem))
         if len(self.deck) != VARIANTS[self.ruleset.variant]:
             raise ValueError(f"the {self.ruleset.variant} deck has {VARIANTS[self.ruleset.variant]} cards")
         n = len(self.seats)

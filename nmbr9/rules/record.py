@@ -5,7 +5,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 
-from .board import Placement, Verdict
+from .board import N_, Placement, Reason, Verdict
 from .game import (FILLER, MAX_PLAYERS, MODULES, MOVE_KINDS, PLACE, RELOCATE_MOVE, RESERVE_MOVE, START_TILES_MODULE,
                    TWO_OF_THREE, VARIANTS, Game, Move, Ruleset, Seat)
 from .tiles import FILLERS, START_TILES
@@ -15,7 +15,6 @@ VERSION = 1
 # Every integer of a move lies within this (docs/record-fields.md): far more room than any
 # game needs, and the rules' numpy arithmetic on coordinates never overflows.
 MOVE_INT_LIMIT = 10 ** 9
-IN_LIMIT = f"from {-MOVE_INT_LIMIT} to {MOVE_INT_LIMIT}"
 # What decoding JSON raises on bad input: a syntax error (JSONDecodeError), a number of more
 # than 4300 digits (ValueError), or arrays and objects nested too deep (RecursionError).
 JSON_ERRORS = (ValueError, RecursionError)
@@ -24,7 +23,18 @@ JSON_ERRORS = (ValueError, RecursionError)
 
 
 class RecordError(ValueError):
-    """The file can't be read or is not a game record (code bad_record)."""
+    """The file can't be read or is not a game record (code bad_record).
+
+    Made of a sentence marked with N_ and its {fields}: str() is the English (the JSON output stays
+    English, spec/game-record.md), `text(_)` the player's language where a person reads it.
+    """
+
+    def __init__(self, template: str, **params):
+        self.reason = Reason.of(template, **params)
+        super().__init__(str(self.reason))
+
+    def text(self, translate) -> str:
+        return self.reason.text(translate)
 
 
 @dataclass
@@ -55,9 +65,9 @@ class Replay:
         return {"ok": True, "complete": g.over, "rounds": g.rounds_played, "scores": g.scores()}
 
 
-def _need(cond: bool, message: str) -> None:
+def _need(cond: bool, template: str, **params) -> None:
     if not cond:
-        raise RecordError(message)
+        raise RecordError(template, **params)
 
 
 def _is_int(v) -> bool:
@@ -70,46 +80,51 @@ def _move_int(v) -> bool:
 
 def parse_record(data) -> Record:
     """Validate a decoded JSON value as a record; RecordError says what is wrong."""
-    _need(isinstance(data, dict), "the file holds no JSON object")
-    _need(data.get("format") == FORMAT, f"format is {data.get('format')!r}, expected {FORMAT!r}")
+    _need(isinstance(data, dict), N_("the file holds no JSON object"))
+    _need(data.get("format") == FORMAT, N_("format is {found!r}, expected {format!r}"),
+          found=data.get("format"), format=FORMAT)
     _need(_is_int(data.get("version")) and data["version"] == VERSION,  # 1.0 and true are not 1
-          f"unsupported record version {data.get('version')!r} (this game reads {VERSION})")
+          N_("unsupported record version {found!r} (this game reads {version})"),
+          found=data.get("version"), version=VERSION)
     for key in ("ruleset", "players", "deck", "moves"):
-        _need(key in data, f"the record has no {key!r} field")
+        _need(key in data, N_("the record has no {key!r} field"), key=key)
     rs = data["ruleset"]
-    _need(isinstance(rs, dict) and isinstance(rs.get("variant"), str)
-          and isinstance(rs.get("modules", []), list), "'ruleset' must be an object with a 'variant' and a 'modules' list")
-    _need(rs["variant"] in VARIANTS, f"unknown variant {rs['variant']!r}")
+    _need(isinstance(rs, dict) and isinstance(rs.get("variant"), str) and isinstance(rs.get("modules", []), list),
+          N_("'ruleset' must be an object with a 'variant' and a 'modules' list"))
+    _need(rs["variant"] in VARIANTS, N_("unknown variant {variant!r}"), variant=rs["variant"])
     for m in rs.get("modules", []):
-        _need(isinstance(m, str) and m in MODULES, f"unknown module {m!r}")
+        _need(isinstance(m, str) and m in MODULES, N_("unknown module {module!r}"), module=m)
     powers = rs.get("powers", [])
-    _need(isinstance(powers, list) and all(isinstance(p, str) for p in powers), "'powers' must be a list of names")
+    _need(isinstance(powers, list) and all(isinstance(p, str) for p in powers),
+          N_("'powers' must be a list of names"))
     players = data["players"]
     _need(isinstance(players, list) and 1 <= len(players) <= MAX_PLAYERS,
-          f"'players' must be a list of 1 to {MAX_PLAYERS} players")
+          N_("'players' must be a list of 1 to {top} players"), top=MAX_PLAYERS)
     ruleset = Ruleset(rs["variant"], tuple(rs.get("modules", [])), tuple(powers))
     problem = ruleset.problem(len(players))
-    _need(problem is None, f"bad ruleset: {problem}")
+    _need(problem is None, N_("bad ruleset: {problem}"), problem=problem)
     seats = []
     for i, p in enumerate(players):
         _need(isinstance(p, dict) and isinstance(p.get("name"), str) and isinstance(p.get("kind"), str),
-              f"player {i} needs a 'name' and a 'kind' (strings)")
+              N_("player {player} needs a 'name' and a 'kind' (strings)"), player=i)
         seats.append(Seat(p["name"], p["kind"]))
     deck = data["deck"]
     _need(isinstance(deck, list) and all(_is_int(c) and 0 <= c <= 9 for c in deck),
-          "'deck' must be a list of card numbers 0 to 9")
+          N_("'deck' must be a list of card numbers 0 to 9"))
     size = VARIANTS[rs["variant"]]
     _need(len(deck) == size and all(n == size // 10 for n in Counter(deck).values()) and len(set(deck)) == 10,
-          f"the {rs['variant']} deck has {size} cards, each number {size // 10} times")
+          N_("the {variant} deck has {size} cards, each number {each} times"),
+          variant=rs["variant"], size=size, each=size // 10)
     start_tiles = None
     if ruleset.uses(START_TILES_MODULE):
         start_tiles = data.get("start_tiles")
         _need(isinstance(start_tiles, list) and len(start_tiles) == len(seats)
               and all(isinstance(t, str) and t in START_TILES for t in start_tiles)
               and len(set(start_tiles)) == len(start_tiles),
-              f"'start_tiles' must list a different start tile ({', '.join(sorted(START_TILES))}) for each player")
+              N_("'start_tiles' must list a different start tile ({tiles}) for each player"),
+              tiles=", ".join(sorted(START_TILES)))
     moves = data["moves"]
-    _need(isinstance(moves, list), "'moves' must be a list")
+    _need(isinstance(moves, list), N_("'moves' must be a list"))
     for i, m in enumerate(moves):
         parse_move(i, m, ruleset.variant)
     known = {"format", "version", "ruleset", "players", "deck", "moves", "start_tiles"}
@@ -119,34 +134,38 @@ def parse_record(data) -> Record:
 
 def parse_move(i: int, m, variant: str) -> Move:
     """One move of the file as a Move; RecordError names the move and the field."""
-    _need(isinstance(m, dict), f"move {i} is not an object")
+    _need(isinstance(m, dict), N_("move {move} is not an object"), move=i)
     kind = m.get("kind", PLACE)
-    _need(kind in MOVE_KINDS, f"move {i}: unknown kind {kind!r}")
+    _need(kind in MOVE_KINDS, N_("move {move}: unknown kind {kind!r}"), move=i, kind=kind)
+    limits = dict(low=-MOVE_INT_LIMIT, high=MOVE_INT_LIMIT)
 
     def ints(*keys):
         for key in keys:
-            _need(_move_int(m.get(key)), f"move {i} needs an integer {key!r} {IN_LIMIT}")
+            _need(_move_int(m.get(key)), N_("move {move} needs an integer {key!r} from {low} to {high}"),
+                  move=i, key=key, **limits)
 
-    def optional(key, check, what):
-        _need(m.get(key) is None or check(m[key]), f"move {i}: {key!r} must be {what}")
+    def optional(key, check, template, **params):
+        _need(m.get(key) is None or check(m[key]), template, move=i, key=key, **params)
 
     ints("round", "player")
     if variant == TWO_OF_THREE:
-        _need(m.get("slot") in (0, 1, 2) and _is_int(m.get("slot")), f"move {i} needs a 'slot' 0, 1 or 2")
+        _need(m.get("slot") in (0, 1, 2) and _is_int(m.get("slot")), N_("move {move} needs a 'slot' 0, 1 or 2"),
+              move=i)
     else:
-        _need("slot" not in m, f"move {i}: 'slot' is only used in the two_of_three variant")
-    optional("marker", _move_int, f"an integer {IN_LIMIT}")
-    optional("level", _move_int, f"an integer {IN_LIMIT}")
-    optional("flipped", lambda v: isinstance(v, bool), "true or false")
-    optional("reserved", lambda v: isinstance(v, bool), "true or false")
-    optional("powers", lambda v: isinstance(v, list) and all(isinstance(p, str) for p in v), "a list of names")
+        _need("slot" not in m, N_("move {move}: 'slot' is only used in the two_of_three variant"), move=i)
+    for key in ("marker", "level"):
+        optional(key, _move_int, N_("move {move}: {key!r} must be an integer from {low} to {high}"), **limits)
+    for key in ("flipped", "reserved"):
+        optional(key, lambda v: isinstance(v, bool), N_("move {move}: {key!r} must be true or false"))
+    optional("powers", lambda v: isinstance(v, list) and all(isinstance(p, str) for p in v),
+             N_("move {move}: {key!r} must be a list of names"))
     common = dict(round=m["round"], player=m["player"], kind=kind, slot=m.get("slot"), marker=m.get("marker"))
     placement = None
     if kind in (PLACE, FILLER, RELOCATE_MOVE):
         ints("rotation", "x", "y")
         if kind == FILLER:
             _need(isinstance(m.get("piece"), str) and m["piece"] in FILLERS,  # a list can't be looked up
-                  f"move {i} needs a 'piece' ({', '.join(FILLERS)})")
+                  N_("move {move} needs a 'piece' ({pieces})"), move=i, pieces=", ".join(FILLERS))
             piece = m["piece"]
         else:
             ints("digit")
@@ -158,7 +177,7 @@ def parse_move(i: int, m, variant: str) -> Move:
     if kind == RELOCATE_MOVE:
         src = m.get("from")
         _need(isinstance(src, list) and len(src) == 3 and all(_move_int(v) for v in src),
-              f"move {i} needs 'from': [x, y, level] of a square of the tile moved")
+              N_("move {move} needs 'from': [x, y, level] of a square of the tile moved"), move=i)
         source = tuple(src)
     return Move(placement=placement, powers=tuple(m.get("powers") or ()), reserved=bool(m.get("reserved")),
                 source=source, digit=m.get("digit") if kind == RESERVE_MOVE else None, **common)
@@ -169,13 +188,15 @@ def load_record(path) -> Record:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
     except FileNotFoundError:
-        raise RecordError(f"no such file: {path}") from None
+        raise RecordError(N_("no such file: {path}"), path=path) from None
     except (OSError, UnicodeDecodeError) as e:
-        raise RecordError(f"can't read {path}: {e}") from None
+        raise RecordError(N_("can't read {path}: {error}"), path=path, error=e) from None
     except json.JSONDecodeError as e:
-        raise RecordError(f"{path} is not valid JSON ({e.msg}, line {e.lineno})") from None
+        raise RecordError(N_("{path} is not valid JSON ({detail}, line {line})"),
+                          path=path, detail=e.msg, line=e.lineno) from None
     except JSON_ERRORS:
-        raise RecordError(f"{path} is not a usable JSON file: a number too long or nesting too deep") from None
+        raise RecordError(N_("{path} is not a usable JSON file: a number too long or nesting too deep"),
+                          path=path) from None
     return parse_record(data)
 
 
@@ -204,5 +225,6 @@ def record_game(record: Record) -> Game:
     r = replay(record)
     if not r.ok:
         e = r.error
-        raise RecordError(f"move {e['move']} (round {e['round']}, player {e['player']}) is illegal: {e['message']}")
+        raise RecordError(N_("move {move} (round {round}, player {player}) is illegal: {refusal}"),
+                          move=e["move"], round=e["round"], player=e["player"], refusal=r.verdict)
     return r.game

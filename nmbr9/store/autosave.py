@@ -73,7 +73,7 @@ class Autosave:
         try:
             match = Match.from_record(data, savers=savers, **match_kw)
         except RecordError as e:
-            return self._set_aside(str(e))
+            return self._set_aside(e.text(_))
         return Resume(finished=match) if match.over else Resume(match)
 
     def _set_aside(self, reason: str) -> Resume:

@@ -156,11 +156,12 @@ class Tournament:
             record = stored_record(row["record"])
             try:
                 if record is None:
-                    raise RecordError(_(DAMAGED_COPY))
+                    raise RecordError(DAMAGED_COPY)
                 return Match.from_record(record, savers=savers, **match_kw)
             except (RecordError, ValueError) as e:
+                reason = e.text(_) if isinstance(e, RecordError) else e
                 raise StoreError(_("Game {number} of the tournament can't be resumed: {reason}").format(
-                    number=row["number"], reason=e)) from None
+                    number=row["number"], reason=reason)) from None
         number = self.played + 1
         if number > self.games:
             return None

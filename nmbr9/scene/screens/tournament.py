@@ -136,10 +136,10 @@ class TournamentScreen(Screen):
         from ...store.tournaments import DAMAGED_COPY
         try:
             if entry.record is None:
-                raise RecordError(_(DAMAGED_COPY))
+                raise RecordError(DAMAGED_COPY)
             match = Match.from_record(entry.record)
         except RecordError as e:
-            self.message = _("Game {number} can't be shown: {reason}").format(number=number, reason=e)
+            self.message = _("Game {number} can't be shown: {reason}").format(number=number, reason=e.text(_))
             self.relabel()
             return
         self.app.goto(ResultsScreen, match=match, context={"tournament": tid, "review": True})
