@@ -1,7 +1,8 @@
-"""Small builders shared by the rules tests."""
+"""Small builders shared by the tests."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from nmbr9.rules import Board, Game, Placement, Seat, new_deck
 
@@ -26,3 +27,23 @@ def random_game(seed: int, players: int = 1, upward: float = 0.7) -> Game:
                 options = [p for p in options if p.level == top]
             assert game.play(player, rng.choice(options))
     return game
+
+
+def game_app(size: tuple[int, int], offscreen: bool = True):
+    """The game (no sound) for a script run as a process of its own (one ShowBase a process): in an
+    offscreen buffer that lays its texts out as a window of `size` would, or in a real window (DISPLAY
+    set). Its data folder is temporary, removed when the process ends. app.base, app.store."""
+    import atexit
+    import shutil
+    import tempfile
+    from nmbr9.scene.base import make_base
+    from nmbr9.scene.game_app import GameApp
+    from nmbr9.store import Store
+    folder = Path(tempfile.mkdtemp(prefix="nmbr9-test-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    base = make_base(offscreen=offscreen, size=size)
+    if offscreen:   # a buffer gets no window-event: give aspect2d the shape a window of this size has
+        aspect = base.getAspectRatio()
+        base.adjustWindowAspectRatio(1.0)
+        base.adjustWindowAspectRatio(aspect)
+    return GameApp(base, Store(folder / "data"), audio=False)

@@ -6,23 +6,19 @@ from __future__ import annotations
 
 import json
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from nmbr9.rules import Ruleset, Seat  # noqa: E402
-from nmbr9.scene.base import make_base  # noqa: E402
-from nmbr9.scene.game_app import GameApp  # noqa: E402
-from nmbr9.store import Store  # noqa: E402
+from tests.helpers import game_app  # noqa: E402
 from tests.plus_narrow_driver import box  # noqa: E402
 
 
 def main() -> None:
-    base = make_base(offscreen=False, size=(800, 600))
-    store = Store(Path(tempfile.mkdtemp()) / "data")
-    app = GameApp(base, store, audio=False)
+    app = game_app((800, 600), offscreen=False)
+    base, store = app.base, app.store
     app.settings = app.settings.changed(animation_speed=0.0)
     match = store.new_match([Seat("Ana")], seed=5, ruleset=Ruleset(
         "level_to_level", ("start_tiles", "gap_fillers", "breaking_rules"), ("relocate", "flip", "reserve")))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -15,9 +14,7 @@ from direct.gui.DirectGuiBase import DirectGuiWidget  # noqa: E402
 from panda3d.core import Point3  # noqa: E402
 
 from nmbr9.rules import Ruleset, Seat  # noqa: E402
-from nmbr9.scene.base import make_base  # noqa: E402
-from nmbr9.scene.game_app import GameApp  # noqa: E402
-from nmbr9.store import Store  # noqa: E402
+from tests.helpers import game_app  # noqa: E402
 
 
 def box(base, widget) -> list[float]:
@@ -28,9 +25,8 @@ def box(base, widget) -> list[float]:
 
 
 def main() -> None:
-    base = make_base(offscreen=False, size=(800, 600))
-    store = Store(Path(tempfile.mkdtemp()) / "data")
-    app = GameApp(base, store, audio=False)
+    app = game_app((800, 600), offscreen=False)
+    base, store = app.base, app.store
     app.settings = app.settings.changed(animation_speed=0.0)
     match = store.new_match([Seat("Ana")], seed=8,
                             ruleset=Ruleset("classic", ("gap_fillers", "breaking_rules"), ("flip", "loner")))

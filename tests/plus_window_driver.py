@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -15,18 +14,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from panda3d.core import Point3  # noqa: E402
 
 from nmbr9.rules import Ruleset, Seat  # noqa: E402
-from nmbr9.scene.base import make_base  # noqa: E402
 from nmbr9.scene.camera import level_height  # noqa: E402
-from nmbr9.scene.game_app import GameApp  # noqa: E402
-from nmbr9.store import Store  # noqa: E402
+from tests.helpers import game_app  # noqa: E402
 
 W, H = 1280, 720
 
 
 def main() -> None:
-    base = make_base(offscreen=False, size=(W, H))
-    store = Store(Path(tempfile.mkdtemp()) / "data")
-    app = GameApp(base, store, audio=False)
+    app = game_app((W, H), offscreen=False)
+    base, store = app.base, app.store
     match = store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=8,
                             ruleset=Ruleset("classic", ("start_tiles", "gap_fillers", "breaking_rules"),
                                             ("flip", "loner")))

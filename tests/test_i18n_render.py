@@ -177,14 +177,12 @@ def main(language: str, png: str | None) -> None:
 def screens(size: str) -> None:
     """Every screen around the table in every language, in a window of `size`: letters in the font,
     room for the words."""
-    import tempfile
     from direct.gui.DirectGuiBase import DirectGuiWidget
     from panda3d.core import NodePath, Point3
     from nmbr9.i18n import _ as translate, set_language
     from nmbr9.rules import Seat
     from nmbr9.rules.game import BREAKING_RULES, LEVEL_TO_LEVEL, MODULES, POWERS, TWO_OF_THREE, Ruleset
-    from nmbr9.scene.base import make_base
-    from nmbr9.scene.game_app import GameApp
+    from nmbr9.scene.base import parse_size
     from nmbr9.scene.screens.menu import MenuScreen
     from nmbr9.scene.screens.puzzles import PuzzleScreen
     from nmbr9.scene.screens.results import ResultsScreen
@@ -192,14 +190,11 @@ def screens(size: str) -> None:
     from nmbr9.scene.screens.settings import SettingsScreen
     from nmbr9.scene.screens.setup import SetupScreen
     from nmbr9.scene.screens.tournament import TournamentScreen
-    from nmbr9.store import Store
+    from helpers import game_app
 
-    base = make_base(offscreen=True, size=tuple(int(n) for n in size.split("x")))
+    app = game_app(parse_size(size))
+    base, store = app.base, app.store
     aspect = base.getAspectRatio()
-    base.adjustWindowAspectRatio(1.0)   # a buffer gets no window-event: aspect2d as a window of its shape has it
-    base.adjustWindowAspectRatio(aspect)
-    store = Store(Path(tempfile.mkdtemp()) / "data")
-    app = GameApp(base, store, audio=False)
     half_w, half_h = max(aspect, 1.0), max(1.0, 1.0 / aspect)   # aspect2d spans the shorter side with 2
     px = min(base.win.getXSize(), base.win.getYSize()) / 2      # pixels to one aspect2d unit
     longest = "Maximiliana Wolfesch"   # as long as a name may be (setup's 20 letters)

@@ -42,20 +42,17 @@ def test_the_questions_and_the_piles_cover_nothing_else(size):
 # ----- the subprocess ---------------------------------------------------------------------
 
 def main(size: str) -> None:
-    import tempfile
     import time
     from direct.gui.DirectGuiBase import DirectGuiWidget
     from direct.showbase.MessengerGlobal import messenger
     from panda3d.core import Filename, Point3
     from nmbr9.rules import Ruleset, Seat
     from nmbr9.rules.game import POWERS
-    from nmbr9.scene.base import make_base
-    from nmbr9.scene.game_app import GameApp
-    from nmbr9.store import Store
+    from nmbr9.scene.base import parse_size
+    from helpers import game_app
 
-    base = make_base(offscreen=True, size=tuple(int(n) for n in size.split("x")))
-    base.adjustWindowAspectRatio(base.getAspectRatio())
-    app = GameApp(base, Store(Path(tempfile.mkdtemp()) / "data"), audio=False)
+    app = game_app(parse_size(size))
+    base = app.base
     app.settings = app.settings.changed(animation_speed=0.0)
     shots = os.environ.get("NMBR9_SHOTS")
     a2d = base.aspect2d

@@ -143,17 +143,12 @@ def test_a_flipped_tile_shows_its_dark_back_on_its_mirrored_squares(picture):
 
 
 RULES_OVER_A_TALL_TABLE = """
-import sys, tempfile, time
-from pathlib import Path
+import sys
 from direct.showbase.MessengerGlobal import messenger
 from nmbr9.rules import Seat
-from nmbr9.scene.base import make_base
-from nmbr9.scene.game_app import GameApp
-from nmbr9.store import Store
-base = make_base(offscreen=True, size=(450, 800))
-base.adjustWindowAspectRatio(base.getAspectRatio())   # what a real window's first event does (a buffer gets none)
-store = Store(Path(tempfile.mkdtemp()) / "data")
-app = GameApp(base, store, audio=False)
+from tests.helpers import game_app
+app = game_app((450, 800))
+base, store = app.base, app.store
 app.play(store.new_match([Seat("Ana")], seed=3))
 for _ in range(5):
     base.taskMgr.step()
@@ -167,10 +162,12 @@ base.win.saveScreenshot(sys.argv[1])
 def test_the_rules_over_the_table_cover_a_tall_window_top_to_bottom(tmp_path):
     """The rules over the table, laid out in a tall window's room: their backdrop reaches the top and
     bottom (it left bands where the table showed)."""
-    out = tmp_path / "tall.png"
+    out, temp = tmp_path / "tall.png", tmp_path / "temp"
+    temp.mkdir()
     done = subprocess.run([sys.executable, "-c", RULES_OVER_A_TALL_TABLE, str(out)], capture_output=True,
-                          text=True, cwd=ROOT, timeout=120)
+                          text=True, cwd=ROOT, timeout=120, env={**os.environ, "TMPDIR": str(temp)})
     assert done.returncode == 0, done.stdout + done.stderr
+    assert not list(temp.iterdir()), "the game's data folder is removed when the script ends"
     image = PNMImage(str(out))
     edges = np.array([image.getXel(x, y) for y in (2, 400, 797) for x in range(0, 450, 5)]).reshape(3, -1, 3)
     assert np.abs(edges[0] - edges[1][:1]).max() < 0.03 and np.abs(edges[2] - edges[1][:1]).max() < 0.03

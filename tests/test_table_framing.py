@@ -79,21 +79,18 @@ def lay_tiles(match, count: int, seed: int, deep: bool) -> None:
 
 
 def main(size: str) -> None:
-    import tempfile
     import threading
     from direct.gui.DirectGuiBase import DirectGuiWidget
     from direct.showbase.MessengerGlobal import messenger
     from panda3d.core import Filename, Point2, Point3
     from nmbr9.rules import Placement, Ruleset, Seat
     from nmbr9.rules.game import BREAKING_RULES, POWERS
-    from nmbr9.scene.base import make_base
+    from nmbr9.scene.base import parse_size
     from nmbr9.scene.camera import level_height
-    from nmbr9.scene.game_app import GameApp
-    from nmbr9.store import Store
+    from helpers import game_app
 
-    base = make_base(offscreen=True, size=tuple(int(n) for n in size.split("x")))
-    base.adjustWindowAspectRatio(base.getAspectRatio())
-    app = GameApp(base, Store(Path(tempfile.mkdtemp()) / "data"), audio=False)
+    app = game_app(parse_size(size))
+    base = app.base
     app.settings = app.settings.changed(animation_speed=0.0)
     shots = os.environ.get("NMBR9_SHOTS")
 
