@@ -185,6 +185,28 @@ def test_the_screenshot_note_is_drawn_over_the_results_panel(app):
     assert max(abs(shot.getBright(x, y) - without.getBright(x, y)) for x in range(x0, x1) for y in range(y0, y1)) > 0.4
 
 
+@pytest.mark.parametrize("size", ["640x480", "800x600", "1280x720", "1920x1080"])
+def test_the_screenshot_note_covers_no_button_on_any_screen(size):
+    """A deep data folder made the note three lines tall, over the bottom buttons (Back, Start, Confirm) for
+    its four seconds. In a process of its own: one window size a ShowBase."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    driver = Path(__file__).resolve().parent / "screenshot_note_driver.py"
+    done = subprocess.run([sys.executable, str(driver), size], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "LANGUAGE": "en"})
+    assert done.returncode == 0, done.stderr[-3000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    (half_w, half_h), screens = found["half"], found["screens"]
+    assert len(screens) == 12
+    for name, seen in screens.items():
+        left, right, bottom, top = seen["note"]
+        assert seen["lines"] >= 3, f"{name}: the path was not long enough to test"
+        assert -half_w <= left and right <= half_w and -half_h <= bottom and top <= half_h, f"{name}: off the window"
+        assert seen["covered"] == [], f"{name}: the note covers {seen['covered']}"
+
+
 def test_a_corrupt_save_is_set_aside_and_the_menu_says_so(app):
     (app.store.folder / "autosave.json").write_text("{ not json", encoding="utf-8")
     app.menu()

@@ -134,15 +134,47 @@ class GameApp(DirectObject):
         return str(path) if ok else None
 
     def say(self, text: str, seconds: float = 4.0) -> None:
-        """A short message at the bottom of whatever screen is up; it goes by itself."""
+        """A short message low on whatever screen is up, clear of its buttons; it goes by itself."""
         from direct.gui.DirectGui import DirectLabel
         from .screens.widgets import INK, PANEL
         self._unsay()
-        self.note = DirectLabel(parent=self.base.a2dBottomCenter, text=text, pos=(0, 0, 0.18), scale=0.04,
-                                text_fg=INK, text_font=self.font, frameColor=PANEL, pad=(0.4, 0.25),
-                                text_wordwrap=40)
+        self.note = DirectLabel(parent=self.base.aspect2d, text=text, scale=0.04, text_fg=INK,
+                                text_font=self.font, frameColor=PANEL, pad=(0.4, 0.25), text_wordwrap=40)
         self.note.setBin("gui-popup", 0)   # over every screen's widgets (a corner's come before a screen's)
+        self._place_note()
         self.base.taskMgr.doMethodLater(seconds, self._unsay, "app-note")
+
+    def _place_note(self) -> None:
+        """The note as low as it goes without covering a button, a field or a slider: a long path (a deep
+        data folder) made it two or three lines tall, over the bottom buttons (Back, Confirm, Start) for
+        its seconds. Where every height covers one (never seen), at the top."""
+        from direct.gui.DirectGui import DirectButton, DirectEntry, DirectSlider
+        from direct.gui.DirectGuiBase import DirectGuiWidget
+        from panda3d.core import Point3
+        from .screens.widgets import window_room
+        aspect = self.base.aspect2d
+        half_w, half_h = window_room(self.base)
+
+        def box(widget) -> tuple[float, float, float, float]:   # left, right, bottom, top in aspect2d
+            left, right, bottom, top = widget.guiItem.getFrame()
+            a, b = (aspect.getRelativePoint(widget, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
+            return min(a.x, b.x), max(a.x, b.x), min(a.z, b.z), max(a.z, b.z)
+
+        pressable = [box(w) for w in list(DirectGuiWidget.guiDict.values())
+                     if isinstance(w, (DirectButton, DirectEntry, DirectSlider)) and not w.isEmpty()
+                     and aspect.isAncestorOf(w) and not w.isHidden() and not any(p.isHidden() for p in w.getAncestors())]
+        self.note.setPos(0, 0, 0)
+        left, right, bottom, top = box(self.note)
+        margin = 0.02
+        z = -half_h + margin - bottom
+        while z + top <= half_h - margin:
+            if not any(l < right + margin and left - margin < r and b < z + top + margin and z + bottom - margin < t
+                       for l, r, b, t in pressable):
+                break
+            z += 0.01
+        else:
+            z = half_h - margin - top
+        self.note.setZ(z)
 
     def _unsay(self, task=None) -> None:
         self.base.taskMgr.remove("app-note")
@@ -153,6 +185,8 @@ class GameApp(DirectObject):
     def _window_event(self, win) -> None:
         if self.screen is not None and hasattr(self.screen, "window_changed"):
             self.screen.window_changed()
+        if self.note is not None:   # the buttons moved with the window's shape
+            self._place_note()
         if win is not None and win.hasSize() and not self.settings.fullscreen:
             size = (win.getXSize(), win.getYSize())
             if self._grown(win, size):
