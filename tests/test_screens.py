@@ -360,8 +360,21 @@ def test_settings_are_used_at_once_and_kept(app):
     click(app, "on")                       # sound on -> off
     assert app.settings.sound is False and app.sounds.enabled is False
     assert load_settings(app.store.folder).sound is False
-    click(app, "1280 \u00d7 720")
+    click(app, "640 \u00d7 360")                  # the test's window: the next size offered
+    assert load_settings(app.store.folder).window_size == (1024, 576)
+
+
+def test_settings_show_the_window_size_in_use_and_keep_the_saved_one(app):
+    """Started with --size (here: the test's 640x360 window, 1600x900 saved), Settings showed the saved size as
+    the window's; another setting changed keeps the saved size (--size was for this start only)."""
+    from nmbr9.scene.screens.settings import SettingsScreen
+    from nmbr9.store import load_settings
+    app.settings = app.settings.changed(window_size=(1600, 900))   # as read from settings.json
+    app.goto(SettingsScreen)
+    assert "640 \u00d7 360" in buttons(app) and "1600 \u00d7 900" not in texts(app)
+    click(app, "on")                                   # sound on -> off
     assert load_settings(app.store.folder).window_size == (1600, 900)
+    assert "640 \u00d7 360" in buttons(app)
 
 
 def test_the_settings_sliders_write_decimals_as_the_language_does(app):
@@ -382,6 +395,7 @@ def test_settings_offer_only_window_sizes_the_screen_holds(app, monkeypatch):
     from nmbr9.scene.screens import settings
     from nmbr9.scene.screens.settings import SettingsScreen
     monkeypatch.setattr(settings, "display_size", lambda base: (1366, 768))   # a common laptop
+    monkeypatch.setattr(app, "window_in_use", lambda: app.settings.window_size)  # a window that takes each size
     app.goto(SettingsScreen)
     click(app, "1280 \u00d7 720")
     assert app.settings.window_size == (1024, 576)      # 1600 x 900 would not fit: round to the smallest

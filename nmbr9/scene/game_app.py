@@ -97,18 +97,29 @@ class GameApp(DirectObject):
         old, self.settings = self.settings, settings
         self.sounds.enabled = settings.sound and self.audio
         if window and (old.window_size != settings.window_size or old.fullscreen != settings.fullscreen):
-            from panda3d.core import WindowProperties
-            props = WindowProperties()
-            props.setFullscreen(settings.fullscreen)
-            props.setSize(*settings.window_size)
-            self.asked_sizes.add(settings.window_size)
-            if self.base.win is not None and hasattr(self.base.win, "requestProperties"):
-                self.base.win.requestProperties(props)
+            self.ask_window(settings.window_size, settings.fullscreen)
         if old.language != settings.language:
             try:
                 set_language(settings.language)
             except ValueError:
                 pass
+
+    def ask_window(self, size: tuple[int, int], fullscreen: bool) -> None:
+        """Have the window take this size (kept as the game's own request, not the player's resizing)."""
+        from panda3d.core import WindowProperties
+        props = WindowProperties()
+        props.setFullscreen(fullscreen)
+        props.setSize(*size)
+        self.asked_sizes.add(size)
+        if self.base.win is not None and hasattr(self.base.win, "requestProperties"):
+            self.base.win.requestProperties(props)
+
+    def window_in_use(self) -> tuple[int, int]:
+        """The window's size now: started with --size, or shrunk to fit a smaller screen, it is not the saved
+        one. In full screen, the size it goes back to."""
+        if self.settings.fullscreen or self.base.win is None:
+            return self.settings.window_size
+        return self.base.win.getXSize(), self.base.win.getYSize()
 
     def save_settings(self, settings) -> str | None:
         """Apply and store; returns a sentence when the file could not be written."""

@@ -37,6 +37,7 @@ class SettingsScreen(Screen):
         super().__init__(app)
         self.message = ""
         self.keys = None    # the keyboard's place on the page, kept when a change rebuilds it
+        self.shown_size = None
 
     def build(self) -> None:
         s = self.app.settings
@@ -44,8 +45,7 @@ class SettingsScreen(Screen):
         self.label(_("Settings"), (0, 0.78), scale=0.09, bold=True)
         on_off = {True: _("on"), False: _("off")}
         rows = [
-            (_("Window size"), lambda y: self.button("{} \u00d7 {}".format(*s.window_size), self.next_size,
-                                                     (X, y), width=W, scale=0.045)),
+            (_("Window size"), lambda y: self.size_button(y)),
             (_("Full screen"), lambda y: self.button(on_off[s.fullscreen], self.toggle, (X, y), width=W,
                                                      scale=0.045, args=("fullscreen",))),
             (_("Camera sensitivity"), lambda y: self.slider("camera_sensitivity", (0.2, 3.0), y)),
@@ -70,6 +70,16 @@ class SettingsScreen(Screen):
         self.label(_("Arrow keys and Enter, or the mouse"), (0, -0.93), scale=SMALL, fg=DIM, wrap=LINE / SMALL)
         self.keys = KeyMenu(self, widgets, self.keys.index if self.keys else 0)
         self.accept("escape", self.app.menu)
+
+    def size_button(self, y: float):
+        """The size the window has now (not always the saved one: see next_size)."""
+        self.shown_size = self.app.window_in_use()
+        return self.button("{} \u00d7 {}".format(*self.shown_size), self.next_size, (X, y), width=W, scale=0.045)
+
+    def window_changed(self) -> None:
+        super().window_changed()
+        if self.root is not None and self.root.getNumChildren() and self.shown_size != self.app.window_in_use():
+            self.relabel()   # the size asked for has come, or the player resized the window
 
     def slider(self, field: str, span: tuple[float, float], y: float):
         value = getattr(self.app.settings, field)
@@ -99,10 +109,16 @@ class SettingsScreen(Screen):
             self.relabel()
 
     def next_size(self) -> None:
-        size = self.app.settings.window_size
+        """The next size after the window's own, used now and kept for the next start. Only a size chosen
+        here (or by resizing the window) is saved: --size, or a saved size shrunk to fit a smaller screen,
+        opens one window so, and changing another setting keeps the saved size as it was."""
+        size = self.app.window_in_use()
         sizes = fitting_sizes(display_size(self.base))
         i = sizes.index(size) if size in sizes else -1
-        self.change(window_size=sizes[(i + 1) % len(sizes)])
+        chosen = sizes[(i + 1) % len(sizes)]
+        if chosen == self.app.settings.window_size and not self.app.settings.fullscreen:
+            self.app.ask_window(chosen, False)   # the saved size again: no change of settings resizes the window
+        self.change(window_size=chosen)
 
     def toggle(self, field: str) -> None:
         self.change(**{field: not getattr(self.app.settings, field)})
