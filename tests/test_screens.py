@@ -542,6 +542,44 @@ def test_looking_at_another_board_shows_it_at_this_round_and_back(app):
     assert "Hint (I)" in buttons(app) and "I: hint" in texts(app) and "H: show the controls" in texts(app)
 
 
+def test_the_names_under_the_score_box_stay_put_while_looking_at_another_board(app):
+    """Looking at a board took "(click to confirm)" (and "+N here") off the score box: the names under it
+    moved up a line, and down again on coming back."""
+    from panda3d.core import Point3
+    m = app.store.new_match([Seat("Ana"), Seat("Ben")], seed=7)
+    s = app.play(m)
+    for _ in range(6):                               # pass and play: three tiles each
+        until(app, lambda: s.overlay == "handoff" or (s.ps is not None and s.ps.ghost is not None))
+        if s.overlay == "handoff":
+            s.hand_over()
+        place_somewhere(app)
+    until(app, lambda: s.overlay == "handoff")
+    s.hand_over()
+    ps = until(app, lambda: s.ps if s.ps is not None and s.ps.ghost is not None else None)
+    up = max(m.legal_placements(ps.seat), key=lambda q: q.level)   # on level 1: "+N here" too
+    ps.rotation, ps.x, ps.y, ps.held = up.rotation, up.x, up.y, False
+    ps.update()
+    frames(app)
+    assert "(click to confirm)" in texts(app) and "here" in s.hud.score["text"]
+
+    def names():   # where each name stands in the window
+        frames(app)
+        return {b["text"]: tuple(round(v, 4) for v in b.getPos(app.base.render2d))
+                for b in buttons(app).values() if b.getParent() == s.panel}
+    before = names()
+    assert len(before) == 2
+    messenger.send("tab")                            # Ben's board
+    assert s.looking is not None and "(click to confirm)" not in texts(app) and names() == before
+    messenger.send("escape")
+    assert s.looking is None and "(click to confirm)" in texts(app) and names() == before
+    ben = next(b for t, b in buttons(app).items() if b.getParent() == s.panel and t.startswith("Ben"))
+    messenger.send(DGG.B1CLICK + ben.guiId, [None])  # a click on a name
+    assert s.looking is not None and names() == before
+    mine = next(b for t, b in buttons(app).items() if b.getParent() == s.panel and "Ana" in t)
+    messenger.send(DGG.B1CLICK + mine.guiId, [None])
+    assert s.looking is None and names() == before
+
+
 def test_the_key_help_offers_tab_only_when_there_is_another_board(app):
     s = app.play(app.store.new_match([Seat("Ana")], seed=4))
     frames(app)

@@ -90,6 +90,7 @@ class Hud:
         self.supply = tl.attachNewNode("supply")
         self.supply.setPos(0.05, 0, -0.56)
         self.supply_text = ""
+        self.gain = None       # the points of the tile in hand where it is, as the score box says
         self.score = DirectButton(parent=tr, frameColor=PANEL, relief=DGG.FLAT, command=on_confirm,
                                   text="", text_align=TextNode.ARight, text_scale=0.045, text_fg=INK,
                                   pad=(0.03, 0.02), pos=(-0.05, 0, -0.1), pressEffect=0)
@@ -145,20 +146,30 @@ class Hud:
             number_card(chips, self.bold, n, (x, x + 0.056, z - 0.07, z), 0.05)
         chips.flattenStrong()
 
-    def show_score(self, by_level: dict, total: int, gain: int | None) -> None:
-        if not self._changed("score", tuple(by_level.items()), total, gain):
+    def show_score(self, by_level: dict, total: int, gain: int | None, blank: bool = False) -> None:
+        """The score by level; `gain`: what the tile in hand would add where it is (None: nothing to confirm).
+        `blank` (another board is shown): the tile's lines stay, empty, so that the names under the box keep
+        their place while one looks around."""
+        if not self._changed("score", tuple(by_level.items()), total, gain, blank):
             return
+        if not blank:
+            self.gain = gain
         lines = [_("Score {score}").format(score=total)]
         for level, points in sorted(by_level.items()):
             if level > 0:
                 lines.append(_("Level {level}: {numbers} \u00d7 {level} = {points}").format(
                     level=level, numbers=points // level, points=points))
+        kept = len(lines)
         if gain:
             lines.append(_("+{points} here").format(points=gain))
         if gain is not None:
             lines.append(_("(click to confirm)"))
+        self.score["frameSize"] = None   # measured from the text
         self.score["text"] = "\n".join(lines)
         self.score.resetFrameSize()
+        if blank:   # the frame as measured with the tile's lines, the text without them
+            self.score["frameSize"] = self.score.guiItem.getFrame()
+            self.score["text"] = "\n".join(lines[:kept])
 
     def show_verdict(self, ok: bool, text: str) -> None:
         if not self._changed("verdict", ok, text):

@@ -441,7 +441,7 @@ class SessionScreen(Screen):
         self.looking = who
         self._hud_turn_shown(False)
         own = m.board(self.viewer)   # the score box: one's own score, with nothing in hand to confirm
-        self.hud.show_score(own.score_by_level(), own.score(), None)
+        self.hud.show_score(own.score_by_level(), own.score(), self.hud.gain, blank=True)
         board = self.board_of(who)
         self.table.show(board)
         self.camera.frame(*self._frame_of(board))
