@@ -228,6 +228,13 @@ class Match:
         return self.game.seats
 
     @property
+    def names(self) -> list[str]:
+        """The seats' names as shown: a puzzle's bots by their strength, in the current language."""
+        from .puzzle import player_name
+        puzzle = isinstance(self.extra.get("puzzle"), str)
+        return [player_name(s.name, s.kind) if puzzle else s.name for s in self.seats]
+
+    @property
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.is_bot]
 

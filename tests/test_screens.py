@@ -7,6 +7,7 @@ task manager. Bots play on their worker threads as in the game.
 from __future__ import annotations
 
 import json
+import re
 import time
 from datetime import datetime, timezone
 
@@ -735,6 +736,32 @@ def test_f1_shows_the_rules_over_the_table_and_comes_back(app):
 
 
 # ----- tournaments and puzzles -----------------------------------------------------------------------
+def test_a_tournaments_default_name_is_written_in_the_language_of_the_moment(app):
+    """"Tournament 1" was stored in the language of the moment ("Turnier 1" for good). A name given it is
+    kept as given; a default stored so by an older game (here Spanish) follows the language too."""
+    from nmbr9.i18n import _
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    set_language("de")
+    default = _("Tournament {id}")
+    assert default != "Tournament {id}"
+    first = app.store.new_tournament([Seat("Ana")], games=1, seed=1)
+    named = app.store.new_tournament([Seat("Ana")], games=1, seed=2, name="Freitag")
+    older = app.store.new_tournament([Seat("Ana")], games=1, seed=3)
+    set_language("es")
+    app.store.db.execute("UPDATE tournaments SET name = ? WHERE id = ?",
+                         (_("Tournament {id}").format(id=older.id), older.id))
+    set_language("en")
+    app.goto(TournamentScreen, chosen=first.id)
+    shown = texts(app)
+    assert f"Tournament {first.id}" in shown and f"Tournament {older.id}" in shown and "Freitag" in shown
+    assert default.format(id=first.id) not in shown
+    set_language("pl")
+    frames(app)
+    shown = texts(app)
+    assert _("Tournament {id}").format(id=first.id) in shown and _("Tournament {id}").format(id=older.id) in shown
+    assert "Freitag" in shown and app.store.tournament(named.id).name == "Freitag"
+
+
 def test_a_two_game_tournament_from_the_tournament_screen(app):
     from nmbr9.scene.screens.tournament import TournamentScreen
     t = app.store.new_tournament([Seat("Ana"), Seat("Bot", "bot:easy")], games=2, seed=5)
@@ -989,6 +1016,52 @@ def test_a_saved_puzzle_whose_code_was_damaged_continues_as_a_plain_game(app, co
     assert app.screen.name == "play" and app.screen.context == {}
     play_to_results(app)                                   # "Play it again" used to fail on the code
     assert app.screen.name == "results" and "Rematch" in " ".join(buttons(app))
+
+
+def test_a_puzzles_bots_are_named_in_the_language_of_the_moment(app):
+    """A puzzle's bots were stored named in the language it started in: switched later, the table,
+    Continue, the results and the leaderboard still said "Leichter Bot"."""
+    from nmbr9.i18n import _
+    from nmbr9.match import Match
+    from nmbr9.puzzle import daily_puzzle
+    from nmbr9.scene.screens.puzzles import PuzzleScreen
+    from nmbr9.scene.screens.results import ResultsScreen
+    from nmbr9.store import add_puzzle_result
+    import datetime as dt
+    puzzle = daily_puzzle(dt.date.today())
+    set_language("de")
+    easy, medium = _("Easy bot"), _("Medium bot")
+    assert easy != "Easy bot"
+    add_puzzle_result(app.store.db, puzzle.code, medium, 90, {}, "bot:medium")   # as stored before, in German
+    app.goto(PuzzleScreen)
+    app.screen.name_entry.set("Ana")
+    app.screen.code_entry.set(puzzle.code)
+    click(app, _("Play this code"))
+    s = app.screen
+    until(app, lambda: s.ps is not None and s.ps.ghost is not None)
+    assert any(line.startswith(f"{easy}: ") for line in texts(app).splitlines())
+    set_language("en")
+    frames(app)
+    lines = texts(app).splitlines()
+    assert any(line.startswith("Easy bot: ") for line in lines) and easy not in texts(app)
+    saved = json.loads((app.store.folder / "autosave.json").read_text(encoding="utf-8"))
+    assert [p["name"] for p in saved["players"]] == ["Ana", "Easy bot", "Medium bot", "Hard bot"]   # no language's
+    app.menu()
+    assert "Ana, Easy bot, Medium bot, Hard bot" in texts(app)          # Continue
+    game = s.match.game
+    while not game.over:
+        for seat in game.waiting():
+            game.play(seat, game.legal_placements(seat)[0])
+    app.goto(ResultsScreen, match=Match(game, 1, extra={"puzzle": puzzle.code}), context={"puzzle": puzzle.code})
+    frames(app)
+    assert {"Ana", "Easy bot", "Medium bot", "Hard bot"} <= set(buttons(app))
+    leaderboard = [line for line in texts(app).splitlines() if re.match(r"(\u25b6 )?\d+\. ", line)]
+    assert leaderboard[0].startswith("1. Medium bot: 90")       # the old row (a strength's first game is kept)
+    assert {"Easy bot", "Hard bot"} <= {line.split(". ")[1].split(":")[0] for line in leaderboard}
+    assert not any(medium in line for line in leaderboard)
+    set_language("pl")
+    frames(app)
+    assert _("Hard bot") in buttons(app)
 
 
 def test_the_puzzles_screen_offers_the_last_puzzle_players_name(app):

@@ -133,6 +133,12 @@ def _(message: str) -> str:
     return _load(current_language()).gettext(message)
 
 
+def in_every_language(message: str) -> set[str]:
+    """`message` in English and in each catalogue's language: to know a text that was stored in whichever
+    language was in use then (e.g. an older tournament's default name)."""
+    return {_load(code).gettext(message) for code in available_languages()}
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form for count `n` in the current language (Polish has three): ngettext("{n} point", "{n} points", n)."""
     return _load(current_language()).ngettext(singular, plural, n)

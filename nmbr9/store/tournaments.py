@@ -12,7 +12,7 @@ import random
 import sqlite3
 from dataclasses import dataclass
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, in_every_language, ngettext
 from ..match import Match, check_seed, derive_seed, fresh_seed, places, utc_now
 from ..rules import Game, Ruleset, Seat
 from ..rules.game import MODULES, POWERS, VARIANTS
@@ -50,17 +50,37 @@ class GameEntry:
     scores: list[int] | None    # per seat, once finished
 
 
+DEFAULT_NAME = N_("Tournament {id}")
+
+
+def given_name(stored: str, tournament_id: int) -> str:
+    """The name a player gave a tournament (`nmbr9 tournament --name`), as stored; "" for none. A tournament
+    without one is stored with "", its default name written when shown, in the language of then; an older
+    database stored that default in the language of its day, which is read as none too."""
+    defaults = {text.format(id=tournament_id) for text in in_every_language(DEFAULT_NAME)}
+    return "" if stored in defaults else stored
+
+
+def shown_name(given: str, tournament_id: int) -> str:
+    """A tournament's name as shown: the one given it, verbatim, or "Tournament 3" in the current language."""
+    return given or _(DEFAULT_NAME).format(id=tournament_id)
+
+
 @dataclass(frozen=True)
 class Summary:
     """A tournament in the history list."""
     id: int
-    name: str
+    given_name: str     # "" for none (see given_name)
     created: str
     games: int
     best: int
     played: int
     finished: str | None
     players: list[str]
+
+    @property
+    def name(self) -> str:
+        return shown_name(self.given_name, self.id)
 
 
 class Tournament:
@@ -72,7 +92,7 @@ class Tournament:
             raise StoreError(_("There is no tournament {id}.").format(id=tournament_id))
         self.db = db
         self.id = row["id"]
-        self.name = row["name"]
+        self.given_name = given_name(row["name"], self.id)
         self.created = row["created"]
         self.seed = row["seed"]
         self.games = row["games"]
@@ -90,6 +110,10 @@ class Tournament:
         self.seats = [Seat(r["name"], r["kind"]) for r in
                       db.execute("SELECT name, kind FROM tournament_seats WHERE tournament_id = ? ORDER BY seat",
                                  (self.id,))]
+
+    @property
+    def name(self) -> str:
+        return shown_name(self.given_name, self.id)
 
     def games_told(self) -> str:
         """"3 games", in the player's language."""
@@ -120,9 +144,6 @@ class Tournament:
                              "VALUES (?, ?, ?, ?, ?, ?)",
                              (name or "", created, seed, games, best, json.dumps(ruleset.to_json())))
             tid = cur.lastrowid
-            if not name:
-                db.execute("UPDATE tournaments SET name = ? WHERE id = ?",
-                           (_("Tournament {id}").format(id=tid), tid))
             db.executemany("INSERT INTO tournament_seats (tournament_id, seat, name, kind) VALUES (?, ?, ?, ?)",
                            [(tid, i, s.name, s.kind) for i, s in enumerate(seats)])
         return cls(db, tid)
@@ -253,6 +274,6 @@ def tournaments(db: sqlite3.Connection) -> list[Summary]:
                         "AND g.finished IS NOT NULL) AS played FROM tournaments t ORDER BY t.id DESC").fetchall():
         players = [p[0] for p in db.execute("SELECT name FROM tournament_seats WHERE tournament_id = ? "
                                             "ORDER BY seat", (r["id"],))]
-        out.append(Summary(r["id"], r["name"], r["created"], r["games"], r["best"], r["played"], r["finished"],
+        out.append(Summary(r["id"], given_name(r["name"], r["id"]), r["created"], r["games"], r["best"], r["played"], r["finished"],
                            players))
     return out

@@ -27,7 +27,7 @@ def saved_game_text(match) -> str:
     from .session import round_text
     rules = rules_text(match.game.ruleset)
     where = " \u00b7 ".join([round_text(match), rules] if rules else [round_text(match)])
-    return _("{round}: {players}").format(round=where, players=", ".join(s.name for s in match.seats))
+    return _("{round}: {players}").format(round=where, players=", ".join(match.names))
 
 
 def game_it_ends(app):

@@ -14,7 +14,7 @@ from panda3d.core import TextNode
 
 from ...i18n import _
 from ...match import Match, derive_seed, fresh_seed
-from ...puzzle import Puzzle, PuzzleCodeError, daily_puzzle, decode, offered_puzzles
+from ...puzzle import BOT_NAMES, Puzzle, PuzzleCodeError, daily_puzzle, decode, offered_puzzles
 from ...rules import Seat
 from .widgets import DIM, GO, NARROW, SMALL, WARN, WIDE, KeyMenu, Screen
 
@@ -22,8 +22,8 @@ BOT_SEATS = ("easy", "medium", "hard")
 
 
 def puzzle_seats(player: str) -> list[Seat]:
-    names = {"easy": _("Easy bot"), "medium": _("Medium bot"), "hard": _("Hard bot")}
-    return [Seat(player, "human")] + [Seat(names[s], f"bot:{s}") for s in BOT_SEATS]
+    """The player and the three bots, named in English: shown in the language of the moment (player_name)."""
+    return [Seat(player, "human")] + [Seat(BOT_NAMES[f"bot:{s}"], f"bot:{s}") for s in BOT_SEATS]
 
 
 def start_puzzle(app, puzzle: Puzzle, seats: list[Seat]):

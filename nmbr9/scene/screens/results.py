@@ -116,7 +116,7 @@ class ResultsScreen(Screen):
         self.lines = []
         for i, r in enumerate(self.results):
             y = 0.68 - i * 0.2
-            name = self.button(r.name, self.show_board, (LEFT + 0.25, y + 0.01), width=0.5, scale=0.042,
+            name = self.button(self.match.names[r.seat], self.show_board, (LEFT + 0.25, y + 0.01), width=0.5, scale=0.042,
                                args=(r.seat,), parent=holder)   # (a name of 20 letters: no smaller than SMALL)
             name.setPythonTag("seat", r.seat)
             detail = self.label("", (LEFT + 0.55, y), scale=SMALL, align=TextNode.ALeft, parent=holder)
@@ -152,7 +152,7 @@ class ResultsScreen(Screen):
         k = self.root.getScale().x   # the room in the window's normalised coordinates
         self.camera.frame_in((left * k / self.base.a2dRight, right * k / self.base.a2dRight,
                               bottom * k / self.base.a2dTop, top * k / self.base.a2dTop))
-        self.walk_label = self.label(_("{name}'s board").format(name=self.match.seats[self.showing].name),
+        self.walk_label = self.label(_("{name}'s board").format(name=self.match.names[self.showing]),
                                      ((left + right) / 2, -room_h + 0.1), scale=0.04, fg=INK,
                                      wrap=(right - left - 0.1) / 0.04)
         if self.walk is not None:   # built again (another window shape, a language) while stepping through
@@ -214,6 +214,7 @@ class ResultsScreen(Screen):
                     place=s.place, name=s.name, points=points, wins=wins))
             return "\n".join(lines)
         if self.context.get("puzzle"):
+            from ...puzzle import player_name
             from ...store import puzzle_results
             code = self.context["puzzle"]
             try:
@@ -224,7 +225,8 @@ class ResultsScreen(Screen):
             for n, r in enumerate(board):    # bots are named as bots ("Hard bot")
                 if n < 8 or r.id in self.entries:   # the top 8, and this game's humans wherever they are
                     mark = "\u25b6 " if r.id in self.entries else ""
-                    lines.append(f"{mark}{n + 1}. {r.player}: {r.score}  ({local_date(r.played)})")
+                    lines.append(f"{mark}{n + 1}. {player_name(r.player, r.kind)}: {r.score}  "
+                                 f"({local_date(r.played)})")
             return "\n".join(lines)
         return ""
 
@@ -338,7 +340,7 @@ class ResultsScreen(Screen):
     def show_board(self, seat: int) -> None:
         self.walk = None
         if getattr(self, "walk_label", None) is not None:
-            self.walk_label["text"] = _("{name}'s board").format(name=self.match.seats[seat].name)
+            self.walk_label["text"] = _("{name}'s board").format(name=self.match.names[seat])
         board = self.match.board(seat)
         self.showing = seat
         self.table.show(board)

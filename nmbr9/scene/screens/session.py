@@ -451,7 +451,7 @@ class SessionScreen(Screen):
         else:
             text = _("{name}'s board as it stood at the start of round {round} (score {score}). "
                      "Esc, Tab or your own name: back to your table")
-        name = self.past[who[1]][0] if isinstance(who, tuple) else m.seats[who].name
+        name = self.past[who[1]][0] if isinstance(who, tuple) else m.names[who]
         self.set_status(text.format(name=name, round=m.round, score=board.score()), ACCENT)
         self.panel_key = None
         self.app.trace("look", f"who={who}", f"tiles={len(board.tiles)}")
@@ -513,7 +513,7 @@ class SessionScreen(Screen):
         self.status.resetFrameSize()
         self._place_status()
         self.panel.getChildren().detach()
-        rows = [(i, s.name, self.board_of(i).score(), s.is_bot) for i, s in enumerate(m.seats)]
+        rows = [(i, name, self.board_of(i).score(), s.is_bot) for i, (s, name) in enumerate(zip(m.seats, m.names))]
         rows += [(("past", i), name, self.board_of(("past", i)).score(), False)   # at this round, as the others'
                  for i, (name, _game, _seat) in enumerate(self.past)]
         top = self.hud.score.getZ() + score_box[2] - 0.16   # below the HUD's score box
