@@ -29,10 +29,11 @@ def random_game(seed: int, players: int = 1, upward: float = 0.7) -> Game:
     return game
 
 
-def game_app(size: tuple[int, int], offscreen: bool = True):
+def game_app(size: tuple[int, int], offscreen: bool = True, data: str = "data"):
     """The game (no sound) for a script run as a process of its own (one ShowBase a process): in an
     offscreen buffer that lays its texts out as a window of `size` would, or in a real window (DISPLAY
-    set). Its data folder is temporary, removed when the process ends. app.base, app.store."""
+    set). Its data folder (`data` inside a temporary folder) is removed when the process ends.
+    app.base, app.store."""
     import atexit
     import shutil
     import tempfile
@@ -46,4 +47,4 @@ def game_app(size: tuple[int, int], offscreen: bool = True):
         aspect = base.getAspectRatio()
         base.adjustWindowAspectRatio(1.0)
         base.adjustWindowAspectRatio(aspect)
-    return GameApp(base, Store(folder / "data"), audio=False)
+    return GameApp(base, Store(folder / data), audio=False)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -24,8 +23,6 @@ def main(size: str, shots: str | None) -> None:
     from direct.gui.DirectGuiBase import DirectGuiWidget
     from nmbr9.rules import Seat
     from nmbr9.rules.game import LEVEL_TO_LEVEL, MODULES, POWERS, Ruleset
-    from nmbr9.scene.base import make_base
-    from nmbr9.scene.game_app import GameApp
     from nmbr9.scene.screens.menu import MenuScreen
     from nmbr9.scene.screens.puzzles import PuzzleScreen
     from nmbr9.scene.screens.results import ResultsScreen
@@ -33,16 +30,13 @@ def main(size: str, shots: str | None) -> None:
     from nmbr9.scene.screens.settings import SettingsScreen
     from nmbr9.scene.screens.setup import SetupScreen
     from nmbr9.scene.screens.tournament import TournamentScreen
-    from nmbr9.store import Store
+    from tests.helpers import game_app
 
-    base = make_base(offscreen=True, size=tuple(int(n) for n in size.split("x")))
+    app = game_app(tuple(int(n) for n in size.split("x")),
+                   data="a-data-folder-as-deep-as-a-players-home-can-be/nmbr9-3d/screenshots-and-saves")
+    base, store = app.base, app.store
     aspect = base.getAspectRatio()
-    base.adjustWindowAspectRatio(1.0)   # a buffer gets no window-event: aspect2d as a window of its shape has it
-    base.adjustWindowAspectRatio(aspect)
     half = [max(aspect, 1.0), max(1.0, 1.0 / aspect)]
-    deep = Path(tempfile.mkdtemp(prefix="a-data-folder-as-deep-as-a-players-home-can-be-"))
-    store = Store(deep / "nmbr9-3d" / "screenshots-and-saves")
-    app = GameApp(base, store, audio=False)
     app.settings = app.settings.changed(animation_speed=0.0)
     finished = store.new_match([Seat("Ana", "bot:easy"), Seat("Ben", "bot:easy")], seed=5)
     finished.play_out()
