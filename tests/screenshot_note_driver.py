@@ -4,7 +4,6 @@ box and every button, field and slider it covers (aspect2d units), with the wind
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -78,7 +77,8 @@ def main(size: str, shots: str | None) -> None:
         app.screen = None
         app._unsay()
     print(json.dumps({"half": half, "screens": found}), flush=True)
-    os._exit(0)   # no waiting for the bots' worker processes
+    from nmbr9.ai import worker
+    worker.stop()   # no waiting for a bot's move in progress; the data folder is removed at exit
 
 
 if __name__ == "__main__":
