@@ -389,6 +389,22 @@ def test_bots_think_in_a_process_of_their_own_and_one_that_dies_loses_no_move():
     assert worker.run(os.getpid) != os.getpid()   # thinking in processes again
 
 
+def test_a_hint_asked_while_the_bots_think_does_not_wait_for_their_moves():
+    """The hints shared the bots' two processes: a hint asked for as the card was turned waited
+    behind every bot's move of the round (four bots in round 9: 8 s for a hint that takes 2)."""
+    import functools
+
+    from nmbr9.ai import worker
+    worker.warm()
+    worker.run(os.getpid, worker.HINTS)   # the hints' processes are up (as after the game's start)
+    moves = [worker.start(functools.partial(time.sleep, 4)) for _ in range(4)]   # four bots, two at a time
+    asked = time.monotonic()
+    assert worker.run(os.getpid, worker.HINTS) != os.getpid()
+    assert time.monotonic() - asked < 3
+    for move in moves:
+        move()
+
+
 def test_a_game_killed_outright_leaves_no_thinking_process_behind():
     """kill -9 (or a crash) tells the bots' processes nothing: they end by themselves, not wait forever."""
     import signal

@@ -1250,8 +1250,8 @@ def test_a_hint_in_words_is_worked_out_beside_the_window(app, monkeypatch, varia
     sent = []
     real = worker.start
 
-    def spy(work):
-        waiter = real(work)
+    def spy(work, kind=worker.BOTS):
+        waiter = real(work, kind)
         sent.append(waiter is not work)       # the work itself back: not sent, worked out here
         return waiter
     monkeypatch.setattr(worker, "start", spy)

@@ -7,6 +7,11 @@ In a process of its own, with the frames capped (scene/base.py), they take 0.8 s
 
     result = worker.run(functools.partial(make_bot("expert", seed).choose, view))
 
+The hints have processes of their own: in a game with bots, a hint asked for as the card is turned
+waited behind every bot's move of the round (4 bots, round 9: 8 s for a hint that takes 2).
+
+    hint = worker.run(functools.partial(make_bot("expert", seed).choose, view), HINTS)
+
 Work that can't be sent (not picklable) or whose process died (killed, out of memory) is
 worked out in the calling thread instead: a move is never lost, only slower. The choices
 are the same either way (bots are deterministic given their seed).
@@ -21,19 +26,19 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-PROCESSES = 2      # a hint can be worked out while the bots think
-_pool: ProcessPoolExecutor | None = None
+BOTS, HINTS = "bots", "hints"   # who the work is for: each has its own processes
+PROCESSES = 2      # of each: the bots think side by side, and a second hint need not wait for a stale one
+_pools: dict[str, ProcessPoolExecutor] = {}
 _lock = threading.Lock()
 
 
-def _executor() -> ProcessPoolExecutor:
-    global _pool
+def _executor(kind: str) -> ProcessPoolExecutor:
     with _lock:
-        if _pool is None:
+        if kind not in _pools:
             # spawned, not forked: a fork would copy the window's graphics state
-            _pool = ProcessPoolExecutor(PROCESSES, mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=_follow, initargs=(os.getpid(),))
-        return _pool
+            _pools[kind] = ProcessPoolExecutor(PROCESSES, mp_context=multiprocessing.get_context("spawn"),
+                                               initializer=_follow, initargs=(os.getpid(),))
+        return _pools[kind]
 
 
 def _follow(parent: int) -> None:
@@ -47,20 +52,19 @@ def _follow(parent: int) -> None:
 
 
 def _forget(pool) -> None:
-    global _pool
     with _lock:
-        if _pool is pool:
-            _pool = None
+        for kind in [k for k, p in _pools.items() if p is pool]:
+            del _pools[kind]
 
 
-def start(work):
-    """Start work() in a thinking process; returns a function that waits for its result (or
-    raises its error)."""
+def start(work, kind: str = BOTS):
+    """Start work() in one of `kind`'s thinking processes; returns a function that waits for its
+    result (or raises its error)."""
     try:
         pickle.dumps(work)   # here, not in the pool's feeder thread, so a failure is ours to see
     except Exception:    # pickling fails in several ways (PicklingError, TypeError, AttributeError)
         return work
-    pool = _executor()
+    pool = _executor(kind)
     try:
         future = pool.submit(work)
     except Exception:    # a process died while idle, or none could be started: think here, afresh next time
@@ -76,9 +80,9 @@ def start(work):
     return result
 
 
-def run(work):
-    """work() worked out in a thinking process: its result, or its error raised."""
-    return start(work)()
+def run(work, kind: str = BOTS):
+    """work() worked out in one of `kind`'s thinking processes: its result, or its error raised."""
+    return start(work, kind)()
 
 
 def _ready() -> int:
@@ -88,20 +92,20 @@ def _ready() -> int:
 
 def warm() -> None:
     """Start the processes now (they take about a second to load), so the first move waits less."""
-    for _ in range(PROCESSES):
-        start(_ready)
+    for kind in (BOTS, HINTS):
+        for _ in range(PROCESSES):
+            start(_ready, kind)
 
 
 def stop() -> None:
     """Quitting: end the processes at once, mid-move too (a bot's move not yet committed is
     worked out again after Continue)."""
-    global _pool
     with _lock:
-        pool, _pool = _pool, None
-    if pool is None:
-        return
-    # The executor would wait for a move in progress; Python 3.11 has no public way to end its
-    # processes (3.14's terminate_workers).
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
+        pools = list(_pools.values())
+        _pools.clear()
+    for pool in pools:
+        # The executor would wait for a move in progress; Python 3.11 has no public way to end its
+        # processes (3.14's terminate_workers).
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)

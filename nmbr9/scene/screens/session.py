@@ -620,7 +620,7 @@ class SessionScreen(Screen):
 
         def run():
             try:
-                result[name] = worker.run(work)
+                result[name] = worker.run(work, worker.HINTS)   # never behind the bots' moves
             except Exception as e:   # shown as a sentence; the game goes on without a hint
                 result["error"] = e
         thread = threading.Thread(target=run, name="nmbr9-hint", daemon=True)
