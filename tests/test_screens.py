@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import time
 from datetime import datetime, timezone
 
@@ -16,7 +17,9 @@ from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGuiBase import DirectGuiWidget
 from direct.showbase.MessengerGlobal import messenger
 
+from nmbr9.ai import make_bot
 from nmbr9.i18n import set_language
+from nmbr9.match import BOTS
 from nmbr9.rules import Seat
 from nmbr9.store import Store
 
@@ -496,6 +499,31 @@ def test_a_bot_never_freezes_the_window(app):
         frames(app, 1)
         times.append(time.perf_counter() - t)
     assert len(times) >= 5 and max(times) < 0.5   # the bot thinks for about a second
+
+
+def test_while_the_bots_place_the_tile_laid_has_no_verdict_nor_confirm(app):
+    """With one's tile laid and the bots still thinking (five experts late in a game: 15 s), the laid
+    tile's "Fits on level 0" and a green Confirm (Enter) stayed on the screen, as if still to confirm."""
+    gate = threading.Event()
+
+    def waiting_bot(strength, seed):
+        bot = make_bot(strength, seed)
+
+        class Waiting:
+            def choose(self, view):
+                gate.wait(30)
+                return bot.choose(view)
+        return Waiting()
+    m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=2, bot_factory=waiting_bot)
+    s = app.play(m)
+    place_somewhere(app)
+    frames(app, 3)
+    assert m.phase == BOTS and "The bots are placing their tiles" in texts(app)
+    assert "Fits on level" not in texts(app) and s.hud.confirm["state"] == DGG.DISABLED
+    gate.set()
+    until(app, lambda: m.round == 2 and s.ps is not None and s.ps.ghost is not None)
+    frames(app, 3)
+    assert "Fits on level 0" in texts(app) and s.hud.confirm["state"] == DGG.NORMAL   # the next tile's
 
 
 def test_looking_at_another_board_shows_it_at_this_round_and_back(app):

@@ -195,6 +195,7 @@ class PlayScreen:
             self.hud.show_round(min(self.game.round, self.game.rounds), self.game.rounds, self.game.card,
                                 self.game.supply())
             self.hud.show_score(self.board.score_by_level(), self.board.score(), None)
+            self.hud.show_verdict(False, "")   # the tile laid is no longer judged, nor to confirm (as under ++)
 
     def _can_move(self) -> bool:
         return self.ghost is not None and not self.settling and self.piece is not None
