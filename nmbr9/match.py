@@ -103,6 +103,7 @@ class _BotJob:
         self.key = key
         self.results: dict[int, Placement | Exception | None] = {}   # None: nothing to place
         self._pending = list(tasks)    # (seat, work)
+        self.count = len(self._pending)
         self._processes = processes
         self._done = threading.Event()
         self._thread = None
@@ -286,6 +287,12 @@ class Match:
     @property
     def bots_thinking(self) -> bool:
         return self._job is not None and not self._job.done
+
+    @property
+    def bots_ready(self) -> tuple[int, int]:
+        """How many of the bots of this step have chosen, of how many (0 of 0: none thinks)."""
+        job = self._job
+        return (len(job.results), job.count) if job is not None else (0, 0)
 
     def board(self, seat: int) -> Board:
         """A player's board as it is now (their own view)."""

@@ -501,29 +501,51 @@ def test_a_bot_never_freezes_the_window(app):
     assert len(times) >= 5 and max(times) < 0.5   # the bot thinks for about a second
 
 
-def test_while_the_bots_place_the_tile_laid_has_no_verdict_nor_confirm(app):
-    """With one's tile laid and the bots still thinking (five experts late in a game: 15 s), the laid
-    tile's "Fits on level 0" and a green Confirm (Enter) stayed on the screen, as if still to confirm."""
-    gate = threading.Event()
-
-    def waiting_bot(strength, seed):
-        bot = make_bot(strength, seed)
+def waiting_bots(gates: list):
+    """A bot factory whose bots choose only once their gate opens: one gate each, in `gates` in the
+    order the bots are made (a round's bots in seat order)."""
+    def factory(strength, seed):
+        bot, gate = make_bot(strength, seed), threading.Event()
+        gates.append(gate)
 
         class Waiting:
             def choose(self, view):
                 gate.wait(30)
                 return bot.choose(view)
         return Waiting()
-    m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=2, bot_factory=waiting_bot)
+    return factory
+
+
+def test_while_the_bots_place_the_tile_laid_has_no_verdict_nor_confirm(app):
+    """With one's tile laid and the bots still thinking (five experts late in a game: 15 s), the laid
+    tile's "Fits on level 0" and a green Confirm (Enter) stayed on the screen, as if still to confirm."""
+    gates = []
+    m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=2, bot_factory=waiting_bots(gates))
     s = app.play(m)
     place_somewhere(app)
     frames(app, 3)
     assert m.phase == BOTS and "The bots are placing their tiles" in texts(app)
     assert "Fits on level" not in texts(app) and s.hud.confirm["state"] == DGG.DISABLED
-    gate.set()
+    gates[0].set()
     until(app, lambda: m.round == 2 and s.ps is not None and s.ps.ghost is not None)
     frames(app, 3)
     assert "Fits on level 0" in texts(app) and s.hud.confirm["state"] == DGG.NORMAL   # the next tile's
+
+
+def test_the_bots_turn_says_how_many_bots_have_chosen(app):
+    """Five expert bots late in a game think for 15 s after one's tile: "The bots are placing their
+    tiles..." said nothing more all that time, as if the game had stalled."""
+    gates = []
+    seats = [Seat("Ana"), *(Seat(f"Bot {n}", "bot:easy") for n in (1, 2, 3))]
+    m = app.store.new_match(seats, seed=2, bot_factory=waiting_bots(gates))
+    app.play(m)
+    place_somewhere(app)
+    assert "The bots are placing their tiles\u2026 0 of 3 done" in until(app, lambda: texts(app))
+    gates[0].set()
+    until(app, lambda: "The bots are placing their tiles\u2026 1 of 3 done" in texts(app))
+    gates[1].set()
+    gates[2].set()
+    until(app, lambda: m.round == 2)
 
 
 def test_looking_at_another_board_shows_it_at_this_round_and_back(app):

@@ -181,7 +181,7 @@ class SessionScreen(Screen):
             if not m.humans and committed:
                 self.table.show(m.board(self.viewer))
             if self.ps is None or self.ps.ghost is None:
-                self.set_status(_("The bots are placing their tiles\u2026"))
+                self.set_status(self._bots_text())
         self._trace_turn()
         self._sound_of_hand()
         self._poll_hint()
@@ -190,6 +190,13 @@ class SessionScreen(Screen):
         if m.save_error:
             self.set_status(m.save_error, WARN)
         return task.cont
+
+    def _bots_text(self) -> str:
+        """The bots' turn, with how many have chosen (five experts late in a game take 15 s)."""
+        done, count = self.match.bots_ready
+        if count < 2:
+            return _("The bots are placing their tiles\u2026")
+        return _("The bots are placing their tiles\u2026 {done} of {count} done").format(done=done, count=count)
 
     def _trace_turn(self) -> None:
         ps = self.ps
