@@ -1194,7 +1194,7 @@ def test_a_puzzles_best_layout_starts_with_the_puzzles_first_tile(app):
     # the search found a layout that lays the first card elsewhere, a quarter turned
     analysis_found(r, [Placement(puzzle.deck[0], (puzzle.rotation + 90) % 360, 4, 7, 0)])
     frames(app)
-    click(app, "Step through it")
+    click(app, "Step through it (\u2192)")
     assert sorted(r.table.board.tiles[0].squares()) == sorted(puzzle.first.squares())
 
 
@@ -1467,7 +1467,7 @@ def test_results_show_the_best_layout_found_and_step_through_it(app):
         best.place(p)                                # a legal layout of this very deck
     assert [p.piece for p in r.analysis["placements"]] == list(m.game.deck)
     assert f"Best found for this deck: {best.score()} points" in texts(app)
-    click(app, "Step through it")
+    click(app, "Step through it (\u2192)")
     messenger.send("arrow_right")
     assert len(r.table.board.tiles) == 2 and "tile 2 of 20" in texts(app)
     click(app, "A")                                  # back to the player's board: the arrows start the walk
@@ -1493,6 +1493,25 @@ def test_the_best_layout_being_stepped_through_keeps_its_words_when_the_screen_i
     assert "tile 3 of 20" in texts(app) and "Ana's board" not in texts(app) and len(r.table.board.tiles) == 3
     messenger.send("arrow_right")                    # and the walk goes on from there
     assert "tile 4 of 20" in texts(app)
+
+
+def test_the_step_through_button_says_its_key_and_home_end_go_to_the_first_and_last_tile(app):
+    """A keyboard-only player saw "Step through it" with no key, beside "Menu (Esc)" and "Rematch
+    (Enter)"; and only the arrows, one tile at a time, went from the first tile to the last."""
+    from nmbr9.scene.screens.results import ResultsScreen
+    m = app.store.new_match([Seat("Ana", "bot:easy")], seed=31)
+    m.play_out()
+    r = app.goto(ResultsScreen, match=m, context={})
+    analysis_found(r, list(m.board(0).tiles))
+    frames(app)
+    assert "Step through it (\u2192)" in buttons(app)
+    messenger.send("end")
+    assert "tile 20 of 20" in texts(app) and len(r.table.board.tiles) == 20
+    messenger.send("home")
+    assert "tile 1 of 20" in texts(app) and len(r.table.board.tiles) == 1
+    messenger.send("arrow_right")
+    messenger.send("end")
+    assert "tile 20 of 20" in texts(app)
 
 
 def test_the_best_found_is_never_less_than_what_a_player_laid():

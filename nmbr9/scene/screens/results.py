@@ -127,7 +127,7 @@ class ResultsScreen(Screen):
         y = 0.68 - len(self.results) * 0.2
         self.analysis_label = self.label("", (LEFT, y - 0.02), scale=0.038, align=TextNode.ALeft, fg=DIM, wrap=42,
                                          parent=holder)
-        self.walk_button = self.button(_("Step through it"), self.start_walk, (-0.35, y - 0.12), width=0.6,
+        self.walk_button = self.button(_("Step through it (\u2192)"), self.start_walk, (-0.35, y - 0.12), width=0.6,
                                        scale=0.04, parent=holder)
         self.walk_button.hide()
         self.extra_label = self.label(self._extra_text(), (LEFT, y - 0.22), scale=SMALL, align=TextNode.ALeft,
@@ -162,6 +162,8 @@ class ResultsScreen(Screen):
         self.accept("arrow_left", self.walk_step, [-1])
         self.accept("arrow_right-repeat", self.walk_step, [1])
         self.accept("arrow_left-repeat", self.walk_step, [-1])
+        self.accept("home", self.walk_to, [1])      # the first tile
+        self.accept("end", self.walk_to, [None])    # the whole layout
         self.shown_step = -1
         self._draw_scores()
 
@@ -328,6 +330,13 @@ class ResultsScreen(Screen):
         else:
             self.walk = min(len(placements), max(1, self.walk + step))
         self._show_walk()
+
+    def walk_to(self, tile: int | None) -> None:
+        """Home and End: the best layout's first tile, or all of it (None)."""
+        placements = self.analysis["placements"]
+        if placements:
+            self.walk = tile or len(placements)
+            self._show_walk()
 
     def _show_walk(self) -> None:
         board = self.best_board(self.walk)
