@@ -397,11 +397,30 @@ def test_a_hint_asked_while_the_bots_think_does_not_wait_for_their_moves():
     from nmbr9.ai import worker
     worker.warm()
     worker.run(os.getpid, worker.HINTS)   # the hints' processes are up (as after the game's start)
-    moves = [worker.start(functools.partial(time.sleep, 4)) for _ in range(4)]   # four bots, two at a time
+    moves = [worker.start(functools.partial(time.sleep, 4 + n / 100)) for n in range(4)]   # four bots, two at a time
     asked = time.monotonic()
     assert worker.run(os.getpid, worker.HINTS) != os.getpid()
     assert time.monotonic() - asked < 3
     for move in moves:
+        move()
+
+
+def test_a_game_continued_while_its_bots_think_waits_for_their_moves_once():
+    """Menu while the bots thought, then Continue (the saved game loaded anew, as each visit of the
+    menu does): the same moves were queued again behind the first ones, and waited for twice."""
+    import functools
+
+    from nmbr9.ai import worker
+    worker.warm()
+    worker.run(os.getpid)   # the bots' processes are up
+    moves = [functools.partial(time.sleep, 2 + n / 100) for n in range(4)]   # four bots, two at a time
+    first = [worker.start(move) for move in moves]
+    continued = time.monotonic()
+    again = [worker.start(functools.partial(time.sleep, 2 + n / 100)) for n in range(4)]   # made anew
+    for move in again:
+        move()
+    assert time.monotonic() - continued < 6   # two rounds of 2 s, not four
+    for move in first:
         move()
 
 

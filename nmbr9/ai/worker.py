@@ -18,6 +18,7 @@ are the same either way (bots are deterministic given their seed).
 """
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 import pickle
@@ -30,6 +31,7 @@ BOTS, HINTS = "bots", "hints"   # who the work is for: each has its own processe
 PROCESSES = 2      # of each: the bots think side by side, and a second hint need not wait for a stale one
 _pools: dict[str, ProcessPoolExecutor] = {}
 _lock = threading.Lock()
+_thinking: dict = {}   # (kind, the work as sent) -> its future, while it is worked out
 
 
 def _executor(kind: str) -> ProcessPoolExecutor:
@@ -51,6 +53,11 @@ def _follow(parent: int) -> None:
     threading.Thread(target=watch, name="nmbr9-follow", daemon=True).start()
 
 
+def _finished(same) -> None:
+    with _lock:
+        _thinking.pop(same, None)
+
+
 def _forget(pool) -> None:
     with _lock:
         for kind in [k for k, p in _pools.items() if p is pool]:
@@ -59,17 +66,26 @@ def _forget(pool) -> None:
 
 def start(work, kind: str = BOTS):
     """Start work() in one of `kind`'s thinking processes; returns a function that waits for its
-    result (or raises its error)."""
+    result (or raises its error). The same work (as sent) still being worked out is not started again:
+    a game continued from the menu while its bots thought (the saved game loaded anew, each visit
+    of the menu too) queued their moves again behind the first ones, and waited for both."""
     try:
-        pickle.dumps(work)   # here, not in the pool's feeder thread, so a failure is ours to see
+        # here, not in the pool's feeder thread, so a failure is ours to see
+        same = (kind, pickle.dumps(work))
     except Exception:    # pickling fails in several ways (PicklingError, TypeError, AttributeError)
         return work
     pool = _executor(kind)
-    try:
-        future = pool.submit(work)
-    except Exception:    # a process died while idle, or none could be started: think here, afresh next time
-        _forget(pool)
-        return work
+    with _lock:
+        future = _thinking.get(same)
+    if future is None:
+        try:
+            future = pool.submit(work)
+        except Exception:    # a process died while idle, or none could be started: think here, afresh next time
+            _forget(pool)
+            return work
+        with _lock:
+            _thinking[same] = future
+        future.add_done_callback(lambda _done: _finished(same))
 
     def result():
         try:
@@ -85,7 +101,7 @@ def run(work, kind: str = BOTS):
     return start(work, kind)()
 
 
-def _ready() -> int:
+def _ready(_process: int) -> int:
     from . import bots  # noqa: F401  (the import is the work: numpy and the bots loaded)
     return os.getpid()
 
@@ -93,8 +109,8 @@ def _ready() -> int:
 def warm() -> None:
     """Start the processes now (they take about a second to load), so the first move waits less."""
     for kind in (BOTS, HINTS):
-        for _ in range(PROCESSES):
-            start(_ready, kind)
+        for n in range(PROCESSES):   # (numbered: the same work twice would be started once)
+            start(functools.partial(_ready, n), kind)
 
 
 def stop() -> None:
