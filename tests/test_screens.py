@@ -1892,3 +1892,45 @@ print(json.dumps({"round": s.hud.round["text"], "verdict": s.hud.verdict["text"]
                   "boxes": {"verdict": box(s.hud.verdict), "round": box(s.hud.round, drawn=True),
                             "score": box(s.hud.score)}}))
 """
+
+
+def test_the_best_layouts_keys_stay_on_one_line_in_a_4_3_window(tmp_path):
+    """At 1024x768 the line under the best layout broke between its keys: "score 97  (\u2190" and "\u2192)".
+    A window of its own shape: a subprocess (one ShowBase per process)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    tests = Path(__file__).resolve().parent
+    done = subprocess.run([sys.executable, "-c", WALK_AT_1024X768, str(tmp_path)], capture_output=True, text=True,
+                          timeout=240, cwd=tests.parent, env={**os.environ, "PYTHONPATH": str(tests), "LANGUAGE": "en"})
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = json.loads(done.stdout.strip().splitlines()[-1])
+    assert any("tile 20 of 20" in line for line in lines)
+    assert any("\u2190" in line and "\u2192" in line for line in lines), lines
+
+
+WALK_AT_1024X768 = """
+import json, sys
+from pathlib import Path
+from nmbr9.scene.base import make_base
+from nmbr9.scene.game_app import GameApp
+from nmbr9.scene.screens.results import ResultsScreen
+from nmbr9.store import Store
+from nmbr9.rules import Seat
+from direct.showbase.MessengerGlobal import messenger
+from test_screens import analysis_found, frames
+
+if __name__ == "__main__":
+    base = make_base(offscreen=True, size=(1024, 768), multisamples=0)
+    base.adjustWindowAspectRatio(base.getAspectRatio())
+    app = GameApp(base, Store(Path(sys.argv[1])), audio=False)
+    m = app.store.new_match([Seat("Ana", "bot:easy"), Seat("Ben", "bot:easy")], seed=31)
+    m.play_out()
+    r = app.goto(ResultsScreen, match=m, context={})
+    analysis_found(r, list(m.board(0).tiles))
+    frames(app)
+    messenger.send("arrow_left")   # the whole layout: tile 20 of 20
+    frames(app)
+    print(json.dumps(r.walk_label.component("text0").textNode.getWordwrappedText().split("\\n")))
+"""

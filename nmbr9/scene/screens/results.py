@@ -343,7 +343,8 @@ class ResultsScreen(Screen):
         self.table.show(board)
         full = self.best_board()
         self.camera.frame(full.bounds(), full.top_level())
-        self.walk_label["text"] = _("Best found: tile {n} of {count}, score {score}  (\u2190 \u2192)").format(
+        # the arrows joined by a no-break space: in a 4:3 window the line broke between them
+        self.walk_label["text"] = _("Best found: tile {n} of {count}, score {score}  (\u2190\u00a0\u2192)").format(
             n=self.walk, count=len(self.analysis["placements"]), score=board.score())
 
     def show_board(self, seat: int) -> None:
