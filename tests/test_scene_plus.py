@@ -510,9 +510,9 @@ def test_level_to_level_frames_the_table_above_the_piles(app):
         return lowest
     # above the piles; in a small window like this one (piles up to the middle) above 0.35 below it
     assert lowest_corner() > min(s.plus_hud.piles_top(), -0.35)
-    keys_bottom = app.base.aspect2d.getRelativePoint(s.keys, (0, 0, s.keys.guiItem.getFrame()[2])).z
-    assert s.keys.isHidden() != (keys_bottom > s.plus_hud.piles_top())   # the key help never runs under them
     shot(app, "level-to-level-framed")
+    keys, piles = _box(app, s.keys, s.keys.guiItem.getFrame()), s.plus_hud.piles_frame
+    assert s.keys.isHidden() == _overlap(keys, _box(app, piles, piles["frameSize"]))   # never runs under them
     app.menu()
     frames(app, 2)
     assert tuple(app.base.camLens.getFilmOffset()) == (0, 0)     # other screens use the whole screen

@@ -77,6 +77,7 @@ class PlusHud:
         self.lines: list[str] = []     # every text on screen now (tests read it)
         self.buttons: dict = {}        # name -> DirectButton (tests press them)
         self.question = None           # the panel of a question with buttons (build or reject; which tile)
+        self.piles_frame = None        # "Level to Level": the piles' panel
         self.fit_window()
 
     def compact(self) -> bool:
@@ -112,7 +113,7 @@ class PlusHud:
         for node in self.anchors.values():
             node.getChildren().detach()
         self.lines, self.buttons = [], {}
-        self.powers_frame = None
+        self.powers_frame = self.piles_frame = None
         self.question = None
         self.game = game
         if o.powers:
@@ -357,21 +358,36 @@ class PlusHud:
         they covered the cards still to come. There, while a tile is to be chosen, the shown tiles are
         the buttons (the question has no room for its own)."""
         step, tall, y = 0.24, 0.21, 0.3
-        # in the bottom middle; left of the buttons at the right, or (a narrow window) above them
+        margin = 0.07   # the panel's edge below the cards' counts
         half, reach = self.hud.room()[0] / 2, 2.5 * step + 0.02
         right, top = self.hud.buttons_at_right()
+        powers, beside, above = self.powers_frame, 0.03, 0.01
+        edge = None if powers is None else self.anchors["a2dBottomCenter"].getRelativePoint(
+            powers, Point3(powers["frameSize"][1], 0, powers["frameSize"][3]))   # the Breaking Rules' top right
+
+        def clear(x, bottom):   # of the Breaking Rules panel
+            return edge is None or edge.x + beside <= x - reach or edge.z + above <= bottom
+
+        # in the bottom middle, left of the buttons at the right; or right of the Breaking Rules panel;
+        # else (a narrow window) above those buttons, smaller, at the right; above that panel if need be
+        self.piles_lift = 0.0
         x = min(0.0, half - right - 0.05 - reach)
-        self.piles_lift = 0.0 if x - reach >= 0.05 - half else top + 0.04
-        if self.piles_lift:
-            step, tall, y = 0.2, 0.15, 0.08
-            reach = 2.5 * step + 0.02
-            x = half - 0.05 - reach
+        if x - reach < 0.05 - half or not clear(x, y - margin):
+            if edge is not None and edge.x + beside + 2 * reach <= half - right - 0.05:
+                x = edge.x + beside + reach
+            else:
+                self.piles_lift = top + 0.04
+                step, tall, y = 0.2, 0.15, 0.08
+                reach = 2.5 * step + 0.02
+                x = half - 0.05 - reach
+                if not clear(x, self.piles_lift + y - margin):
+                    y = edge.z + above + margin - self.piles_lift
         self.piles_height = y + tall + (0.16 if o.supply else 0.1)
         self.folded_choice = bool(self.piles_lift) and o.step == CHOOSE and not self._choice_fits(game, o)
         bc = self.anchors["a2dBottomCenter"].attachNewNode("piles")
         bc.setPos(x, 0, self.piles_lift)
-        DirectFrame(parent=bc, frameColor=(0.08, 0.09, 0.1, 1), relief=DGG.FLAT,
-                    frameSize=(-reach, reach, y - 0.08, self.piles_height))
+        self.piles_frame = DirectFrame(parent=bc, frameColor=(0.08, 0.09, 0.1, 1), relief=DGG.FLAT,
+                                       frameSize=(-reach, reach, y - margin, self.piles_height))
         w = step / 3   # half a card's width
         for k in range(LEVEL_MARKERS):
             x = (k - 2) * step

@@ -33,6 +33,11 @@ from .screens.widgets import ACCENT, WARN
 TILE, FILLER, RESERVED, PICK, MOVE = "tile", "filler", "reserved", "pick", "move"
 
 
+def overlap(a, b) -> bool:
+    """Whether two boxes (left, right, bottom, top) overlap."""
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+
+
 def is_plus(ruleset: Ruleset) -> bool:
     """True for a game with any NMBR 9 ++ variant or module (the classic window does the rest)."""
     return ruleset != Ruleset()
@@ -459,23 +464,24 @@ class PlusSessionScreen(SessionScreen):
     def _fit_keys(self) -> None:
         """In a small window the key help hides rather than run under "Level to Level"'s piles, or under
         the question (which tile to take; build or reject): there is no room for all of them."""
-        a2d, keys = self.base.aspect2d, self.keys
-        left, right, bottom, top = keys.guiItem.getFrame()
-        low, high = (a2d.getRelativePoint(keys, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
-        shown = low.z > self.plus_hud.piles_top() or self.match.game.variant != LEVEL_TO_LEVEL
-        q = self.plus_hud.question
-        if shown and q is not None and not q.isEmpty() and not q.isHidden() and \
-                not self.plus_hud.anchors["aspect2d"].isHidden():
-            left, right, bottom, top = q["frameSize"]
-            q_low, q_high = (a2d.getRelativePoint(q, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
-            shown = not (low.x < q_high.x and q_low.x < high.x and low.z < q_high.z and q_low.z < high.z)
+        keys, hud = self.keys, self.plus_hud
+        shown = not any(overlap(self._box(keys, keys.guiItem.getFrame()), self._box(w, w["frameSize"]))
+                        for w in (hud.piles_frame, hud.question) if w is not None and not w.isHidden())
         if shown == keys.isHidden():
             keys.show() if shown else keys.hide()
 
+    def _box(self, widget, frame) -> tuple[float, float, float, float]:
+        """A widget's frame (left, right, bottom, top) in aspect2d."""
+        left, right, bottom, top = frame
+        a2d = self.base.aspect2d
+        low, high = (a2d.getRelativePoint(widget, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
+        return low.x, high.x, low.z, high.z
+
     def keys_floor(self) -> float:
-        """In "Level to Level" the piles stand below the key help too: it widens rather than run under them."""
+        """In "Level to Level" the piles in the bottom middle stand below the key help too: it widens rather
+        than run under them (at the right, above the buttons there, they are no floor to it)."""
         floor = super().keys_floor()
-        if self.match.game.variant != LEVEL_TO_LEVEL:
+        if self.match.game.variant != LEVEL_TO_LEVEL or self.plus_hud.piles_lift:
             return floor
         piles = self.keys.getParent().getRelativePoint(self.base.aspect2d, Point3(0, 0, self.plus_hud.piles_top()))
         return max(floor, piles.z)
