@@ -58,6 +58,15 @@ def test_the_key_help_stays_in_view_beside_the_piles(size):
     assert _probe(size)["level_to_level choose"]["keys"], size
 
 
+@pytest.mark.render
+@pytest.mark.parametrize("size", ["640x480", "800x600", "1280x720"])
+def test_a_question_is_laid_out_once_a_redraw(size):
+    """Where the piles stand above the buttons (800x600), "Level to Level"'s question was laid out twice a
+    redraw: once to see whether it fits above them, then again to draw it."""
+    for when, seen in _probe(size).items():
+        assert seen["layouts"] == (0 if seen["question"] is None and not seen["folded"] else 1), (size, when)
+
+
 # ----- the subprocess ---------------------------------------------------------------------
 
 def main(size: str) -> None:
@@ -139,6 +148,11 @@ def main(size: str) -> None:
             base.graphicsEngine.renderFrame()
             base.win.saveScreenshot(Filename.fromOsSpecific(f"{shots}/{size}-{variant}-{step}.png"))
         hud = s.plus_hud
+        layouts, layout = [], type(hud)._layout
+        hud._layout = lambda *args: layouts.append(args) or layout(hud, *args)
+        hud.key = None   # drawn again, the layouts counted
+        frames(1)
+        del hud._layout
         covered = {}
         if hud.question is not None:
             q = hud.question
@@ -154,7 +168,9 @@ def main(size: str) -> None:
         panels = {name: box(w, w.node().getFrame()) for name, w in (("piles", None if piles.isEmpty() else frame),
                                                                      ("powers", hud.powers_frame)) if w is not None}
         found[f"{variant} {step}"] = {
-            "covered": covered, "panels": panels, "keys": not s.keys.isHidden()}
+            "covered": covered, "panels": panels, "keys": not s.keys.isHidden(),
+            "layouts": len(layouts), "folded": hud.folded_choice,
+            "question": None if hud.question is None else box(hud.question, hud.question["frameSize"])}
         app.screen.exit()
         app.screen = None
     print(json.dumps(found))

@@ -121,9 +121,9 @@ class PlusHud:
         self._actions(o, state)
         if game.variant == TWO_OF_THREE:
             self._two_of_three(game, o)
-        if game.variant == LEVEL_TO_LEVEL:
-            self._piles(game, o)
-        self._prompt(game, o, state)
+        question = self._question(game, o, state)
+        at = self._piles(game, o, question) if game.variant == LEVEL_TO_LEVEL else None
+        self._prompt(game, o, question, at)
 
     def _label(self, parent, text, pos, scale, fg=INK, align=TextNode.ALeft, bold=False, wrap=None, **kw):
         self.lines.append(text)
@@ -352,11 +352,12 @@ class PlusHud:
         """The aspect2d y (-1 at the bottom of a wide window) of the "Level to Level" piles' top edge."""
         return -self.base.a2dTop + (self.piles_height + self.piles_lift) * self.anchors["a2dBottomCenter"].getScale().z
 
-    def _piles(self, game, o) -> None:
+    def _piles(self, game, o, question) -> dict | None:
         """Bottom middle, above the actions: level markers 0..4 as piles, the shown card on top. Where they
         stand above the buttons at the right (a narrow window), closer and lower, at the right: centred,
         they covered the cards still to come. There, while a tile is to be chosen, the shown tiles are
-        the buttons (the question has no room for its own)."""
+        the buttons where the question (`question`: its words and buttons) has no room for its own.
+        Returns the question's layout when it was worked out for that (the prompt draws it)."""
         step, tall, y = 0.24, 0.21, 0.3
         margin = 0.07   # the panel's edge below the cards' counts
         half, reach = self.hud.room()[0] / 2, 2.5 * step + 0.02
@@ -383,7 +384,8 @@ class PlusHud:
                 if not clear(x, self.piles_lift + y - margin):
                     y = edge.z + above + margin - self.piles_lift
         self.piles_height = y + tall + (0.16 if o.supply else 0.1)
-        self.folded_choice = bool(self.piles_lift) and o.step == CHOOSE and not self._choice_fits(game, o)
+        at = self._layout(game, *question) if self.piles_lift and o.step == CHOOSE else None
+        self.folded_choice = at is not None and not self._fits(at)
         bc = self.anchors["a2dBottomCenter"].attachNewNode("piles")
         bc.setPos(x, 0, self.piles_lift)
         self.piles_frame = DirectFrame(parent=bc, frameColor=(0.08, 0.09, 0.1, 1), relief=DGG.FLAT,
@@ -433,6 +435,7 @@ class PlusHud:
             left = "  ".join(f"{d}\u00d7{n}" for d, n in sorted(o.supply.items()))
             self._label(bc, _("Your supply: {tiles}").format(tiles=left), (0, y + tall + 0.12), 0.028, fg=DIM,
                         align=TextNode.ACenter)
+        return at
 
     def _question(self, game, o, state) -> tuple[list, list]:
         """The words (first: the question or note) and the buttons of what stands in the middle now."""
@@ -518,10 +521,8 @@ class PlusHud:
         return {"x": (left + right) / 2 if compact else 0.0, "y": y, "height": height, "wrap": wrap,
                 "per_row": per_row, "rows": rows, "line": line, "top": self.base.a2dTop / k}
 
-    def _choice_fits(self, game, o) -> bool:
-        """Whether "Level to Level"'s question with its buttons fits above the piles, under the top row."""
-        lines, buttons = self._question(game, o, {"message": "", "note": None})
-        at = self._layout(game, lines, buttons)
+    def _fits(self, at: dict) -> bool:
+        """Whether a question laid out `at` (above "Level to Level"'s piles) stays under the top row."""
         return at["y"] + 0.07 <= at["top"] + self._lowest(self.base.a2dTopCenter) - 0.04
 
     def _lowest(self, node) -> float:
@@ -537,10 +538,11 @@ class PlusHud:
                 bottom = min(bottom, anchor.getRelativePoint(item, Point3(0, 0, low)).z)
         return bottom
 
-    def _prompt(self, game, o, state) -> None:
-        """Middle of the screen: the question before placing ("2 of 3", "Level to Level"), or a note."""
+    def _prompt(self, game, o, question, at) -> None:
+        """Middle of the screen: the question before placing ("2 of 3", "Level to Level"), or a note;
+        `at`: its layout where the piles already worked it out."""
         mid = self.anchors["aspect2d"]
-        lines, buttons = self._question(game, o, state)
+        lines, buttons = question
         if not lines:
             return
         if self.folded_choice:   # the shown tiles are the buttons: the question is a note above them
@@ -550,7 +552,7 @@ class PlusHud:
                          if game.variant == LEVEL_TO_LEVEL else 0)
             self._stack(o, [(text, ACCENT if i == 0 else INK) for i, text in enumerate(lines)][::-1], bottom)
             return
-        at = self._layout(game, lines, buttons)
+        at = at or self._layout(game, lines, buttons)
         x, y, per_row, width = at["x"], at["y"], at["per_row"], QUESTION_WIDTH
         frame = self.question = DirectFrame(parent=mid, frameColor=PANEL, relief=DGG.FLAT)
         labels, z = [], y
