@@ -67,6 +67,14 @@ def test_a_question_is_laid_out_once_a_redraw(size):
         assert seen["layouts"] == (0 if seen["question"] is None and not seen["folded"] else 1), (size, when)
 
 
+@pytest.mark.render
+def test_the_folded_choice_says_to_click_a_tile():
+    """At 640x480 the shown tiles are the choice's buttons, and nothing said so."""
+    seen = _probe("640x480")["level_to_level choose"]
+    assert seen["folded"] and seen["question"] is None
+    assert "Click a tile below to take it." in seen["lines"]
+
+
 # ----- the subprocess ---------------------------------------------------------------------
 
 def main(size: str) -> None:
@@ -170,7 +178,8 @@ def main(size: str) -> None:
         found[f"{variant} {step}"] = {
             "covered": covered, "panels": panels, "keys": not s.keys.isHidden(),
             "layouts": len(layouts), "folded": hud.folded_choice,
-            "question": None if hud.question is None else box(hud.question, hud.question["frameSize"])}
+            "question": None if hud.question is None else box(hud.question, hud.question["frameSize"]),
+            "lines": hud.lines}
         app.screen.exit()
         app.screen = None
     print(json.dumps(found))

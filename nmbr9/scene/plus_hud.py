@@ -545,8 +545,8 @@ class PlusHud:
         lines, buttons = question
         if not lines:
             return
-        if self.folded_choice:   # the shown tiles are the buttons: the question is a note above them
-            buttons = []
+        if self.folded_choice:   # the shown tiles are the buttons: the question is a note above them, saying so
+            lines, buttons = [lines[0], _("Click a tile below to take it."), *lines[1:]], []
         if not buttons:   # a note: low in the middle, above the actions (and the piles), off the table
             bottom = max(self.notes_top, self.piles_height + 0.07 + self.piles_lift
                          if game.variant == LEVEL_TO_LEVEL else 0)
