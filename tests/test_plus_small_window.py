@@ -1,6 +1,6 @@
 """NMBR 9 ++ in the smallest window (640x480) and others with four seats and every module: "Level to Level"'s
 piles and its question, and "2 of 3"'s question, cover no other part of the HUD (the cards still to come, the
-round's caption, the scores, the Hint and Menu buttons, the Breaking Rules powers, the key help).
+round's caption, the scores, the Hint and Menu buttons, the Breaking Rules powers, the key help), nor the board.
 
 Each window shape needs its own ShowBase: run as a script, this file is that subprocess; it prints, as JSON,
 what each of those panels covers. With NMBR9_SHOTS=DIR it saves a picture of each there.
@@ -59,6 +59,16 @@ def test_the_key_help_stays_in_view_beside_the_piles(size):
 
 
 @pytest.mark.render
+@pytest.mark.parametrize("size", ["800x600", "1280x720"])
+def test_the_board_stays_in_view_beside_the_question(size):
+    """At 1280x720 "Level to Level"'s question (which tile to take) stood over the board. (At 640x480 no part
+    of the window is left big enough: there the table still reaches under the panels, the question too.)"""
+    for when, seen in _probe(size).items():
+        if seen["question"] is not None:
+            assert _apart(seen["question"], seen["board"]), (size, when, seen)
+
+
+@pytest.mark.render
 @pytest.mark.parametrize("size", ["640x480", "800x600", "1280x720"])
 def test_a_question_is_laid_out_once_a_redraw(size):
     """Where the piles stand above the buttons (800x600), "Level to Level"'s question was laid out twice a
@@ -81,7 +91,7 @@ def main(size: str) -> None:
     import time
     from direct.gui.DirectGuiBase import DirectGuiWidget
     from direct.showbase.MessengerGlobal import messenger
-    from panda3d.core import Filename, Point3
+    from panda3d.core import Filename, Point2, Point3
     from nmbr9.rules import Ruleset, Seat
     from nmbr9.rules.game import POWERS
     from nmbr9.scene.base import parse_size
@@ -175,11 +185,19 @@ def main(size: str) -> None:
                 covered["piles"] = hits
         panels = {name: box(w, w.node().getFrame()) for name, w in (("piles", None if piles.isEmpty() else frame),
                                                                      ("powers", hud.powers_frame)) if w is not None}
+        low, high = s.table.tiles.getTightBounds(base.render)   # the board's corners, as the camera shows them
+        seen = []
+        for x, y, z in ((x, y, z) for x in (low.x, high.x) for y in (low.y, high.y) for z in (low.z, high.z)):
+            film = Point2()
+            base.camLens.project(base.cam.getRelativePoint(base.render, Point3(x, y, z)), film)
+            seen.append(a2d.getRelativePoint(base.render2d, Point3(film.x, 0, film.y)))
+        board = (min(p.x for p in seen), max(p.x for p in seen), min(p.z for p in seen), max(p.z for p in seen))
         found[f"{variant} {step}"] = {
             "covered": covered, "panels": panels, "keys": not s.keys.isHidden(),
             "layouts": len(layouts), "folded": hud.folded_choice,
             "question": None if hud.question is None else box(hud.question, hud.question["frameSize"]),
-            "lines": hud.lines}
+            "lines": hud.lines,
+            "board": board}
         app.screen.exit()
         app.screen = None
     print(json.dumps(found))

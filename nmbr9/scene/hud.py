@@ -264,11 +264,12 @@ class Hud:
                 zs += [low.z, high.z]
         return min(xs), max(xs), min(zs), max(zs)
 
-    def free_rooms(self) -> list[tuple[float, float, float, float]]:
+    def free_rooms(self, clear_of=()) -> list[tuple[float, float, float, float]]:
         """The parts of the window the table may be framed in, clear of the widgets (normalised coordinates:
         left, right, bottom, top): under the verdict, above the bottom middle, and beside or else below (above)
-        what stands at each corner. In a small window, where none of these reaches LEAST_ROOM each way, they
-        are stretched to: the table better under the widgets' edges than tiny."""
+        what stands at each corner; and above, below or beside each box of `clear_of` (a question in the
+        middle). In a small window, where none of these reaches LEAST_ROOM each way, they are stretched to:
+        the table better under the widgets' edges than tiny."""
         w, h = self.room()
         tl, tr, bl, br = (self.extent(c) for c in ("a2dTopLeft", "a2dTopRight", "a2dBottomLeft", "a2dBottomRight"))
         under = self.middle()[0] - VERDICT_ROOM   # (HUD units below the top)
@@ -281,6 +282,12 @@ class Hud:
             top = -min(under, 0 if tl_beside else tl[2], 0 if tr_beside else tr[2])
             bottom = max(above, 0 if bl_beside else bl[3], 0 if br_beside else br[3])
             rooms.add((-1 + 2 * left / w, 1 - 2 * right / w, -1 + 2 * bottom / h, 1 - 2 * top / h))
+        for box in clear_of:
+            rooms = {part for room in rooms for part in (
+                [room] if not (room[0] < box[1] and box[0] < room[1] and room[2] < box[3] and box[2] < room[3])
+                else [(room[0], room[1], room[2], box[2]), (room[0], room[1], box[3], room[3]),
+                      (room[0], box[0], room[2], room[3]), (box[1], room[1], room[2], room[3])])
+                     if part[1] > part[0] and part[3] > part[2]} or rooms   # (it covers them all: no help)
         if not any(min(r[1] - r[0], r[3] - r[2]) >= 2 * LEAST_ROOM for r in rooms):
             rooms = {(min(left, -LEAST_ROOM), max(right, LEAST_ROOM), min(bottom, -LEAST_ROOM),
                       max(top, LEAST_ROOM)) for left, right, bottom, top in rooms}

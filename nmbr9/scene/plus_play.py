@@ -470,12 +470,18 @@ class PlusSessionScreen(SessionScreen):
         if shown == keys.isHidden():
             keys.show() if shown else keys.hide()
 
-    def _box(self, widget, frame) -> tuple[float, float, float, float]:
-        """A widget's frame (left, right, bottom, top) in aspect2d."""
+    def _box(self, widget, frame, space=None) -> tuple[float, float, float, float]:
+        """A widget's frame (left, right, bottom, top) in aspect2d (or `space`)."""
         left, right, bottom, top = frame
-        a2d = self.base.aspect2d
-        low, high = (a2d.getRelativePoint(widget, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
+        space = space or self.base.aspect2d
+        low, high = (space.getRelativePoint(widget, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
         return low.x, high.x, low.z, high.z
+
+    def fit_table(self) -> None:
+        """Also clear of the question in the middle (which tile to take; build or reject)."""
+        q = self.plus_hud.question
+        clear_of = [self._box(q, q["frameSize"], self.base.render2d)] if q is not None and not q.isHidden() else []
+        self.camera.frame_in(*self.hud.free_rooms(clear_of))
 
     def keys_floor(self) -> float:
         """In "Level to Level" the piles in the bottom middle stand below the key help too: it widens rather
