@@ -32,7 +32,7 @@ def _probe(size: str) -> dict:
 @pytest.mark.parametrize("size", ["640x480", "800x600", "1280x720"])
 def test_the_questions_and_the_piles_cover_nothing_else(size):
     found = _probe(size)
-    assert set(found) == {"level_to_level choose", "two_of_three decide"}
+    assert set(found) == {"level_to_level choose", "two_of_three decide", "classic extras"}
     for when, seen in found.items():
         assert seen["covered"] == {}, f"{size}, {when}: {seen['covered']}"
 
@@ -48,6 +48,14 @@ def test_the_piles_panel_keeps_off_the_breaking_rules_panel(size):
     """At 800x600 and 1280x720 the piles' panel reached a few pixels over the powers' top edge."""
     panels = _probe(size)["level_to_level choose"]["panels"]
     assert _apart(panels["piles"], panels["powers"]), (size, panels)
+
+
+@pytest.mark.render
+@pytest.mark.parametrize("size", ["640x480", "800x600", "1280x720"])
+def test_the_key_help_offers_backspace_only_with_a_piece_in_hand(size):
+    """With the turn's tile dealt with (only optional actions left) the key help still offered Backspace."""
+    for when, seen in _probe(size).items():
+        assert not any(line.startswith("Backspace") for line in seen["key items"]), (size, when)
 
 
 @pytest.mark.render
@@ -136,7 +144,7 @@ def main(size: str) -> None:
 
     found = {}
     seats = [Seat("Ana"), Seat("Ben"), Seat("Bot 1", "bot:easy"), Seat("Bot 2", "bot:easy")]
-    for variant, step in (("level_to_level", "choose"), ("two_of_three", "decide")):
+    for variant, step in (("level_to_level", "choose"), ("two_of_three", "decide"), ("classic", "extras")):
         m = app.store.new_match(seats, seed=5, ruleset=Ruleset(variant, ("start_tiles", "gap_fillers",
                                                                          "breaking_rules"), POWERS))
         s = app.play(m)
@@ -183,6 +191,12 @@ def main(size: str) -> None:
             hits = [n for n, o in others([piles]).items() if overlap(box(frame, frame.node().getFrame()), o)]
             if hits:
                 covered["piles"] = hits
+        keys = s.keys
+        if not keys.isHidden():   # the notes in the bottom middle (the tile dealt with) and the key help
+            help_box = box(keys, keys.guiItem.getFrame())
+            hits = [n.guiId for n in hud.notes if overlap(box(n, n.guiItem.getFrame()), help_box)]
+            if hits:
+                covered["key help"] = hits
         panels = {name: box(w, w.node().getFrame()) for name, w in (("piles", None if piles.isEmpty() else frame),
                                                                      ("powers", hud.powers_frame)) if w is not None}
         low, high = s.table.tiles.getTightBounds(base.render)   # the board's corners, as the camera shows them
@@ -197,7 +211,8 @@ def main(size: str) -> None:
             "layouts": len(layouts), "folded": hud.folded_choice,
             "question": None if hud.question is None else box(hud.question, hud.question["frameSize"]),
             "lines": hud.lines,
-            "board": board}
+            "board": board,
+            "key items": s.key_items}
         app.screen.exit()
         app.screen = None
     print(json.dumps(found))

@@ -386,6 +386,26 @@ def test_end_turn_appears_when_only_options_are_left(app):
     until(app, lambda: m.round == 2 or None)
 
 
+def test_the_key_help_offers_backspace_only_with_a_piece_in_hand(app):
+    """With the turn's tile laid and only a gap filler left to place, the key help still offered Backspace
+    (put the tile back in hand), which then did nothing."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("gap_fillers",)))
+    ps_ready(app)
+    frames(app, 2)
+    backspace = "Backspace: put the tile back in hand"
+    assert backspace in s.keys["text"].replace("\n", " ")    # the turn's tile in hand
+    lay(app, m.game.legal_placements(0)[0])
+    ps_ready(app)
+    frames(app, 2)
+    assert m.options(0).step == "extras" and backspace not in s.keys["text"].replace("\n", " ")
+    press(app, "filler_F1")                                   # a gap filler in hand: Backspace puts it away
+    frames(app, 2)
+    assert backspace in s.keys["text"].replace("\n", " ")
+    messenger.send("backspace")
+    frames(app, 2)
+    assert s.ps.ghost is None and backspace not in s.keys["text"].replace("\n", " ")
+
+
 def test_enter_ends_a_turn_left_open_only_for_options(app):
     m, s = start(app, [Seat("Ana")], Ruleset("classic", ("gap_fillers",)))
     ps_ready(app)

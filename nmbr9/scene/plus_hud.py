@@ -78,6 +78,7 @@ class PlusHud:
         self.buttons: dict = {}        # name -> DirectButton (tests press them)
         self.question = None           # the panel of a question with buttons (build or reject; which tile)
         self.piles_frame = None        # "Level to Level": the piles' panel
+        self.notes: list = []          # the notes and warnings in the bottom middle (their labels)
         self.fit_window()
 
     def compact(self) -> bool:
@@ -114,6 +115,7 @@ class PlusHud:
             node.getChildren().detach()
         self.lines, self.buttons = [], {}
         self.powers_frame = self.piles_frame = None
+        self.notes = []
         self.question = None
         self.game = game
         if o.powers:
@@ -292,6 +294,7 @@ class PlusHud:
         for text, ink in texts:
             label = self._label(bc, text, (x, bottom), scale, fg=ink, align=TextNode.ACenter, wrap=wrap,
                                 frameColor=PANEL, pad=(0.3, 0.15))
+            self.notes.append(label)
             rows = label.component("text0").textNode.getNumRows()
             label.setZ(bottom + (rows - 1) * scale * 1.2)   # the first line's baseline: the rest hang below
             bottom += rows * scale * 1.2 + gap

@@ -484,13 +484,15 @@ class PlusSessionScreen(SessionScreen):
         self.camera.frame_in(*self.hud.free_rooms(clear_of))
 
     def keys_floor(self) -> float:
-        """In "Level to Level" the piles in the bottom middle stand below the key help too: it widens rather
-        than run under them (at the right, above the buttons there, they are no floor to it)."""
-        floor = super().keys_floor()
-        if self.match.game.variant != LEVEL_TO_LEVEL or self.plus_hud.piles_lift:
-            return floor
-        piles = self.keys.getParent().getRelativePoint(self.base.aspect2d, Point3(0, 0, self.plus_hud.piles_top()))
-        return max(floor, piles.z)
+        """Also the notes in the bottom middle (the tile dealt with, a warning) and, in "Level to Level", the
+        piles there stand below the key help: it widens rather than run under them (the piles at the right,
+        above the buttons there, are no floor to it)."""
+        hud, a2d = self.plus_hud, self.base.aspect2d
+        tops = [self._box(note, note.guiItem.getFrame())[3] for note in hud.notes if not note.isHidden()]
+        if self.match.game.variant == LEVEL_TO_LEVEL and not hud.piles_lift:
+            tops.append(hud.piles_top())
+        return max([super().keys_floor()] + [self.keys.getParent().getRelativePoint(a2d, Point3(0, 0, z)).z
+                                             for z in tops])
 
     def _keys(self) -> list[str]:
         """The classic key help, and the keys of the powers and gap fillers in play."""
@@ -573,6 +575,9 @@ class PlusSessionScreen(SessionScreen):
             if self.ps.ghost is None or self.plus_hud.key is None or note != self.ps.note:
                 self.ps.note = note
                 self.ps._show_plus(self.ps.options())
+            keys = self._keys()   # only the keys that do something now (Backspace: with a piece in hand)
+            if keys != self.key_items:
+                self.key_items, self.panel_key = keys, None
         self._fit_keys()
         if self.plus_hud.key != self.fitted_key:   # the panels were drawn again: maybe another size
             self.fitted_key = self.plus_hud.key
@@ -655,6 +660,12 @@ class PlusSessionScreen(SessionScreen):
         filler = ps.piece if ps.mode == FILLER else None
         moving = ps.moving if ps.mode == MOVE else None
         return functools.partial(hint_placement, game, seat, seed, powers, reserved, filler, moving)
+
+    def holding(self) -> bool:
+        """A piece in hand, or Relocate picking its tile: not once the turn's tile is dealt with (nor before
+        it is built or chosen), where Backspace does nothing."""
+        ps = self.ps
+        return ps is not None and (ps.ghost is not None or ps.mode == PICK)
 
     def put_back(self) -> None:
         """Backspace or Escape: also drops a Relocate still picking its tile."""

@@ -124,9 +124,14 @@ class SessionScreen(Screen):
 
     def _keys(self) -> list[str]:
         """The key help's keys, laid out in lines by _lay_out_keys."""
-        return [_("I: hint (again: take it)"), _("Backspace: put the tile back in hand"),
+        return [_("I: hint (again: take it)"),
+                *([_("Backspace: put the tile back in hand")] if self.holding() else []),
                 *([_("T: take back the last tile")] if self.match.practice else []),
                 *([_("Tab or a name on the right: look at another board")] if self.others() else []), _("F1: rules")]
+
+    def holding(self) -> bool:
+        """Whether Backspace has something to put back (in the classic game the turn's tile is always in hand)."""
+        return True
 
     def others(self) -> bool:
         """Whether there are boards to look at besides one's own."""
