@@ -18,9 +18,9 @@ import pytest
 
 
 @functools.lru_cache(maxsize=None)
-def _probe(size: str) -> dict:
+def _probe(size: str, language: str = "en") -> dict:
     root = Path(__file__).resolve().parent.parent
-    env = {**os.environ, "LANGUAGE": "en",
+    env = {**os.environ, "LANGUAGE": language,
            "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
     done = subprocess.run([sys.executable, __file__, size], capture_output=True, text=True, timeout=300,
                           env=env, cwd=root)
@@ -35,6 +35,14 @@ def test_the_questions_and_the_piles_cover_nothing_else(size):
     assert set(found) == {"level_to_level choose", "two_of_three decide", "classic extras"}
     for when, seen in found.items():
         assert seen["covered"] == {}, f"{size}, {when}: {seen['covered']}"
+
+
+@pytest.mark.render
+def test_the_key_help_keeps_off_the_tile_dealt_with_note_in_german():
+    """German's longer keys and note leave no width at which the key help clears the note at 640x480."""
+    seen = _probe("640x480", "de")["classic extras"]
+    assert "key help" not in seen["covered"], seen["covered"]
+    assert any(line.startswith("Dein Plättchen ist erledigt") for line in seen["lines"])
 
 
 def _apart(a, b) -> bool:

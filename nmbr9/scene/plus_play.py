@@ -462,11 +462,12 @@ class PlusSessionScreen(SessionScreen):
         self.base.taskMgr.add(self._plus_task, "plus-session", sort=1)
 
     def _fit_keys(self) -> None:
-        """In a small window the key help hides rather than run under "Level to Level"'s piles, or under
-        the question (which tile to take; build or reject): there is no room for all of them."""
+        """In a small window the key help hides rather than run under "Level to Level"'s piles, the question
+        (which tile to take; build or reject) or the notes in the bottom middle (the tile dealt with: in
+        German at 640x480 no width of the key help clears it): there is no room for all of them."""
         keys, hud = self.keys, self.plus_hud
-        shown = not any(overlap(self._box(keys, keys.guiItem.getFrame()), self._box(w, w["frameSize"]))
-                        for w in (hud.piles_frame, hud.question) if w is not None and not w.isHidden())
+        shown = not any(overlap(self._box(keys, keys.guiItem.getFrame()), self._box(w, w.guiItem.getFrame()))
+                        for w in (hud.piles_frame, hud.question, *hud.notes) if w is not None and not w.isHidden())
         if shown == keys.isHidden():
             keys.show() if shown else keys.hide()
 
