@@ -45,6 +45,14 @@ def test_the_key_help_keeps_off_the_tile_dealt_with_note_in_german():
     assert any(line.startswith("Dein Plättchen ist erledigt") for line in seen["lines"])
 
 
+@pytest.mark.render
+def test_the_buttons_break_their_words_only_between_them_in_german():
+    """A button's text in two lines breaks between words: "Lückenfüller, 1 Feld", never "Lückenfülle" / "r, 1 Feld"."""
+    for when, seen in _probe("640x480", "de").items():
+        for name, (text, wrapped) in seen["buttons"].items():
+            assert wrapped.split() == text.split(), f"{when}, {name}: {wrapped!r}"
+
+
 def _apart(a, b) -> bool:
     """Two rectangles (left, right, bottom, top) that do not intersect."""
     return a[1] <= b[0] or b[1] <= a[0] or a[3] <= b[2] or b[3] <= a[2]
@@ -220,7 +228,9 @@ def main(size: str) -> None:
             "question": None if hud.question is None else box(hud.question, hud.question["frameSize"]),
             "lines": hud.lines,
             "board": board,
-            "key items": s.key_items}
+            "key items": s.key_items,
+            "buttons": {name: [b["text"], b.component("text0").textNode.getWordwrappedText()]
+                        for name, b in hud.buttons.items() if not b.isEmpty()}}
         app.screen.exit()
         app.screen = None
     print(json.dumps(found))

@@ -225,10 +225,11 @@ class PlusHud:
         hint, confirm = self.hud.hint, self.hud.confirm
         left = bc.getRelativePoint(hint, Point3(hint.component("text0").textNode.getWidth(), 0, 0)).x + 0.03
         right = bc.getRelativePoint(confirm, Point3(confirm.guiItem.getFrame()[0], 0, 0)).x - 0.03
-        least = []   # the narrowest each button may be: its text in two lines
+        least = []   # the narrowest each button may be: its text in two lines, no word broken
         for item in items:
             inset = card if item[6] is not None else 0
-            w = (inset + 3) * scale   # (a wrap of zero or less would not wrap at all)
+            widest = max(measure.calcWidth(word) for word in item[1].split())   # ("Lückenfülle" / "r, 1 Feld")
+            w = (inset + max(3, widest + 1.05)) * scale   # (a wrap of zero or less would not wrap at all)
             measure.setText(item[1])
             while True:
                 measure.setWordwrap(w / scale - inset - 1)
