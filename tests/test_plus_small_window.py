@@ -38,19 +38,15 @@ def test_the_questions_and_the_piles_cover_nothing_else(size):
 
 
 @pytest.mark.render
-def test_the_key_help_keeps_off_the_tile_dealt_with_note_in_german():
-    """German's longer keys and note leave no width at which the key help clears the note at 640x480."""
-    seen = _probe("640x480", "de")["classic extras"]
-    assert "key help" not in seen["covered"], seen["covered"]
-    assert any(line.startswith("Dein Plättchen ist erledigt") for line in seen["lines"])
-
-
-@pytest.mark.render
-def test_the_buttons_break_their_words_only_between_them_in_german():
-    """A button's text in two lines breaks between words: "Lückenfüller, 1 Feld", never "Lückenfülle" / "r, 1 Feld"."""
-    for when, seen in _probe("640x480", "de").items():
+@pytest.mark.parametrize("language", ["de", "es", "pl"])
+def test_in_every_language_at_640x480_nothing_covers_anything_and_no_word_breaks(language):
+    """Longer words: in German the key help lay over the tile-dealt-with note, the "2 of 3" question over
+    the cards to come (the scores' caption, above it, narrowed its room), and "Lückenfülle" / "r, 1 Feld"."""
+    found = _probe("640x480", language)
+    for when, seen in found.items():
+        assert seen["covered"] == {}, f"{language}, {when}: {seen['covered']}"
         for name, (text, wrapped) in seen["buttons"].items():
-            assert wrapped.split() == text.split(), f"{when}, {name}: {wrapped!r}"
+            assert wrapped.split() == text.split(), f"{language}, {when}, {name}: {wrapped!r}"
 
 
 def _apart(a, b) -> bool:

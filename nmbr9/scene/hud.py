@@ -245,21 +245,22 @@ class Hud:
         left, _right, _bottom, top = self.extent("a2dBottomRight")
         return -left, top
 
-    def extent(self, corner: str, above: float = -1e9) -> tuple[float, float, float, float]:
+    def extent(self, corner: str, above: float = -1e9, below: float = 1e9) -> tuple[float, float, float, float]:
         """Left, right, bottom, top (HUD units from that corner) of the widgets shown at a corner of the window
-        (the HUD's, the session's, the ++ panels'); `above`: only those reaching above that height."""
+        (the HUD's, the session's, the ++ panels'); `above`, `below`: only those reaching above (below) that
+        height."""
         anchor = self.anchors[corner]
         xs, zs = [0.0], [0.0]
         for item in getattr(self.base, corner).findAllMatches("**/+PGItem"):   # widgets: their frames
             if not any(n.isHidden() for n in (item, *item.getAncestors())):
                 left, right, bottom, top = item.node().getFrame()
                 corners = [anchor.getRelativePoint(item, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top))]
-                if max(p.z for p in corners) > above:
+                if max(p.z for p in corners) > above and min(p.z for p in corners) < below:
                     xs += [p.x for p in corners]
                     zs += [p.z for p in corners]
         if corner == "a2dTopLeft" and not self.supply.isHidden() and self.supply.getTightBounds(anchor):
             low, high = self.supply.getTightBounds(anchor)   # the cards still to come: no widgets
-            if high.z > above:
+            if high.z > above and low.z < below:
                 xs += [low.x, high.x]
                 zs += [low.z, high.z]
         return min(xs), max(xs), min(zs), max(zs)

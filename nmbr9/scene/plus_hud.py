@@ -480,15 +480,16 @@ class PlusHud:
             lines.append(state["message"])
         return lines, buttons
 
-    def middle_room(self) -> tuple[float, float]:
+    def middle_room(self, top: float = 0.0) -> tuple[float, float]:
         """Left and right (HUD units from the window's middle) of the room between the round's card and the
-        cards still to come (left) and the scores (right)."""
+        cards still to come (left) and the scores (right), below `top` (HUD units below the window's top:
+        the scores' caption above it is no wall)."""
         half = self.hud.room()[0] / 2
         left = 0.25   # the round's card
         chips = self.hud.supply.getTightBounds(self.hud.anchors["a2dTopLeft"])
         if chips and not self.hud.supply.isHidden():
             left = max(left, chips[1].x)
-        return left + 0.03 - half, half + self.hud.extent("a2dTopRight")[0] - 0.03
+        return left + 0.03 - half, half + self.hud.extent("a2dTopRight", below=top)[0] - 0.03
 
     def _layout(self, game, lines, buttons) -> dict:
         """Where a question with buttons stands: its first line's baseline `y` and its middle `x` (aspect2d
@@ -497,7 +498,9 @@ class PlusHud:
         be: across the whole width it covered the scores, the buttons and the powers."""
         k = self.hud.anchors["a2dTopLeft"].getScale().x
         compact = self.compact()
-        left, right = self.middle_room() if compact else (-9.0, 9.0)
+        if compact:   # under the card slots ("2 of 3") and the verdict and status
+            below = min(self._lowest(self.base.a2dTopCenter), self._lowest(self.anchors["a2dTopLeft"]))
+        left, right = self.middle_room(top=below - 0.04) if compact else (-9.0, 9.0)
         per_row = max(1, min(3, len(buttons), int((right - left - 0.02) / (QUESTION_WIDTH + 0.04))))
         wrap = min(46.0, (right - left - 0.08) / 0.038)
         measure = TextNode("measure")
@@ -512,8 +515,7 @@ class PlusHud:
         # under the buttons as much room as above the words (more would not fit between the key help
         # and the "Level to Level" piles at 1280x720)
         height = sum(0.06 + (r - 1) * line for r in rows) + 0.135 + 0.08 * (button_rows - 1)
-        if compact:   # under the card slots ("2 of 3") and the verdict and status
-            below = min(self._lowest(self.base.a2dTopCenter), self._lowest(self.anchors["a2dTopLeft"]))
+        if compact:
             y = self.base.a2dTop / k + below - 0.04 - 0.07
         else:   # high in the middle, under the verdict and status
             y = (0.42 if game.variant == TWO_OF_THREE else 0.62) / k - 0.07
