@@ -596,7 +596,6 @@ def test_looking_at_another_board_shows_it_at_this_round_and_back(app):
 def test_the_names_under_the_score_box_stay_put_while_looking_at_another_board(app):
     """Looking at a board took "(click to confirm)" (and "+N here") off the score box: the names under it
     moved up a line, and down again on coming back."""
-    from panda3d.core import Point3
     m = app.store.new_match([Seat("Ana"), Seat("Ben")], seed=7)
     s = app.play(m)
     for _ in range(6):                               # pass and play: three tiles each
@@ -1831,20 +1830,26 @@ def test_space_on_a_name_field_that_let_go_of_the_typing_presses_nothing(app):
 
 
 
-def test_a_long_refusal_keeps_clear_of_the_round_and_the_score_at_800x600(tmp_path):
-    """At 800x600 "The tile must touch ..." reached over "Round 19 of 20" when the score beside it was short:
-    the round's frame was never fitted to its text, so the verdict's room took the top-left column for
-    narrower than it is.
-    A window of its own size: a subprocess (one ShowBase per process)."""
+def _run_script(script: str, folder) -> object:
+    """A script run in a process of its own (one ShowBase a process: a window of its own size), in English,
+    its data in `folder`: what it printed last, as JSON."""
     import os
     import subprocess
     import sys
     from pathlib import Path
     tests = Path(__file__).resolve().parent
-    done = subprocess.run([sys.executable, "-c", VERDICT_AT_800X600, str(tmp_path)], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", script, str(folder)], capture_output=True, text=True,
                           timeout=240, cwd=tests.parent, env={**os.environ, "PYTHONPATH": str(tests), "LANGUAGE": "en"})
     assert done.returncode == 0, done.stderr[-2000:]
-    found = json.loads(done.stdout.strip().splitlines()[-1])
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_a_long_refusal_keeps_clear_of_the_round_and_the_score_at_800x600(tmp_path):
+    """At 800x600 "The tile must touch ..." reached over "Round 19 of 20" when the score beside it was short:
+    the round's frame was never fitted to its text, so the verdict's room took the top-left column for
+    narrower than it is.
+    A window of its own size: a subprocess (one ShowBase per process)."""
+    found = _run_script(VERDICT_AT_800X600, tmp_path)
     assert found["round"] == "Round 19 of 20" and "must touch" in found["verdict"]
     v = found["boxes"]["verdict"]
     for name in ("round", "score"):
@@ -1897,15 +1902,7 @@ print(json.dumps({"round": s.hud.round["text"], "verdict": s.hud.verdict["text"]
 def test_the_best_layouts_keys_stay_on_one_line_in_a_4_3_window(tmp_path):
     """At 1024x768 the line under the best layout broke between its keys: "score 97  (\u2190" and "\u2192)".
     A window of its own shape: a subprocess (one ShowBase per process)."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-    tests = Path(__file__).resolve().parent
-    done = subprocess.run([sys.executable, "-c", WALK_AT_1024X768, str(tmp_path)], capture_output=True, text=True,
-                          timeout=240, cwd=tests.parent, env={**os.environ, "PYTHONPATH": str(tests), "LANGUAGE": "en"})
-    assert done.returncode == 0, done.stderr[-2000:]
-    lines = json.loads(done.stdout.strip().splitlines()[-1])
+    lines = _run_script(WALK_AT_1024X768, tmp_path)
     assert any("tile 20 of 20" in line for line in lines)
     assert any("\u2190" in line and "\u2192" in line for line in lines), lines
 
