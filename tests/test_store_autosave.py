@@ -330,6 +330,24 @@ def test_a_second_copy_of_the_game_on_the_same_data_folder_says_so_and_opens_no_
         first.close()
 
 
+def test_a_copy_started_again_while_the_last_one_is_still_going_away_starts(tmp_path, monkeypatch):
+    """A copy killed or quit lets go of the data folder about a second later (its process is torn down):
+    starting the game again at once said "another copy ... is using the data folder"."""
+    monkeypatch.setenv("NMBR9_DATA", str(tmp_path))
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time; from nmbr9.store import Store; "
+                               "assert Store().hold(); print('held', flush=True); time.sleep(0.7)"],
+                              stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        second = Store()
+        assert second.hold()            # it waited for the first to go
+        assert holder.wait(10) == 0     # (which held the folder until it ended)
+        second.close()
+    finally:
+        holder.kill()
+        holder.wait(10)
+
+
 def test_a_puzzle_goes_on_its_leaderboard_with_the_last_placement_once(store, tmp_path):
     """A kill after a puzzle's last placement (no results screen) keeps its results on the leaderboard:
     the humans' and a bot strength's first; saving again or continuing never adds them twice."""

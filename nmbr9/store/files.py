@@ -69,27 +69,38 @@ def set_aside(path: Path, why: str) -> Path:
 LOCK_NAME = "nmbr9.lock"
 
 
-def hold_folder(folder: Path):
+def hold_folder(folder: Path, wait: float = 2.0):
     """Hold the data folder for this process, so a second copy of the game can't write the same autosave
     (the last to save silently replaced the other's game). Returns (held, lock file): keep the file, as
     closing it or the process ending (even by a kill) lets go. held is False only while another copy holds
-    the folder: a folder or file system that can't lock is not held against the player."""
+    the folder for `wait` seconds: a copy just killed or quit lets go about a second later, while its
+    process is torn down, and a player starting the game again at once should not be turned away. A
+    folder or file system that can't lock is not held against the player."""
     try:
         f = open(Path(folder) / LOCK_NAME, "a+b")
     except OSError:
         return True, None   # e.g. a read-only folder: its saves say so themselves
-    try:
+    until = time.monotonic() + wait
+    while True:
         try:
-            import fcntl
-        except ImportError:   # Windows
-            import msvcrt
-            f.seek(0)
-            msvcrt.locking(f.fileno(), msvcrt.LK_NBLCK, 1)
-        else:
-            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except (BlockingIOError, PermissionError):
-        f.close()
-        return False, None
-    except OSError:
-        pass
-    return True, f
+            _lock(f)
+            return True, f
+        except (BlockingIOError, PermissionError):
+            if time.monotonic() >= until:
+                f.close()
+                return False, None
+            time.sleep(0.1)
+        except OSError:
+            return True, f
+
+
+def _lock(f) -> None:
+    """Lock an open file for this process without waiting (BlockingIOError or PermissionError if held)."""
+    try:
+        import fcntl
+    except ImportError:   # Windows
+        import msvcrt
+        f.seek(0)
+        msvcrt.locking(f.fileno(), msvcrt.LK_NBLCK, 1)
+    else:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
