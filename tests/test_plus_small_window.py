@@ -203,6 +203,11 @@ def main(size: str) -> None:
             hits = [n for n, o in others([piles]).items() if overlap(box(frame, frame.node().getFrame()), o)]
             if hits:
                 covered["piles"] = hits
+        for note in hud.notes:   # the notes in the bottom middle (the tile dealt with): clear of Hint and Menu
+            hits = [n for n, o in others([note]).items()
+                    if overlap(box(note, note.guiItem.getFrame()), o) and not n.startswith(s.keys.guiId)]
+            if hits:
+                covered.setdefault("notes", []).extend(hits)
         keys = s.keys
         if not keys.isHidden():   # the notes in the bottom middle (the tile dealt with) and the key help
             help_box = box(keys, keys.guiItem.getFrame())

@@ -311,7 +311,11 @@ class PlusHud:
         if self.game.variant == LEVEL_TO_LEVEL and self.piles_lift:
             left, right = self.middle_room()
             return (left + right) / 2, (right - left - 0.1) / 0.032
-        return (0.3, 32) if o.powers and not self.compact() else (0.0, 46)
+        x, wrap = (0.3, 32) if o.powers and not self.compact() else (0.0, 46)
+        # no wider than leaves them clear of Hint, Menu and Confirm at the bottom right (at 800x600 "Your tile
+        # is dealt with ..." ran under Hint); the panel's pad is 0.3 letters a side
+        right = self.hud.room()[0] / 2 - self.hud.buttons_at_right()[0] - 0.03
+        return x, min(wrap, 2 * (right - x) / 0.032 - 0.6)
 
     def _two_of_three(self, game, o) -> None:
         """Top left beside the card: the round's three card slots and the reject markers."""
