@@ -29,6 +29,30 @@ def random_game(seed: int, players: int = 1, upward: float = 0.7) -> Game:
     return game
 
 
+def frames(app, n: int = 2, pause: float = 0.0) -> None:
+    """Step the game `n` frames; `pause` seconds after each leave a real window's X server time to keep up."""
+    import time
+    for _ in range(n):
+        app.base.taskMgr.step()
+        if pause:
+            time.sleep(pause)
+
+
+def script_output(args, language: str = "en", timeout: float = 300, **env) -> object:
+    """A script run in a process of its own (one ShowBase a process: a window of its own size), in
+    `language`, the project and the tests importable: what it printed last, as JSON."""
+    import json
+    import os
+    import subprocess
+    import sys
+    root = Path(__file__).resolve().parent.parent
+    path = os.pathsep.join([str(root), str(root / "tests"), os.environ.get("PYTHONPATH", "")])
+    done = subprocess.run([sys.executable, *map(str, args)], capture_output=True, text=True, timeout=timeout,
+                          cwd=root, env={**os.environ, "LANGUAGE": language, "PYTHONPATH": path, **env})
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def game_app(size: tuple[int, int], offscreen: bool = True, data: str = "data"):
     """The game (no sound) for a script run as a process of its own (one ShowBase a process): in an
     offscreen buffer that lays its texts out as a window of `size` would, or in a real window (DISPLAY

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from nmbr9.rules import Ruleset, Seat  # noqa: E402
-from tests.helpers import game_app  # noqa: E402
+from tests.helpers import frames, game_app  # noqa: E402
 from tests.plus_narrow_driver import box  # noqa: E402
 
 
@@ -24,11 +23,7 @@ def main() -> None:
         "level_to_level", ("start_tiles", "gap_fillers", "breaking_rules"), ("relocate", "flip", "reserve")))
     session = app.play(match)
 
-    def frames(n: int) -> None:
-        for _ in range(n):
-            base.taskMgr.step()
-            time.sleep(0.01)
-    frames(20)
+    frames(app, 20, pause=0.01)
     while match.options(0).step != "choose":   # rounds 1 and 2: the only tile shown, laid anywhere
         ps = session.ps
         if match.options(0).step == "place" and ps.ghost is not None:
@@ -38,15 +33,15 @@ def main() -> None:
             ps.confirm()
         elif match.options(0).can_end:
             ps.act("end_turn")
-        frames(5)
-    frames(30)
+        frames(app, 5, pause=0.01)
+    frames(app, 30, pause=0.01)
     hud, keys = session.plus_hud, session.keys
     mid = hud.anchors["aspect2d"]   # the question's panel: the widget there with a frame
     question = next(c for c in mid.getChildren() if c.node().getFrame()[1] > c.node().getFrame()[0])
     out = {"lines": hud.lines, "question": box(base, question),
            "keys": None if keys.isHidden() else box(base, keys)}
     session.ps.act("choose", max(match.options(0).choices))
-    frames(30)
+    frames(app, 30, pause=0.01)
     out["keys_after"] = None if keys.isHidden() else box(base, keys)
     print(json.dumps(out), flush=True)
 

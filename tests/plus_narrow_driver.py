@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -14,7 +13,7 @@ from direct.gui.DirectGuiBase import DirectGuiWidget  # noqa: E402
 from panda3d.core import Point3  # noqa: E402
 
 from nmbr9.rules import Ruleset, Seat  # noqa: E402
-from tests.helpers import game_app  # noqa: E402
+from tests.helpers import frames, game_app  # noqa: E402
 
 
 def box(base, widget) -> list[float]:
@@ -31,13 +30,9 @@ def main() -> None:
     match = store.new_match([Seat("Ana")], seed=8,
                             ruleset=Ruleset("classic", ("gap_fillers", "breaking_rules"), ("flip", "loner")))
     session = app.play(match)
-    for _ in range(20):
-        base.taskMgr.step()
-        time.sleep(0.01)
+    frames(app, 20, pause=0.01)
     session.ps.confirm()
-    for _ in range(30):
-        base.taskMgr.step()
-        time.sleep(0.01)
+    frames(app, 30, pause=0.01)
     hud = session.plus_hud
     notes = [w for w in list(DirectGuiWidget.guiDict.values())
              if not w.isEmpty() and hud.anchors["a2dBottomCenter"].isAncestorOf(w)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -15,7 +14,7 @@ from panda3d.core import Point3  # noqa: E402
 
 from nmbr9.rules import Ruleset, Seat  # noqa: E402
 from nmbr9.scene.camera import level_height  # noqa: E402
-from tests.helpers import game_app  # noqa: E402
+from tests.helpers import frames, game_app  # noqa: E402
 
 W, H = 1280, 720
 
@@ -28,20 +27,15 @@ def main() -> None:
                                             ("flip", "loner")))
     session = app.play(match)
 
-    def frames(n: int) -> None:
-        for _ in range(n):
-            base.taskMgr.step()
-            time.sleep(0.01)
-
-    frames(20)
+    frames(app, 20, pause=0.01)
     window = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", "NMBR 9 3D"],
                             capture_output=True, text=True, timeout=20).stdout.split()[0]
 
     def click(px: int, py: int) -> None:
         subprocess.run(["xdotool", "mousemove", "--window", window, str(px), str(py)], timeout=20)
-        frames(6)
+        frames(app, 6, pause=0.01)
         subprocess.run(["xdotool", "click", "1"], timeout=20)
-        frames(8)
+        frames(app, 8, pause=0.01)
 
     def pixel(sx: float, sy: float) -> tuple[int, int]:   # render2d (-1..1) -> window pixel
         return round((sx + 1) / 2 * W), round((1 - sy) / 2 * H)
@@ -50,7 +44,7 @@ def main() -> None:
     out = {"start": ps.piece, "held": ps.held}
     for _ in range(2):
         subprocess.run(["xdotool", "key", "--window", window, "ctrl+2"], timeout=20)
-        frames(8)
+        frames(app, 8, pause=0.01)
         out.setdefault("powers_after_key", []).append(sorted(ps.powers))
     flip = session.plus_hud.buttons["power_flip"].getPos(base.render2d)
     click(*pixel(flip.x + 0.1, flip.z + 0.01))
@@ -64,7 +58,7 @@ def main() -> None:
     click(*pixel(*session.camera.screen_point(middle)))
     out["verdict_ok"] = bool(ps.verdict and ps.verdict.ok)
     subprocess.run(["xdotool", "key", "--window", window, "Return"], timeout=20)
-    frames(30)
+    frames(app, 30, pause=0.01)
     out["tiles"] = [[t.piece, t.flipped] for t in match.board(0).tiles]
     out["powers"] = list(match.game.moves[-1].powers) if match.game.moves else []
     print(json.dumps(out), flush=True)

@@ -10,22 +10,15 @@ from __future__ import annotations
 import functools
 import json
 import os
-import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from helpers import script_output
 
 
 @functools.lru_cache(maxsize=None)
 def _probe(size: str, language: str = "en") -> dict:
-    root = Path(__file__).resolve().parent.parent
-    env = {**os.environ, "LANGUAGE": language,
-           "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
-    done = subprocess.run([sys.executable, __file__, size], capture_output=True, text=True, timeout=300,
-                          env=env, cwd=root)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return script_output([__file__, size], language)
 
 
 @pytest.mark.render
@@ -115,17 +108,13 @@ def main(size: str) -> None:
     from nmbr9.rules import Ruleset, Seat
     from nmbr9.rules.game import POWERS
     from nmbr9.scene.base import parse_size
-    from helpers import game_app
+    from helpers import frames, game_app
 
     app = game_app(parse_size(size))
     base = app.base
     app.settings = app.settings.changed(animation_speed=0.0)
     shots = os.environ.get("NMBR9_SHOTS")
     a2d = base.aspect2d
-
-    def frames(n):
-        for _ in range(n):
-            base.taskMgr.step()
 
     def shown(np):
         return not np.isEmpty() and not np.isHidden() and not any(p.isHidden() for p in np.getAncestors())
@@ -161,7 +150,7 @@ def main(size: str) -> None:
                                                                          "breaking_rules"), POWERS))
         s = app.play(m)
         for _ in range(3000):   # the humans lay their tiles (pass and play) until one is asked
-            frames(1)
+            frames(app, 1)
             if s.overlay == "handoff":
                 messenger.send("enter")
                 continue
@@ -181,7 +170,7 @@ def main(size: str) -> None:
                 messenger.send("enter")
             else:
                 ps.act("end_turn")
-        frames(10)
+        frames(app, 10)
         if shots:
             base.graphicsEngine.renderFrame()
             base.win.saveScreenshot(Filename.fromOsSpecific(f"{shots}/{size}-{variant}-{step}.png"))
@@ -189,7 +178,7 @@ def main(size: str) -> None:
         layouts, layout = [], type(hud)._layout
         hud._layout = lambda *args: layouts.append(args) or layout(hud, *args)
         hud.key = None   # drawn again, the layouts counted
-        frames(1)
+        frames(app, 1)
         del hud._layout
         covered = {}
         if hud.question is not None:

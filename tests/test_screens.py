@@ -22,6 +22,7 @@ from nmbr9.i18n import set_language
 from nmbr9.match import BOTS
 from nmbr9.rules import Seat
 from nmbr9.store import Store
+from helpers import frames, script_output
 
 pytestmark = pytest.mark.render
 
@@ -41,11 +42,6 @@ def app(scene, tmp_path):
     store.close()
     a.ignoreAll()
     scene.exitFunc = None
-
-
-def frames(app, n: int = 2) -> None:
-    for _ in range(n):
-        app.base.taskMgr.step()
 
 
 def until(app, predicate, timeout: float = 30.0):
@@ -193,15 +189,8 @@ def test_the_screenshot_note_is_drawn_over_the_results_panel(app):
 def test_the_screenshot_note_covers_no_button_on_any_screen(size):
     """A deep data folder made the note three lines tall, over the bottom buttons (Back, Start, Confirm) for
     its four seconds. In a process of its own: one window size a ShowBase."""
-    import os
-    import subprocess
-    import sys
     from pathlib import Path
-    driver = Path(__file__).resolve().parent / "screenshot_note_driver.py"
-    done = subprocess.run([sys.executable, str(driver), size], capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "LANGUAGE": "en"})
-    assert done.returncode == 0, done.stderr[-3000:]
-    found = json.loads(done.stdout.strip().splitlines()[-1])
+    found = script_output([Path(__file__).resolve().parent / "screenshot_note_driver.py", size])
     (half_w, half_h), screens = found["half"], found["screens"]
     assert len(screens) == 12
     for name, seen in screens.items():
@@ -1830,26 +1819,12 @@ def test_space_on_a_name_field_that_let_go_of_the_typing_presses_nothing(app):
 
 
 
-def _run_script(script: str, folder) -> object:
-    """A script run in a process of its own (one ShowBase a process: a window of its own size), in English,
-    its data in `folder`: what it printed last, as JSON."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-    tests = Path(__file__).resolve().parent
-    done = subprocess.run([sys.executable, "-c", script, str(folder)], capture_output=True, text=True,
-                          timeout=240, cwd=tests.parent, env={**os.environ, "PYTHONPATH": str(tests), "LANGUAGE": "en"})
-    assert done.returncode == 0, done.stderr[-2000:]
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
-
 def test_a_long_refusal_keeps_clear_of_the_round_and_the_score_at_800x600(tmp_path):
     """At 800x600 "The tile must touch ..." reached over "Round 19 of 20" when the score beside it was short:
     the round's frame was never fitted to its text, so the verdict's room took the top-left column for
     narrower than it is.
     A window of its own size: a subprocess (one ShowBase per process)."""
-    found = _run_script(VERDICT_AT_800X600, tmp_path)
+    found = script_output(["-c", VERDICT_AT_800X600, tmp_path], timeout=240)
     assert found["round"] == "Round 19 of 20" and "must touch" in found["verdict"]
     v = found["boxes"]["verdict"]
     for name in ("round", "score"):
@@ -1902,7 +1877,7 @@ print(json.dumps({"round": s.hud.round["text"], "verdict": s.hud.verdict["text"]
 def test_the_best_layouts_keys_stay_on_one_line_in_a_4_3_window(tmp_path):
     """At 1024x768 the line under the best layout broke between its keys: "score 97  (\u2190" and "\u2192)".
     A window of its own shape: a subprocess (one ShowBase per process)."""
-    lines = _run_script(WALK_AT_1024X768, tmp_path)
+    lines = script_output(["-c", WALK_AT_1024X768, tmp_path], timeout=240)
     assert any("tile 20 of 20" in line for line in lines)
     assert any("\u2190" in line and "\u2192" in line for line in lines), lines
 

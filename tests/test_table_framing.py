@@ -12,24 +12,17 @@ import functools
 import json
 import os
 import random
-import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from helpers import script_output
 
 SIZES = ["600x900", "450x800", "800x600", "1024x768", "1280x720"]
 
 
 @functools.lru_cache(maxsize=None)   # one run per window shape serves every test
 def _probe(size: str) -> dict:
-    root = Path(__file__).resolve().parent.parent
-    env = {**os.environ, "LANGUAGE": "en",
-           "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
-    done = subprocess.run([sys.executable, __file__, size], capture_output=True, text=True, timeout=300,
-                          env=env, cwd=root)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return script_output([__file__, size], "en")
 
 
 @pytest.mark.render
@@ -87,22 +80,18 @@ def main(size: str) -> None:
     from nmbr9.rules.game import BREAKING_RULES, POWERS
     from nmbr9.scene.base import parse_size
     from nmbr9.scene.camera import level_height
-    from helpers import game_app
+    from helpers import frames, game_app
 
     app = game_app(parse_size(size))
     base = app.base
     app.settings = app.settings.changed(animation_speed=0.0)
     shots = os.environ.get("NMBR9_SHOTS")
 
-    def frames(n):
-        for _ in range(n):
-            base.taskMgr.step()
-
     def until_placing(s):
         for _ in range(200):
             if s.ps is not None and s.ps.ghost is not None:
                 return
-            frames(1)
+            frames(app, 1)
         raise AssertionError("no tile in hand")
 
     def widgets():
@@ -149,10 +138,10 @@ def main(size: str) -> None:
     lay_tiles(m, 18, 5, deep=True)
     s = app.play(m)   # as after Continue: the controls' help is folded
     until_placing(s)
-    frames(10)
+    frames(app, 10)
     check("a deep board", board_pieces(m.board(0)))
     messenger.send("h")   # the player opens it
-    frames(6)
+    frames(app, 6)
     assert not s.ps.hud.legend.isHidden()
     check("a deep board, the controls shown", board_pieces(m.board(0)))
 
@@ -160,7 +149,7 @@ def main(size: str) -> None:
     lay_tiles(m, 19, 7, deep=False)
     s = app.play(m)
     until_placing(s)
-    frames(10)
+    frames(app, 10)
     assert s.ps.hud.legend.isHidden()
     check("a wide board", board_pieces(m.board(0)))
 
@@ -168,13 +157,13 @@ def main(size: str) -> None:
     lay_tiles(m, 16, 7, deep=False)
     s = app.play(m)
     until_placing(s)   # (the controls' help folded: the powers need the room)
-    frames(10)
+    frames(app, 10)
     x0, y0, x1, y1 = m.board(0).bounds()
     hint = Placement(m.game.card, 0, x0 - 4, y1 + 3)   # in front of the board, to the left: by the powers
     done = threading.Thread(target=lambda: None)
     done.start(), done.join()
     s.hint = {"key": s.hint_key(), "thread": done, "ghost": None, "result": {"placement": hint}}
-    frames(40)   # the camera glides out to show it
+    frames(app, 40)   # the camera glides out to show it
     assert s.hint["ghost"] is not None
     check("a hint beside a board, Breaking Rules", board_pieces(m.board(0)) + [(hint.squares(), 0)])
     app.screen.exit()
