@@ -161,26 +161,18 @@ class GameApp(DirectObject):
         its seconds. Where every height covers one (never seen), at the top."""
         from direct.gui.DirectGui import DirectButton, DirectEntry, DirectSlider
         from direct.gui.DirectGuiBase import DirectGuiWidget
-        from panda3d.core import Point3
-        from .screens.widgets import window_room
+        from .screens.widgets import box, overlap, window_room
         aspect = self.base.aspect2d
-        half_w, half_h = window_room(self.base)
-
-        def box(widget) -> tuple[float, float, float, float]:   # left, right, bottom, top in aspect2d
-            left, right, bottom, top = widget.guiItem.getFrame()
-            a, b = (aspect.getRelativePoint(widget, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
-            return min(a.x, b.x), max(a.x, b.x), min(a.z, b.z), max(a.z, b.z)
-
-        pressable = [box(w) for w in list(DirectGuiWidget.guiDict.values())
+        half_h = window_room(self.base)[1]
+        pressable = [box(w, aspect) for w in list(DirectGuiWidget.guiDict.values())
                      if isinstance(w, (DirectButton, DirectEntry, DirectSlider)) and not w.isEmpty()
                      and aspect.isAncestorOf(w) and not w.isHidden() and not any(p.isHidden() for p in w.getAncestors())]
         self.note.setPos(0, 0, 0)
-        left, right, bottom, top = box(self.note)
+        left, right, bottom, top = box(self.note, aspect)
         margin = 0.02
         z = -half_h + margin - bottom
         while z + top <= half_h - margin:
-            if not any(l < right + margin and left - margin < r and b < z + top + margin and z + bottom - margin < t
-                       for l, r, b, t in pressable):
+            if not any(overlap((left, right, z + bottom, z + top), other, margin) for other in pressable):
                 break
             z += 0.01
         else:

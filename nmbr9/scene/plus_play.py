@@ -28,14 +28,9 @@ from .camera import level_height
 from .play import HOVER_HELD, PlayScreen, gain_words, verdict_words
 from .plus_hud import PlusHud, power_name
 from .screens.session import SessionScreen
-from .screens.widgets import ACCENT, WARN
+from .screens.widgets import ACCENT, WARN, box, overlap
 
 TILE, FILLER, RESERVED, PICK, MOVE = "tile", "filler", "reserved", "pick", "move"
-
-
-def overlap(a, b) -> bool:
-    """Whether two boxes (left, right, bottom, top) overlap."""
-    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
 
 
 def is_plus(ruleset: Ruleset) -> bool:
@@ -466,22 +461,15 @@ class PlusSessionScreen(SessionScreen):
         (which tile to take; build or reject) or the notes in the bottom middle (the tile dealt with: in
         German at 640x480 no width of the key help clears it): there is no room for all of them."""
         keys, hud = self.keys, self.plus_hud
-        shown = not any(overlap(self._box(keys, keys.guiItem.getFrame()), self._box(w, w.guiItem.getFrame()))
+        shown = not any(overlap(box(keys, self.base.aspect2d), box(w, self.base.aspect2d))
                         for w in (hud.piles_frame, hud.question, *hud.notes) if w is not None and not w.isHidden())
         if shown == keys.isHidden():
             keys.show() if shown else keys.hide()
 
-    def _box(self, widget, frame, space=None) -> tuple[float, float, float, float]:
-        """A widget's frame (left, right, bottom, top) in aspect2d (or `space`)."""
-        left, right, bottom, top = frame
-        space = space or self.base.aspect2d
-        low, high = (space.getRelativePoint(widget, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
-        return low.x, high.x, low.z, high.z
-
     def fit_table(self) -> None:
         """Also clear of the question in the middle (which tile to take; build or reject)."""
         q = self.plus_hud.question
-        clear_of = [self._box(q, q["frameSize"], self.base.render2d)] if q is not None and not q.isHidden() else []
+        clear_of = [box(q, self.base.render2d, q["frameSize"])] if q is not None and not q.isHidden() else []
         self.camera.frame_in(*self.hud.free_rooms(clear_of))
 
     def keys_floor(self) -> float:
@@ -489,7 +477,7 @@ class PlusSessionScreen(SessionScreen):
         piles there stand below the key help: it widens rather than run under them (the piles at the right,
         above the buttons there, are no floor to it)."""
         hud, a2d = self.plus_hud, self.base.aspect2d
-        tops = [self._box(note, note.guiItem.getFrame())[3] for note in hud.notes if not note.isHidden()]
+        tops = [box(note, a2d)[3] for note in hud.notes if not note.isHidden()]
         if self.match.game.variant == LEVEL_TO_LEVEL and not hud.piles_lift:
             tops.append(hud.piles_top())
         return max([super().keys_floor()] + [self.keys.getParent().getRelativePoint(a2d, Point3(0, 0, z)).z

@@ -9,7 +9,7 @@ from __future__ import annotations
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectEntry, DirectFrame, DirectLabel, DirectSlider
 from direct.showbase.DirectObject import DirectObject
-from panda3d.core import TextNode
+from panda3d.core import Point3, TextNode
 
 INK = (0.95, 0.94, 0.9, 1)
 DIM = (0.7, 0.7, 0.68, 1)
@@ -34,6 +34,18 @@ def window_room(base) -> tuple[float, float]:
     """Half the window's width and height in aspect2d units: the shorter side always spans 2."""
     aspect = base.getAspectRatio()
     return max(aspect, 1.0), max(1.0, 1.0 / aspect)
+
+
+def box(widget, space, frame=None) -> tuple[float, float, float, float]:
+    """A widget's frame (or `frame`), left, right, bottom, top, in the coordinates of `space` (aspect2d, say)."""
+    left, right, bottom, top = widget.guiItem.getFrame() if frame is None else frame
+    a, b = (space.getRelativePoint(widget, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
+    return min(a.x, b.x), max(a.x, b.x), min(a.z, b.z), max(a.z, b.z)
+
+
+def overlap(a, b, margin: float = 0.0) -> bool:
+    """Whether two boxes (left, right, bottom, top) overlap, or come closer than `margin`."""
+    return a[0] < b[1] + margin and b[0] - margin < a[1] and a[2] < b[3] + margin and b[2] - margin < a[3]
 
 
 def layout_for(room: tuple[float, float], layouts) -> tuple[int, float]:
