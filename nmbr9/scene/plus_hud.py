@@ -502,9 +502,10 @@ class PlusHud:
         be: across the whole width it covered the scores, the buttons and the powers."""
         k = self.hud.anchors["a2dTopLeft"].getScale().x
         compact = self.compact()
+        left, right = -9.0, 9.0
         if compact:   # under the card slots ("2 of 3") and the verdict and status
             below = min(self._lowest(self.base.a2dTopCenter), self._lowest(self.anchors["a2dTopLeft"]))
-        left, right = self.middle_room(top=below - 0.04) if compact else (-9.0, 9.0)
+            left, right = self.middle_room(top=below - 0.04)
         per_row = max(1, min(3, len(buttons), int((right - left - 0.02) / (QUESTION_WIDTH + 0.04))))
         wrap = min(46.0, (right - left - 0.08) / 0.038)
         measure = TextNode("measure")
