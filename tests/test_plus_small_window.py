@@ -40,6 +40,9 @@ def test_in_every_language_at_640x480_nothing_covers_anything_and_no_word_breaks
         assert seen["covered"] == {}, f"{language}, {when}: {seen['covered']}"
         for name, (text, wrapped) in seen["buttons"].items():
             assert wrapped.split() == text.split(), f"{language}, {when}, {name}: {wrapped!r}"
+    # the tile-dealt-with note, above the buttons at the right, as wide as the room between: kept beside
+    # them only where it stands at their height (in German it stood above them six lines tall, over the board)
+    assert max(found["classic extras"]["note rows"]) <= 3, found["classic extras"]["note rows"]
 
 
 def _apart(a, b) -> bool:
@@ -219,6 +222,7 @@ def main(size: str) -> None:
             "lines": hud.lines,
             "board": board,
             "key items": s.key_items,
+            "note rows": [n.component("text0").textNode.getNumRows() for n in hud.notes],
             "buttons": {name: [b["text"], b.component("text0").textNode.getWordwrappedText()]
                         for name, b in hud.buttons.items() if not b.isEmpty()}}
         app.screen.exit()

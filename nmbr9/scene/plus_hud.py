@@ -290,7 +290,7 @@ class PlusHud:
         """Labels on panels in the bottom middle, stacked upwards from `bottom` (the first one lowest);
         returns the height above the last one."""
         bc = self.anchors["a2dBottomCenter"]
-        x, wrap = self.notes_column(o)
+        x, wrap = self.notes_column(o, bottom)
         scale, gap = 0.032, 0.03
         for text, ink in texts:
             label = self._label(bc, text, (x, bottom), scale, fg=ink, align=TextNode.ACenter, wrap=wrap,
@@ -305,17 +305,25 @@ class PlusHud:
         """Where notes start in the bottom middle: above the actions (small window: above the powers too)."""
         return max(self.actions_top + 0.05, self.powers_top + 0.03 if self.compact() and o.powers else 0)
 
-    def notes_column(self, o) -> tuple[float, int]:
-        """(x, wrap) of the notes and warnings: right of the powers panel when it stands beside them; above
-        "Level to Level"'s piles standing at the right (a narrow window) between the top left and the scores."""
+    def notes_column(self, o, bottom: float) -> tuple[float, int]:
+        """(x, wrap) of the notes and warnings stacked from `bottom` up: right of the powers panel when it
+        stands beside them; above "Level to Level"'s piles standing at the right (a narrow window) between
+        the top left and the scores."""
         if self.game.variant == LEVEL_TO_LEVEL and self.piles_lift:
             left, right = self.middle_room()
             return (left + right) / 2, (right - left - 0.1) / 0.032
         x, wrap = (0.3, 32) if o.powers and not self.compact() else (0.0, 46)
-        # no wider than leaves them clear of Hint, Menu and Confirm at the bottom right (at 800x600 "Your tile
-        # is dealt with ..." ran under Hint); the panel's pad is 0.3 letters a side
-        right = self.hud.room()[0] / 2 - self.hud.buttons_at_right()[0] - 0.03
-        return x, min(wrap, 2 * (right - x) / 0.032 - 0.6)
+        width, top = self.hud.buttons_at_right()
+        if bottom >= top:   # above Hint, Menu and Confirm at the bottom right
+            return x, wrap
+        # beside them: in the room left of them (at 800x600 "Your tile is dealt with ..." ran under Hint;
+        # kept centred, it stood seven lines tall in Polish); the panel's pad is 0.3 letters a side
+        half = self.hud.room()[0] / 2
+        right = half - width - 0.03
+        if x + wrap * 0.032 / 2 <= right:
+            return x, wrap
+        left = 0.05 - half
+        return (left + right) / 2, min(wrap, (right - left) / 0.032 - 0.6)
 
     def _two_of_three(self, game, o) -> None:
         """Top left beside the card: the round's three card slots and the reject markers."""
