@@ -13,6 +13,7 @@ def _print_json(obj) -> None:
 
 
 def cmd_replay(args) -> int:
+    from .match import seat_name
     from .rules.record import RecordError, load_record, replay
     try:
         result = replay(load_record(args.file))
@@ -22,7 +23,7 @@ def cmd_replay(args) -> int:
     if args.json:
         _print_json(out)
     elif result.ok:
-        names = [s.name for s in result.game.seats]
+        names = [seat_name(s.name, s.kind) for s in result.game.seats]
         state = _("complete") if out["complete"] else \
             ngettext("in progress, {rounds} round played", "in progress, {rounds} rounds played",
                      out["rounds"]).format(rounds=out["rounds"])

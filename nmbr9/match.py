@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from .ai import STRENGTHS, View
-from .i18n import N_, _
+from .i18n import N_, _, as_now
+from .puzzle import BOT_NAMES
 from .rules import Board, Game, Move, Options, Placement, Ruleset, Seat, Verdict
 from .rules.game import CHOOSE, DECIDE
 from .rules.record import Record, RecordError, game_record, parse_record, record_game
@@ -75,6 +76,16 @@ def local_date(stamp: str) -> str:
         return datetime.fromisoformat(stamp).astimezone().date().isoformat()
     except (TypeError, ValueError):
         return str(stamp)[:10]
+
+
+# the names New game gives seats nobody named, stored in the language of their day
+SEAT_NAMES = (N_("Player {number}"), N_("Bot {number}"))
+
+
+def seat_name(name: str, kind: str) -> str:
+    """A seat's name as shown: one the game gave (New game's "Player 2", a puzzle's "Easy bot") in the language of
+    the moment, whichever language it was stored in; a name a player typed, as typed."""
+    return as_now(name, ((BOT_NAMES[kind],) if kind in BOT_NAMES else ()) + SEAT_NAMES)
 
 
 def places(values: list) -> list[int]:
@@ -230,10 +241,8 @@ class Match:
 
     @property
     def names(self) -> list[str]:
-        """The seats' names as shown: a puzzle's bots by their strength, in the current language."""
-        from .puzzle import player_name
-        puzzle = isinstance(self.extra.get("puzzle"), str)
-        return [player_name(s.name, s.kind) if puzzle else s.name for s in self.seats]
+        """The seats' names as shown (seat_name)."""
+        return [seat_name(s.name, s.kind) for s in self.seats]
 
     @property
     def humans(self) -> list[int]:

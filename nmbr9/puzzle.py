@@ -36,14 +36,8 @@ TOTAL_DECKS = _orders([2] * 10)
 
 
 # a puzzle's bots, by strength: stored in English (the seat's name in the record and on the leaderboard),
-# shown in the language of the moment (player_name)
+# shown in the language of the moment (match.seat_name)
 BOT_NAMES = {"bot:easy": N_("Easy bot"), "bot:medium": N_("Medium bot"), "bot:hard": N_("Hard bot")}
-
-
-def player_name(name: str, kind: str) -> str:
-    """A puzzle player's name as shown: a bot's by its strength, in the current language (no player names a
-    puzzle's bots; older saves hold the language of their day), a human's as typed."""
-    return _(BOT_NAMES[kind]) if kind in BOT_NAMES else name
 
 
 class PuzzleCodeError(ValueError):

@@ -20,7 +20,7 @@ from direct.showbase.MessengerGlobal import messenger
 from nmbr9.ai import make_bot
 from nmbr9.i18n import set_language
 from nmbr9.match import BOTS
-from nmbr9.rules import Seat
+from nmbr9.rules import Ruleset, Seat
 from nmbr9.store import Store
 from helpers import frames, script_output
 
@@ -424,6 +424,23 @@ def test_language_changes_without_a_restart(app):
     assert "Runde 1 von 20" in texts(app)
 
 
+@pytest.mark.parametrize("ruleset", [Ruleset(), Ruleset("classic", ("gap_fillers", "breaking_rules"))],
+                         ids=["classic", "plus"])
+def test_a_language_changed_mid_turn_redraws_the_whole_table(app, ruleset):
+    """With a bot at the table, the round, "This round's card", the verdict, Confirm and the controls' help
+    stayed in the old language until the next tile: the HUD skips drawing what has not changed."""
+    m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=3, ruleset=ruleset)
+    s = app.play(m)
+    until(app, lambda: s.ps is not None and s.ps.ghost is not None and "Fits on level" in texts(app))
+    s.hud.toggle_legend()
+    app.save_settings(app.settings.changed(language="de"))
+    frames(app, 3)
+    shown = texts(app)
+    for english in ("Round 1", "This round's card", "Fits on level", "Confirm (Enter)", "Mouse: the tile follows"):
+        assert english not in shown
+    assert "Runde 1" in shown and "Passt auf Ebene" in shown and "Bestätigen (Enter)" in shown
+
+
 # ----- playing -----------------------------------------------------------------------------------------
 def test_the_hand_off_screen_goes_to_the_menu_with_escape(app):
     """The hand-off's Menu button was mouse only (Esc did nothing while the table was hidden)."""
@@ -800,6 +817,38 @@ def test_a_tournaments_default_name_is_written_in_the_language_of_the_moment(app
     assert "Freitag" in shown and app.store.tournament(named.id).name == "Freitag"
 
 
+def test_the_names_new_game_gives_follow_the_language_of_the_moment(app):
+    """Seats nobody named were stored as "Spieler 1" and "Bot 2" in the game, its save and its tournament:
+    switched to English, the score box, Continue and the tournament's table still said them in German.
+    A name typed is kept as typed ("Ana")."""
+    from nmbr9.i18n import _
+    from nmbr9.scene.screens.setup import SetupScreen
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    app.save_settings(app.settings.changed(language="de"))
+    player, bot = _("Player {number}").format(number=1), _("Bot {number}").format(number=2)
+    assert player != "Player 1"
+    s = app.goto(SetupScreen)
+    click(app, _("Add a player"))
+    click(app, _("Add a player"))
+    s.entries[2].set("Ana")
+    for _n in range(4):                      # the third seat back round to a human
+        s.cycle_kind(2)
+    click(app, _("Start (Enter)"))
+    assert [x.name for x in app.screen.match.seats] == [player, bot, "Ana"]   # as the record keeps them
+    app.save_settings(app.settings.changed(language="en"))
+    frames(app, 3)
+    shown = texts(app)
+    assert "Round 1 of 20" in shown and "Player 1" in shown and "Bot 2" in shown and player not in shown
+    app.menu()
+    assert "Player 1, Bot 2, Ana" in texts(app)                                # Continue
+    t = app.store.new_tournament([Seat(player), Seat(bot, "bot:easy"), Seat("Spieler 7")], games=1, seed=4)
+    app.save_settings(app.settings.changed(language="es"))
+    app.goto(TournamentScreen, chosen=t.id)
+    shown = texts(app)
+    assert _("Player {number}").format(number=1) in shown and player not in shown
+    assert "Spieler 7" not in shown and _("Player {number}").format(number=7) in shown   # read as a default
+
+
 def test_a_two_game_tournament_from_the_tournament_screen(app):
     from nmbr9.scene.screens.tournament import TournamentScreen
     t = app.store.new_tournament([Seat("Ana"), Seat("Bot", "bot:easy")], games=2, seed=5)
@@ -860,7 +909,6 @@ def test_the_keyboard_alone_starts_or_continues_a_tournament(app):
 
 def test_a_tournament_names_the_rules_its_games_are_played_under(app):
     """A "2 of 3" tournament with gap fillers looked like a base game one until a game was started."""
-    from nmbr9.rules import Ruleset
     from nmbr9.scene.screens.tournament import TournamentScreen
     t = app.store.new_tournament([Seat("Ana"), Seat("Bot", "bot:easy")], games=2, seed=5,
                                  ruleset=Ruleset("two_of_three", ("gap_fillers",)))

@@ -139,6 +139,18 @@ def in_every_language(message: str) -> set[str]:
     return {_load(code).gettext(message) for code in available_languages()}
 
 
+def as_now(text: str, messages) -> str:
+    """`text` in the current language if it is one of `messages` (each with at most a {number} field) as written
+    in any language: a name the game gave and stored in the language of its day; any other text as it is."""
+    for message in messages:
+        for form in in_every_language(message):
+            head, field, tail = form.partition("{number}")
+            number = text[len(head):len(text) - len(tail)] if len(text) > len(head) + len(tail) else ""
+            if text == form if not field else (text.startswith(head) and text.endswith(tail) and number.isdigit()):
+                return _(message).format(number=number)
+    return text
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form for count `n` in the current language (Polish has three): ngettext("{n} point", "{n} points", n)."""
     return _load(current_language()).ngettext(singular, plural, n)

@@ -123,6 +123,12 @@ class Hud:
         self._shown[key] = value
         return True
 
+    def relabel(self) -> None:
+        """In a new language: the controls' help now, the rest at its next show_* (which skips nothing)."""
+        self._shown.clear()
+        self.show_legend()
+        self._show_legend()
+
     def show_round(self, round_: int, rounds: int, card, supply: list) -> None:
         if not self._changed("round", round_, rounds, card, tuple(supply)):
             return

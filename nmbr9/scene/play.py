@@ -192,10 +192,18 @@ class PlayScreen:
         if self.seat in self.game.waiting():
             self.start_turn()
         else:
-            self.hud.show_round(min(self.game.round, self.game.rounds), self.game.rounds, self.game.card,
-                                self.game.supply())
-            self.hud.show_score(self.board.score_by_level(), self.board.score(), None)
-            self.hud.show_verdict(False, "")   # the tile laid is no longer judged, nor to confirm (as under ++)
+            self.redraw_hud()
+
+    def redraw_hud(self) -> None:
+        """The HUD as play stands (again after a change of language): the tile in hand judged, or the tile
+        laid no longer judged, nor to confirm (as under ++)."""
+        if self.piece is not None and self.ghost is not None:
+            self.update()
+            return
+        self.hud.show_round(min(self.game.round, self.game.rounds), self.game.rounds, self.game.card,
+                            self.game.supply())
+        self.hud.show_score(self.board.score_by_level(), self.board.score(), None)
+        self.hud.show_verdict(False, "")
 
     def _can_move(self) -> bool:
         return self.ghost is not None and not self.settling and self.piece is not None

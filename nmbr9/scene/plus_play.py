@@ -113,6 +113,9 @@ class PlusPlayScreen(PlayScreen):
         self.update()
 
     # ----- what the player sees -------------------------------------------------
+    def redraw_hud(self) -> None:
+        self.update()   # with or without a tile in hand
+
     def update(self) -> None:
         o = self.options()
         self._update_hud(o)
@@ -537,7 +540,7 @@ class PlusSessionScreen(SessionScreen):
         self.ps.speed = self.app.settings.animation_speed
         self.ps.bind()
         self.was_held = self.ps.held
-        name = self.match.seats[seat].name
+        name = self.match.names[seat]
         self.set_status(_("{name} plays").format(name=name) if len(self.match.humans) > 1 else "")
         self.panel_key = None
 

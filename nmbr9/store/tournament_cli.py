@@ -7,6 +7,7 @@ import sys
 from ..ai import STRENGTHS
 from ..i18n import _, ngettext
 from ..rules import Seat
+from ..match import seat_name
 from . import Store, StoreError, Tournament
 
 
@@ -28,11 +29,11 @@ def print_standings(t: Tournament, out=sys.stdout) -> None:
         played=t.played, games=t.games)
     print(_("{name}: {games}, {best}, seed {seed} ({state})").format(
         name=t.name, games=t.games_told(), best=t.best_told(), seed=t.seed, state=state), file=out)
-    width = max([len(s.name) for s in t.seats] + [6])
+    width = max([len(seat_name(s.name, s.kind)) for s in t.seats] + [6])
     print(f"{_('Place'):>5}  {_('Player'):<{width}}  {_('Best'):>5}  {_('Total'):>5}  {_('Wins'):>4}  {_('Games'):>5}",
           file=out)
     for s in t.standings():   # games played, as the Tournament screen counts them (each game's scores: --show)
-        print(f"{s.place:>5}  {s.name:<{width}}  {s.best:>5}  {s.total:>5}  {s.wins:>4}  {s.played:>5}", file=out)
+        print(f"{s.place:>5}  {seat_name(s.name, s.kind):<{width}}  {s.best:>5}  {s.total:>5}  {s.wins:>4}  {s.played:>5}", file=out)
 
 
 def play(t: Tournament) -> None:

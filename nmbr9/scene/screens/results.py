@@ -13,7 +13,7 @@ from direct.gui.DirectGui import DirectFrame
 from panda3d.core import LVector2, TextNode
 
 from ...i18n import _, ngettext, pgettext
-from ...match import Match, local_date
+from ...match import Match, local_date, seat_name
 from ...rules.game import CLASSIC
 from .widgets import ACCENT, DIM, GO, INK, NARROW, PANEL, SMALL, WIDE, Screen
 
@@ -206,17 +206,16 @@ class ResultsScreen(Screen):
             lines = [_("{name}: {played}, {best}").format(name=t.name, played=played, best=t.best_told())]
             standings = t.standings()
             if t.over:   # its last game: who won the tournament (those first equal share it)
-                first = [s.name for s in standings if s.place == 1]
+                first = [seat_name(s.name, s.kind) for s in standings if s.place == 1]
                 lines.append(_("This tournament is over: {name} wins it.").format(name=first[0]) if len(first) == 1
                              else _("This tournament is over: {names} share the win.").format(names=", ".join(first)))
             for s in standings:
                 wins = ngettext("{n} win", "{n} wins", s.wins).format(n=s.wins)
                 points = ngettext("{n} point", "{n} points", s.best).format(n=s.best)
                 lines.append(_("{place}. {name}: {points}, {wins}").format(
-                    place=s.place, name=s.name, points=points, wins=wins))
+                    place=s.place, name=seat_name(s.name, s.kind), points=points, wins=wins))
             return "\n".join(lines)
         if self.context.get("puzzle"):
-            from ...puzzle import player_name
             from ...store import puzzle_results
             code = self.context["puzzle"]
             try:
@@ -227,7 +226,7 @@ class ResultsScreen(Screen):
             for n, r in enumerate(board):    # bots are named as bots ("Hard bot")
                 if n < 8 or r.id in self.entries:   # the top 8, and this game's humans wherever they are
                     mark = "\u25b6 " if r.id in self.entries else ""
-                    lines.append(f"{mark}{n + 1}. {player_name(r.player, r.kind)}: {r.score}  "
+                    lines.append(f"{mark}{n + 1}. {seat_name(r.player, r.kind)}: {r.score}  "
                                  f"({local_date(r.played)})")
             return "\n".join(lines)
         return ""

@@ -121,6 +121,9 @@ class SessionScreen(Screen):
         for node in (self.root, *self.anchors.values()):
             node.getChildren().detach()
         self.build()
+        self.hud.relabel()
+        if self.ps is not None:
+            self.ps.redraw_hud()
 
     def _keys(self) -> list[str]:
         """The key help's keys, laid out in lines by _lay_out_keys."""
@@ -236,7 +239,7 @@ class SessionScreen(Screen):
         self.ps.speed = self.app.settings.animation_speed
         self.ps.bind()
         self.was_held = self.ps.held
-        name = self.match.seats[seat].name
+        name = self.match.names[seat]
         self.set_status(_("{name} places the tile").format(name=name) if len(self.match.humans) > 1 else "")
         self.panel_key = None
 
@@ -327,7 +330,7 @@ class SessionScreen(Screen):
         self._close_overlay()
         self.looking = None
         self.overlay = "handoff"
-        name = m.seats[m.current_human].name
+        name = m.names[m.current_human]
         self.table.root.hide()
         self.hud_shown(False)
         frame = self.backdrop((0.09, 0.1, 0.11, 1))

@@ -6,6 +6,7 @@ from panda3d.core import TextNode
 from ...ai import STRENGTHS
 from ...i18n import _
 from ...i18n.terms import name as term
+from ...match import SEAT_NAMES
 from ...rules import Ruleset, Seat
 from ...rules.game import MODULES, VARIANT_MAX_PLAYERS, VARIANTS
 from .plus_setup import chosen_powers, power_row
@@ -26,9 +27,8 @@ def kind_names() -> dict[str, str]:
 
 
 def default_name(index: int, kind: str) -> str:
-    if kind == "human":
-        return _("Player {number}").format(number=index + 1)
-    return _("Bot {number}").format(number=index + 1)
+    player, bot = SEAT_NAMES
+    return _(player if kind == "human" else bot).format(number=index + 1)
 
 
 class SetupScreen(Screen):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from panda3d.core import TextNode
 
 from ...i18n import _
+from ...match import seat_name
 from .widgets import ACCENT, DIM, GO, INK, NARROW, SMALL, WARN, WIDE, KeyMenu, Screen
 
 LIST_STEP = 0.1
@@ -102,7 +103,7 @@ class TournamentScreen(Screen):
         standings = t.standings()
         for i, s in enumerate(standings):
             sy = y - 0.08 - i * 0.075
-            who = s.name if s.kind == "human" else f"{s.name} ({_('bot')})"
+            who = seat_name(s.name, s.kind) if s.kind == "human" else f"{seat_name(s.name, s.kind)} ({_('bot')})"
             for value, cx in zip([s.place, who, s.best, s.total, s.wins, s.played], cols):
                 self.label(str(value), (cx, sy), scale=0.04, align=TextNode.ALeft, fg=INK)
         y -= 0.08 + len(standings) * 0.075 + 0.06
@@ -113,7 +114,7 @@ class TournamentScreen(Screen):
         for i, g in enumerate(entries[-(5 if narrow else 7):]):
             gy = y - 0.075 - i * 0.072
             if g.finished:
-                scores = ", ".join(f"{s.name} {n}" for s, n in zip(t.seats, g.scores))
+                scores = ", ".join(f"{seat_name(s.name, s.kind)} {n}" for s, n in zip(t.seats, g.scores))
                 self.button(_("Game {number}: {scores}").format(number=g.number, scores=scores), self.review,
                             (x + width / 2, gy), width=width, scale=SMALL, args=(t.id, g.number))
             else:
