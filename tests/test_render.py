@@ -110,6 +110,10 @@ def test_render_command_writes_a_picture_of_the_chosen_player(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "nmbr9", "render", str(record), "--out", str(out),
                           "--player", "3"], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert bad.returncode == 2 and "no player 3" in bad.stdout and "Traceback" not in bad.stderr
+    german = subprocess.run([sys.executable, "-m", "nmbr9", "render", str(record), "--out", str(out),
+                             "--size", "5x5"], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                            env={**os.environ, "LANGUAGE": "de"})
+    assert german.returncode == 2 and german.stdout.startswith("Kein Bild möglich: die Größe 5x5")
 
 
 def test_the_software_renderer_draws_the_board_too(tmp_path):

@@ -85,6 +85,17 @@ def test_record_commands_speak_the_players_language(tmp_path, two_player_game):
     assert err["code"] == "bad_power" and err["message"].startswith("There is no power fly")   # JSON: English
 
 
+def test_a_broken_json_file_is_said_wrong_in_the_players_language(tmp_path):
+    """Python's own words for what is wrong ("Expecting ':' delimiter") stayed English in every language;
+    the JSON output keeps them English."""
+    path = write(tmp_path, '{"format" "nmbr9-record"}')
+    said = nmbr9("replay", path, language="pl").stdout
+    assert "oczekiwano separatora ':'" in said and "Expecting" not in said
+    assert "se esperaba el separador ':'" in nmbr9("moves", path, "--player", 0, language="es").stdout
+    err = json.loads(nmbr9("replay", path, "--json", language="de").stdout)["error"]
+    assert "Expecting ':' delimiter" in err["message"]
+
+
 def test_overlap_support_and_single_support_codes(tmp_path):
     base = {"format": "nmbr9-record", "version": 1, "ruleset": {"variant": "classic", "modules": []},
             "players": [{"name": "Ana", "kind": "human"}], "deck": [9, 9, 1, 1, 0, 0, 2, 2, 3, 3, 4, 4, 5, 5,

@@ -22,6 +22,20 @@ JSON_ERRORS = (ValueError, RecursionError)
 # fields NMBR 9 ++ adds are documented in docs/record-plus.md.
 
 
+# Python's own words for what is wrong in a JSON text (JSONDecodeError.msg), marked to be said in the
+# player's language (json_detail)
+JSON_DETAILS = (N_("Expecting value"), N_("Expecting property name enclosed in double quotes"),
+                N_("Expecting ':' delimiter"), N_("Expecting ',' delimiter"), N_("Unterminated string starting at"),
+                N_("Invalid control character at"), N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"),
+                N_("Extra data"), N_("Illegal trailing comma before end of object"),
+                N_("Illegal trailing comma before end of array"))
+
+
+def json_detail(e: json.JSONDecodeError) -> Reason:
+    """What is wrong in a JSON text, as a Reason: text(_) says Python's words in the player's language."""
+    return Reason.of(e.msg) if e.msg in JSON_DETAILS else Reason.of("{detail}", detail=e.msg)
+
+
 class RecordError(ValueError):
     """The file can't be read or is not a game record (code bad_record).
 
@@ -193,7 +207,7 @@ def load_record(path) -> Record:
         raise RecordError(N_("can't read {path}: {error}"), path=path, error=e) from None
     except json.JSONDecodeError as e:
         raise RecordError(N_("{path} is not valid JSON ({detail}, line {line})"),
-                          path=path, detail=e.msg, line=e.lineno) from None
+                          path=path, detail=json_detail(e), line=e.lineno) from None
     except JSON_ERRORS:
         raise RecordError(N_("{path} is not a usable JSON file: a number too long or nesting too deep"),
                           path=path) from None

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import sys
 
+from ..i18n import _
 from ..paths import ROOT
 
 _base = None
@@ -18,9 +19,10 @@ def parse_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in str(text).lower().split("x"))
     except ValueError:
-        raise ValueError(f"size must look like 1280x720, not {text!r}") from None
+        raise ValueError(_("size must look like 1280x720, not {text!r}").format(text=text)) from None
     if not (16 <= w <= 8192 and 16 <= h <= 8192):
-        raise ValueError(f"size {w}x{h} is out of range (16 to 8192 pixels a side)")
+        raise ValueError(_("size {width}x{height} is out of range (16 to 8192 pixels a side)").format(
+            width=w, height=h))
     return w, h
 
 

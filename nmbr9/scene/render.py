@@ -36,31 +36,37 @@ class BoardPicture:
 
 
 def main(args) -> int:
+    from ..i18n import _, ngettext
+    from ..match import seat_name
     from ..rules.record import RecordError, load_record, record_game
     from .base import make_base, parse_size
+
+    def refuse(why: str) -> int:
+        print(_("Can't render: {reason}").format(reason=why))
+        return 2
     try:
         size = parse_size(args.size)
         game = record_game(load_record(args.file))
-    except (ValueError, RecordError) as e:
-        print(f"Can't render: {e}")
-        return 2
+    except RecordError as e:
+        return refuse(e.text(_))
+    except ValueError as e:
+        return refuse(str(e))
     if args.angle not in ANGLES:
-        print(f"Can't render: unknown angle {args.angle!r} (one of {', '.join(ANGLES)})")
-        return 2
+        return refuse(_("unknown angle {angle!r} (one of {angles})").format(angle=args.angle,
+                                                                           angles=", ".join(ANGLES)))
     if not 0 <= args.player < len(game.seats):
-        print(f"Can't render: there is no player {args.player} (players are 0 to {len(game.seats) - 1})")
-        return 2
+        return refuse(_("there is no player {player} (players are 0 to {last})").format(
+            player=args.player, last=len(game.seats) - 1))
     out = Path(args.out)
     if out.parent and not out.parent.exists():
-        print(f"Can't render: no folder {out.parent}")
-        return 2
+        return refuse(_("no folder {folder}").format(folder=out.parent))
     base = make_base(offscreen=True, size=size, multisamples=4)  # one frame: smooth edges are cheap
     image = BoardPicture(base).shoot(game.boards[args.player], args.angle)
     from panda3d.core import Filename
     if not image.write(Filename.fromOsSpecific(str(out))):
-        print(f"Can't render: could not write {out}")
-        return 2
-    board = game.boards[args.player]
-    print(f"Wrote {out} ({size[0]}x{size[1]}): {game.seats[args.player].name}, "
-          f"{len(board.tiles)} tiles, score {board.score()}")
+        return refuse(_("could not write {file}").format(file=out))
+    board, seat = game.boards[args.player], game.seats[args.player]
+    print(_("Wrote {file} ({width}x{height}): {name}, {tiles}, score {score}").format(
+        file=out, width=size[0], height=size[1], name=seat_name(seat.name, seat.kind), score=board.score(),
+        tiles=ngettext("{n} tile", "{n} tiles", len(board.tiles)).format(n=len(board.tiles))))
     return 0

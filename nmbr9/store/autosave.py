@@ -8,7 +8,7 @@ from pathlib import Path
 from ..i18n import _
 from ..match import Match
 from ..paths import data_dir
-from ..rules.record import JSON_ERRORS, RecordError
+from ..rules.record import JSON_ERRORS, RecordError, json_detail
 from .files import SaveError, set_aside, write_atomic
 
 FILENAME = "autosave.json"
@@ -66,7 +66,8 @@ class Autosave:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
-            return self._set_aside(_("not valid JSON ({detail}, line {line})").format(detail=e.msg, line=e.lineno))
+            detail = json_detail(e).text(_)
+            return self._set_aside(_("not valid JSON ({detail}, line {line})").format(detail=detail, line=e.lineno))
         except JSON_ERRORS:
             return self._set_aside(_("not a usable JSON file: a number too long or nesting too deep"))
         savers = [self, *match_kw.pop("savers", [])]

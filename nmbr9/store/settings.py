@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..i18n import _
 from ..paths import data_dir
-from ..rules.record import JSON_ERRORS
+from ..rules.record import JSON_ERRORS, json_detail
 from .files import write_atomic
 
 FILENAME = "settings.json"
@@ -126,7 +126,7 @@ def read_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
         elif isinstance(e, UnicodeDecodeError):
             reason = _("not valid JSON: not UTF-8 text")
         elif isinstance(e, json.JSONDecodeError):
-            reason = _("not valid JSON ({detail}, line {line})").format(detail=e.msg, line=e.lineno)
+            reason = _("not valid JSON ({detail}, line {line})").format(detail=json_detail(e).text(_), line=e.lineno)
         else:
             reason = _("not a usable JSON file: a number too long or nesting too deep")
         return Settings(), _("The settings file {name} could not be read ({reason}); the defaults are used "
