@@ -146,7 +146,7 @@ def as_now(text: str, messages) -> str:
         for form in in_every_language(message):
             head, field, tail = form.partition("{number}")
             number = text[len(head):len(text) - len(tail)] if len(text) > len(head) + len(tail) else ""
-            if text == form if not field else (text.startswith(head) and text.endswith(tail) and number.isdigit()):
+            if (text.startswith(head) and text.endswith(tail) and number.isdigit()) if field else text == form:
                 return _(message).format(number=number)
     return text
 

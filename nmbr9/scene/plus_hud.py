@@ -349,7 +349,8 @@ class PlusHud:
         for i, (seat, st) in enumerate(zip(game.seats, game.players)):
             # the others decide about this card at the same time: theirs as they stood before it
             used = False in (st.decisions if i == o.player else st.decisions[:game.slot])
-            text = f"{MARKER_OFF if used else MARKER_ON} {seat_name(seat.name, seat.kind)}: " + (_("used") if used else _("free"))
+            name = seat_name(seat.name, seat.kind)
+            text = f"{MARKER_OFF if used else MARKER_ON} {name}: " + (_("used") if used else _("free"))
             labels.append(self._label(markers, text, (0, -0.05 - 0.045 * i), 0.03, fg=DIM if used else INK))
         # beside the card slots; where that runs under the score (a narrow window, long words): beside
         # the cards still to come, which stop short of the right column

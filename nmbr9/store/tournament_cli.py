@@ -6,8 +6,8 @@ import sys
 
 from ..ai import STRENGTHS
 from ..i18n import _, ngettext
-from ..rules import Seat
 from ..match import seat_name
+from ..rules import Seat
 from . import Store, StoreError, Tournament
 
 
@@ -33,7 +33,8 @@ def print_standings(t: Tournament, out=sys.stdout) -> None:
     print(f"{_('Place'):>5}  {_('Player'):<{width}}  {_('Best'):>5}  {_('Total'):>5}  {_('Wins'):>4}  {_('Games'):>5}",
           file=out)
     for s in t.standings():   # games played, as the Tournament screen counts them (each game's scores: --show)
-        print(f"{s.place:>5}  {seat_name(s.name, s.kind):<{width}}  {s.best:>5}  {s.total:>5}  {s.wins:>4}  {s.played:>5}", file=out)
+        name = seat_name(s.name, s.kind)
+        print(f"{s.place:>5}  {name:<{width}}  {s.best:>5}  {s.total:>5}  {s.wins:>4}  {s.played:>5}", file=out)
 
 
 def play(t: Tournament) -> None:
