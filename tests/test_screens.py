@@ -1514,6 +1514,36 @@ def test_results_show_the_best_layout_found_and_step_through_it(app):
     assert len(r.table.board.tiles) == 1 and "tile 1 of 20" in texts(app)
 
 
+@pytest.mark.parametrize("size", ["1024x768", "1280x720"])
+def test_the_results_panel_is_as_wide_as_its_words_and_the_board_takes_the_rest(size):
+    """At 4:3 the score panel took two thirds of the window, empty on its right, and the board (one's own, the best
+    layout found) was drawn small beside it. In a process of its own: one window size a ShowBase."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    driver = Path(__file__).resolve().parent / "results_panel_driver.py"
+    done = subprocess.run([sys.executable, str(driver), size], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "LANGUAGE": "en"})
+    assert done.returncode == 0, done.stderr[-3000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    half_w, _half_h = found.pop("half")
+    for language, seen in found.items():
+        left, right, bottom, top = seen["panel"]
+        assert right <= 0, f"{language}: the panel takes {(right + half_w) / half_w / 2:.0%} of the window's width"
+        boxes = seen["texts"]
+        for text, (t_left, t_right, t_bottom, t_top) in boxes:   # every word of the panel on it
+            assert left <= t_left and t_right <= right and bottom <= t_bottom and t_top <= top, \
+                f"{language}: {text!r} runs off the panel"
+        for i, (a, (al, ar, ab, at)) in enumerate(boxes):
+            for b, (bl, br, bb, bt) in boxes[i + 1:]:
+                assert min(ar, br) - max(al, bl) <= 0.005 or min(at, bt) - max(ab, bb) <= 0.005, \
+                    f"{language}: {a!r} and {b!r} drawn over each other"
+        b_left, b_right, _b_bottom, _b_top = seen["board"]
+        assert right < b_left and b_right <= half_w, f"{language}: the board is not in the room beside the panel"
+        assert b_right - b_left >= 2 * half_w / 3, f"{language}: the board is drawn less than a third of the window wide"
+
+
 def test_the_best_layout_being_stepped_through_keeps_its_words_when_the_screen_is_built_again(app):
     from nmbr9.scene.screens.results import ResultsScreen
     m = app.store.new_match([Seat("Ana", "bot:easy")], seed=31)

@@ -20,6 +20,11 @@ from .widgets import ACCENT, DIM, GO, INK, NARROW, PANEL, SMALL, WIDE, Screen
 LEVEL_SECONDS = 0.7      # one level of every board is scored per step (at animation speed 1)
 ANALYSIS_SECONDS = 10.0
 LEFT = -1.72             # the score panel's left edge (laid out from here; it stands at the window's left edge)
+PAD = 0.05               # the panel's margin around its words
+WIDEST = 1.66            # the panel's words wrap at this width (the board keeps room beside them)
+NAME = 0.5               # a player's name button
+ANALYSIS_TEXT = 0.038    # the analysis' words
+LOWEST = -0.8            # the panel's words end above this (the buttons at its foot, in a wide window)
 
 
 class ResultsScreen(Screen):
@@ -94,8 +99,6 @@ class ResultsScreen(Screen):
         lens = self.base.camLens
         self.film_offset = LVector2(lens.getFilmOffset())   # a copy: the getter returns the lens's own vector
         self.show_board(self.showing)
-        super().enter()
-        self.base.taskMgr.add(self._task, "results")
         from ..analysis_job import AnalysisJob
         # the search plans one card a round of the base game's 20; the variants deal otherwise.
         # The players' own layouts go along (base game only: a module's pieces are not the deck's),
@@ -103,51 +106,72 @@ class ResultsScreen(Screen):
         game = self.match.game
         own = [board.tiles for board in game.boards] if not game.ruleset.modules else []
         self.job = AnalysisJob(game.deck, ANALYSIS_SECONDS, own) if game.ruleset.variant == CLASSIC else None
+        super().enter()
+        self.base.taskMgr.add(self._task, "results")
         self.app.trace("results", *(f"{r.name}={r.score}" for r in self.results))
 
     def build(self) -> None:
-        # the score panel at the window's left edge (laid out from LEFT), the board in the room to its
-        # right; in a tall window the panel stands at the top, the board in the room under it
+        # the score panel at the window's left edge (laid out from LEFT), only as wide as its words need, the
+        # board in the room to its right; in a tall window the panel stands at the top, the board under it
         room_w, room_h = self.room
+        action, self.next_command = self._next()
+        menu_text = _("Menu (Esc)")
+        next_text = _("{action} (Enter)").format(action=action) if action else ""
+        width = self._panel_width(menu_text, next_text)
+        right = LEFT + width
         holder = self.root.attachNewNode("score panel")
         self.panel = holder.attachNewNode("scores")
         frame = DirectFrame(parent=holder, frameColor=PANEL)
         self.label(_("Game over"), (LEFT, 0.85), scale=0.08, bold=True, align=TextNode.ALeft, parent=holder)
+        # the lines under the boards: the analysis (as many as its longest sentence takes), its button, the
+        # standings or leaderboard
+        line = self.app.font.getLineHeight()
+        analysis_rows = max(self.measure(t, ANALYSIS_TEXT, wrap=width)[1] for t in self._analysis_sentences())
+        extra = self._extra_text()
+        extra_rows = self.measure(extra, SMALL, wrap=width)[1] if extra else 0
+        under = 0.02 + (analysis_rows - 1) * ANALYSIS_TEXT * line + 0.2 + extra_rows * SMALL * line
+        # a board's name and total, its levels, its result: 3 lines, closer together when the panel is full
+        pitch = max(0.2, min(0.23, (0.68 - LOWEST - under) / len(self.results)))
         self.lines = []
         for i, r in enumerate(self.results):
-            y = 0.68 - i * 0.2
-            name = self.button(self.match.names[r.seat], self.show_board, (LEFT + 0.25, y + 0.01), width=0.5, scale=0.042,
-                               args=(r.seat,), parent=holder)   # (a name of 20 letters: no smaller than SMALL)
+            y = 0.68 - i * pitch
+            # (a name of 20 letters: no smaller than SMALL)
+            name = self.button(self.match.names[r.seat], self.show_board, (LEFT + NAME / 2, y + 0.01), width=NAME,
+                               scale=0.042, args=(r.seat,), parent=holder)
             name.setPythonTag("seat", r.seat)
-            detail = self.label("", (LEFT + 0.55, y), scale=SMALL, align=TextNode.ALeft, parent=holder)
-            total = self.label("", (-0.06, y), scale=0.06, align=TextNode.ARight, bold=True, parent=holder)
-            verdict = self.label("", (LEFT + 0.55, y - 0.075), scale=SMALL, align=TextNode.ALeft, fg=ACCENT,
-                                 parent=holder)
+            total = self.label("", (right, y), scale=0.06, align=TextNode.ARight, bold=True, parent=holder)
+            detail = self.label("", (LEFT, y - 0.075), scale=SMALL, align=TextNode.ALeft, wrap=width / SMALL,
+                                parent=holder)
+            verdict = self.label("", (LEFT, y - 0.125), scale=SMALL, align=TextNode.ALeft, fg=ACCENT,
+                                 wrap=width / SMALL, parent=holder)
             self.lines.append((r, detail, total, verdict))
-        y = 0.68 - len(self.results) * 0.2
-        self.analysis_label = self.label("", (LEFT, y - 0.02), scale=0.038, align=TextNode.ALeft, fg=DIM, wrap=42,
-                                         parent=holder)
-        self.walk_button = self.button(_("Step through it (\u2192)"), self.start_walk, (-0.35, y - 0.12), width=0.6,
+        y = 0.68 - len(self.results) * pitch - 0.02
+        self.analysis_label = self.label("", (LEFT, y), scale=ANALYSIS_TEXT, align=TextNode.ALeft, fg=DIM,
+                                         wrap=width / ANALYSIS_TEXT, parent=holder)
+        y -= (analysis_rows - 1) * ANALYSIS_TEXT * line
+        step_text = _("Step through it (\u2192)")
+        step_w = self._button_width(step_text, 0.04)
+        self.walk_button = self.button(step_text, self.start_walk, (right - step_w / 2, y - 0.1), width=step_w,
                                        scale=0.04, parent=holder)
         self.walk_button.hide()
-        self.extra_label = self.label(self._extra_text(), (LEFT, y - 0.22), scale=SMALL, align=TextNode.ALeft,
-                                      wrap=44 * 0.036 / SMALL, parent=holder)
+        self.extra_label = self.label(extra, (LEFT, y - 0.2), scale=SMALL, align=TextNode.ALeft,
+                                      wrap=width / SMALL, parent=holder)
         # the buttons at the panel's foot: the window's bottom, or (tall) just under the words
-        rows = self.extra_label.component("text0").textNode.getNumRows() if self._extra_text() else 0
-        foot = y - 0.22 - rows * SMALL * 1.25 - 0.12 if self.narrow else -0.88
-        frame["frameSize"] = (LEFT - 0.05, 0.0, foot - 0.1, 0.98)
-        next_text, self.next_command = self._next()
-        self.button(_("Menu (Esc)"), self.app.menu, (LEFT + 0.3, foot), width=0.55, scale=0.05, parent=holder)
+        foot = y - 0.2 - extra_rows * SMALL * line - 0.12 if self.narrow else -0.88
+        frame["frameSize"] = (LEFT - PAD, right + PAD, foot - 0.1, 0.98)
+        menu_w = self._button_width(menu_text, 0.05)
+        self.button(menu_text, self.app.menu, (LEFT + menu_w / 2, foot), width=menu_w, scale=0.05, parent=holder)
         if next_text:
-            self.button(_("{action} (Enter)").format(action=next_text), self.next_command, (-0.53, foot),
-                        width=0.9, scale=0.045, colour=GO, parent=holder)
+            next_w = self._button_width(next_text, 0.045)
+            self.button(next_text, self.next_command, (right - next_w / 2, foot), width=next_w, scale=0.045,
+                        colour=GO, parent=holder)
             self.accept("enter", self._enter)
         if self.narrow:   # centred at the top; the board's room: the window under it
-            holder.setPos((0.05 - LEFT) / 2, 0, room_h - 1.0)
+            holder.setPos(-(LEFT + right) / 2, 0, room_h - 1.0)
             board_room = (-room_w, room_w, -room_h, room_h - 1.0 + foot - 0.1)
         else:
-            holder.setPos(-room_w + 0.05 - LEFT, 0, 0)
-            board_room = (-room_w + 0.05 - LEFT, room_w, -room_h, room_h)   # right of the panel
+            holder.setPos(-room_w + PAD - LEFT, 0, 0)
+            board_room = (-room_w + width + 2 * PAD, room_w, -room_h, room_h)   # right of the panel
         left, right, bottom, top = board_room
         k = self.root.getScale().x   # the room in the window's normalised coordinates
         self.camera.frame_in((left * k / self.base.a2dRight, right * k / self.base.a2dRight,
@@ -166,6 +190,22 @@ class ResultsScreen(Screen):
         self.accept("end", self.walk_to, [None])    # the whole layout
         self.shown_step = -1
         self._draw_scores()
+
+    def _button_width(self, text: str, scale: float) -> float:
+        return self.measure(text, scale)[0] + 0.15
+
+    def _panel_width(self, menu_text: str, next_text: str) -> float:
+        """The panel's words' width: its heading, a name and its total, the longest a board's levels get and
+        its result, the buttons side by side (a long translation wraps at WIDEST)."""
+        m = self.measure
+        need = [m(_("Game over"), 0.08, bold=True)[0],
+                NAME + 0.1 + max(m(str(r.score), 0.06, bold=True)[0] for r in self.results),
+                self._button_width(menu_text, 0.05) + 0.1 + (self._button_width(next_text, 0.045) if next_text else 0),
+                self._button_width(_("Step through it (\u2192)"), 0.04)]
+        for r in self.results:
+            need += [m(self._detail_text(r, [], False), SMALL)[0], m(self._detail_text(r, self.levels, True), SMALL)[0],
+                     m(self._verdict_text(r), SMALL)[0]]
+        return min(WIDEST, max(need))
 
     def _enter(self) -> None:
         """Enter presses the green button once the scores are counted: not a second Enter that
@@ -247,21 +287,28 @@ class ResultsScreen(Screen):
         counted = self.levels[:max(0, self.shown_step)]
         done = self.shown_step >= len(self.levels)
         for r, detail, total, verdict in self.lines:
-            parts = [_("level {level}: {points}").format(level=lv, points=r.by_level.get(lv, 0)) for lv in counted]
-            if parts:
-                detail["text"] = "  \u00b7  ".join(parts)
-            else:  # all tables flat: no level to count, and the count is over at once
-                detail["text"] = _("no tile above level 0") if done else _("scoring from the top level down\u2026")
+            detail["text"] = self._detail_text(r, counted, done)
             total["text"] = str(sum(r.by_level.get(lv, 0) for lv in counted))
             if done:
-                winners = sum(1 for x in self.results if x.winner)
-                if r.winner:
-                    text = _("Wins (shared)") if winners > 1 else pgettext("result", "Wins")
-                else:
-                    text = _("Place {place}").format(place=r.place)
-                if len(self.results) == 1:   # alone, the record is what is played against
-                    text = ""
-                verdict["text"] = "  \u00b7  ".join(t for t in (text, self._best_text(r)) if t)
+                verdict["text"] = self._verdict_text(r)
+
+    def _detail_text(self, r, counted, done: bool) -> str:
+        parts = [_("level {level}: {points}").format(level=lv, points=r.by_level.get(lv, 0)) for lv in counted]
+        if parts:
+            return "  \u00b7  ".join(parts)
+        # all tables flat: no level to count, and the count is over at once
+        return _("no tile above level 0") if done else _("scoring from the top level down\u2026")
+
+    def _verdict_text(self, r) -> str:
+        """A board's place (alone, none: the record is what is played against) and the player's best."""
+        winners = sum(1 for x in self.results if x.winner)
+        if len(self.results) == 1:
+            text = ""
+        elif r.winner:
+            text = _("Wins (shared)") if winners > 1 else pgettext("result", "Wins")
+        else:
+            text = _("Place {place}").format(place=r.place)
+        return "  \u00b7  ".join(t for t in (text, self._best_text(r)) if t)
 
     # ----- the analysis -----------------------------------------------------------------------
     def best_board(self, tiles: int | None = None):
@@ -287,24 +334,35 @@ class ResultsScreen(Screen):
         elif a["placements"] is None:
             text = _("Best found for this deck: searching\u2026 {percent}%").format(percent=int(a["progress"] * 100))
         else:
-            best = self.best_board().score()
-            top = self.results[0].score
-            alone = len(self.results) == 1   # played against one's record: no winner to speak of
-            if best > top:
-                text = (_("Best found for this deck: {score} points ({diff} more than you)") if alone else
-                        _("Best found for this deck: {score} points ({diff} more than the winner)")).format(
-                    score=best, diff=best - top)
-            elif best == top:
-                text = (_("Best found for this deck: {score} points (you matched it)") if alone else
-                        _("Best found for this deck: {score} points (the winner matched it)")).format(score=best)
-            else:   # with start tiles or fillers the search, which knows only the deck, can fall short
-                text = (_("Best found for this deck: {score} points (you beat it)") if alone else
-                        _("Best found for this deck: {score} points (the winner beat it)")).format(score=best)
+            text = self._found_text(self.best_board().score())
             self.walk_button.show()
         if self.analysis_label["text"] != text:
             self.analysis_label["text"] = text
             if a["placements"] is not None:
                 self.app.trace("analysis", f"best={self.best_board().score()}")
+
+    def _found_text(self, best: int) -> str:
+        """The best layout found against the winner's score."""
+        top = self.results[0].score
+        alone = len(self.results) == 1   # played against one's record: no winner to speak of
+        if best > top:
+            return (_("Best found for this deck: {score} points ({diff} more than you)") if alone else
+                    _("Best found for this deck: {score} points ({diff} more than the winner)")).format(
+                score=best, diff=best - top)
+        if best == top:
+            return (_("Best found for this deck: {score} points (you matched it)") if alone else
+                    _("Best found for this deck: {score} points (the winner matched it)")).format(score=best)
+        # with start tiles or fillers the search, which knows only the deck, can fall short
+        return (_("Best found for this deck: {score} points (you beat it)") if alone else
+                _("Best found for this deck: {score} points (the winner beat it)")).format(score=best)
+
+    def _analysis_sentences(self) -> list[str]:
+        """What the analysis may say once done (a failure aside): to leave it the lines it needs."""
+        if self.job is None:
+            return [_("Best found for the deck: searched only in the base game, one card a round.")]
+        top = self.results[0].score
+        return [_("Best found for this deck: searching\u2026 {percent}%").format(percent=100),
+                *(self._found_text(best) for best in (top + 100, top, max(top - 100, 0)))]
 
     def _laid_as_the_puzzle(self, placements):
         """In a puzzle the best layout starts with the puzzle's own first tile, as every player's did

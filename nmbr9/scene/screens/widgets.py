@@ -148,6 +148,15 @@ class Screen(DirectObject):
             self._fit(b, text, w - 0.8)
         return b
 
+    def measure(self, text: str, scale: float = 1.0, bold: bool = False, wrap: float | None = None):
+        """How wide (in the units `scale` is in) and how many lines `text` is, wrapped at `wrap` wide."""
+        node = TextNode("measure")
+        node.setFont(self.app.bold if bold else self.app.font)
+        if wrap:
+            node.setWordwrap(wrap / scale)
+        node.setText(text)
+        return node.getWidth() * scale, node.getNumRows()
+
     def _fit(self, button, text: str, room: float) -> None:
         """A long name or translation: smaller text (down to 70%), then cut short with "…",
         rather than text past the button."""
