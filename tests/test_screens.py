@@ -758,6 +758,68 @@ def test_moving_the_tile_off_the_hints_spot_takes_back_enter_lays_it(app):
     assert "Your tile is on the hint's spot: Enter lays it." not in texts(app)
 
 
+def _on_screen(app, x: float, y: float, z: float):
+    """The pixel (column, row) where the table's point (x right, y down, z up) is drawn."""
+    from panda3d.core import Point2, Point3
+    out = Point2()
+    assert app.base.camLens.project(app.base.cam.getRelativePoint(app.base.render, Point3(x, -y, z)), out)
+    w, h = app.base.win.getXSize(), app.base.win.getYSize()
+    return min(w - 1, round((out.x + 1) / 2 * w)), min(h - 1, round((1 - out.y) / 2 * h))
+
+
+def test_the_first_tiles_hint_shows_beside_the_tile_in_hand(app):
+    """The first tile and its hint both lay at the table's middle: the blue ghost showed only where the tile in
+    hand left it uncovered. The tile is put down a square clear of it (held beside it, floating, it would hide
+    the ghost's edge); I again still takes the hint, Enter lays it."""
+    from panda3d.core import PNMImage
+    m = app.store.new_match([Seat("Ana")], seed=13)   # a 9: the expert lays it turned, at (0, 0)
+    s = app.play(m)
+    until(app, lambda: s.ps is not None and s.ps.ghost is not None)
+    messenger.send("i")
+    p = until(app, lambda: s.hint["result"]["placement"] if s.hint and s.hint["ghost"] is not None else None, 60)
+    frames(app, 40)   # the tile and the view settle
+
+    def picture():
+        app.base.graphicsEngine.renderFrame()
+        shot = PNMImage()
+        app.base.win.getScreenshot(shot)
+        return shot
+    app.base.aspect2d.hide()   # the table alone (this small window's status reaches over it)
+    shown = picture()
+    s.hint["ghost"].node.hide()
+    bare = picture()
+    s.hint["ghost"].node.show()
+    app.base.aspect2d.show()
+    # each square's middle and its edges' middles, just inside, where the ghost's top is drawn
+    from nmbr9.scene.camera import level_height
+    points = [_on_screen(app, x + 0.5 + dx, y + 0.5 + dy, level_height(1)) for x, y in p.squares()
+              for dx, dy in ((0, 0), (-0.4, 0), (0.4, 0), (0, -0.4), (0, 0.4))]
+    hidden = [q for q in points if max(abs(a - b) for a, b in zip(shown.getXel(*q), bare.getXel(*q))) < 0.04]
+    assert not hidden, f"the ghost is hidden at {len(hidden)} of {len(points)} points"
+    ghost = set(p.squares())
+    assert all(abs(x - gx) > 1 or abs(y - gy) > 1 for x, y in s.ps.placement().squares() for gx, gy in ghost)
+    assert m.round == 1 and not m.board(0).tiles and s.ps.verdict.ok   # still the player's to lay
+    messenger.send("i")
+    frames(app)
+    messenger.send("enter")
+    until(app, lambda: m.round == 2 or None)
+    laid = m.board(0).tiles[-1]
+    assert (laid.rotation, laid.x, laid.y) == (p.rotation, p.x, p.y)
+
+
+def test_a_tile_in_hand_already_on_the_hints_spot_is_said_to_be_there(app):
+    """Its ghost would lie hidden under the tile: the status says Enter lays it."""
+    m, s, p = _hint_in_round_4(app)
+    messenger.send("i")                         # on the hint's spot
+    frames(app)
+    messenger.send("i")                         # asked again there
+    asked = s.hint
+    until(app, lambda: not asked["thread"].is_alive() and (s.hint is None or s.hint["ghost"] is not None), 60)
+    frames(app)
+    assert "Your tile is on the hint's spot: Enter lays it." in texts(app)
+    assert (s.ps.rotation, s.ps.x, s.ps.y) == (p.rotation, p.x, p.y)
+
+
 def test_a_hint_beside_the_framed_table_is_brought_into_view(app):
     """The camera frames the build; a hint's ghost laid further out was cut off at the window's edge."""
     import threading

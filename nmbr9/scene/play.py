@@ -102,12 +102,30 @@ class PlayScreen:
         if not self.board.tiles:
             return 0, 0
         x0, y0, x1, y1 = self.board.bounds()
-        want = (x1 + 1, (y0 + y1) // 2 - 1)
-        options = [p for p in self.board.legal_placements(self.piece) if p.rotation == self.rotation]
+        return self._spot_near((x1 + 1, (y0 + y1) // 2 - 1))
+
+    def _spot_near(self, want: tuple[int, int], clear_of=frozenset()) -> tuple[int, int]:
+        """The spot nearest `want` where the tile, as turned now, lies on the board's legal squares and on none of
+        `clear_of`; `want` itself if there is none."""
+        options = [p for p in self.surface().legal_placements(self.piece, self.flipped)
+                   if p.rotation == self.rotation and not clear_of.intersection(p.squares())]
         if not options:
             return want
         best = min(options, key=lambda p: (p.x - want[0]) ** 2 + (p.y - want[1]) ** 2)
         return best.x, best.y
+
+    def step_aside(self, hint: Placement) -> None:
+        """The tile in hand, lying over a hint's ghost or beside it (held, it floats: from the side it would hide
+        the ghost's edge), is put down a square clear of it, to its right or at the nearest legal spot: the ghost
+        shows (the first tile: both at the table's middle). The player picks the tile up again, or takes the hint,
+        and confirms as ever."""
+        taken = frozenset(hint.squares())
+        around = frozenset((x + dx, y + dy) for x, y in taken for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+        if not around.intersection(self.placement().squares()):
+            return
+        self.x, self.y = self._spot_near((max(x for x, _ in taken) + 2, min(y for _, y in taken)), around)
+        self.held = False
+        self.update()
 
     def update(self) -> None:
         """Ask the rules about the candidate and show the answer."""
@@ -156,10 +174,10 @@ class PlayScreen:
         self.update()
         self.keep_in_view()
 
-    def keep_in_view(self, p: Placement | None = None) -> None:
-        """A tile walked off the framed build with the keys (or a hint's ghost, `p`, beside it): frame
-        the build and the tile together, so the player never loses sight of it."""
-        xs, ys = zip(*(p or self.placement()).squares())
+    def keep_in_view(self, *shown: Placement) -> None:
+        """A tile walked off the framed build with the keys (or a hint's ghost beside it, and the tile in hand):
+        frame the build and them together, so the player never loses sight of them."""
+        xs, ys = zip(*(square for p in shown or (self.placement(),) for square in p.squares()))
         b = self.board
         x0, y0, x1, y1 = b.bounds() if b.tiles else (-1, -1, 2, 3)
         near = 2  # squares the framing keeps around the build (camera.ROOM) before it must widen

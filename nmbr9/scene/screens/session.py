@@ -666,11 +666,15 @@ class SessionScreen(Screen):
         ghost.node.setColorScale(*HINT_TINT)
         ghost.node.setTransparency(TransparencyAttrib.M_alpha)
         h["ghost"] = ghost
-        ps.keep_in_view(p)
-        self.set_status(_("Hint: the expert would lay it where the blue tile is (level {level}).").format(
-            level=level), ACCENT)
         self.app.trace("hint", f"piece={p.piece}", f"rotation={p.rotation}", f"x={p.x}", f"y={p.y}",
                        f"level={level}")
+        if set(ps.placement().squares()) == set(p.squares()):
+            self._take_hint()   # the tile in hand is there already: it hides the ghost, and Enter lays it
+            return
+        ps.step_aside(p)   # the tile in hand no longer hides the ghost (the first tile: both at the middle)
+        ps.keep_in_view(p, ps.placement())
+        self.set_status(_("Hint: the expert would lay it where the blue tile is (level {level}).").format(
+            level=level), ACCENT)
 
     def _take_hint(self) -> None:
         """I again, once the hint is on the table: the tile in hand moves onto it (still to confirm)."""
