@@ -813,8 +813,7 @@ def test_a_tile_in_hand_already_on_the_hints_spot_is_said_to_be_there(app):
     messenger.send("i")                         # on the hint's spot
     frames(app)
     messenger.send("i")                         # asked again there
-    asked = s.hint
-    until(app, lambda: not asked["thread"].is_alive() and (s.hint is None or s.hint["ghost"] is not None), 60)
+    until(app, lambda: s.hint is not None and s.hint["ghost"] is not None, 60)
     frames(app)
     assert "Your tile is on the hint's spot: Enter lays it." in texts(app)
     assert (s.ps.rotation, s.ps.x, s.ps.y) == (p.rotation, p.x, p.y)

@@ -669,7 +669,7 @@ class SessionScreen(Screen):
         self.app.trace("hint", f"piece={p.piece}", f"rotation={p.rotation}", f"x={p.x}", f"y={p.y}",
                        f"level={level}")
         if set(ps.placement().squares()) == set(p.squares()):
-            self._take_hint()   # the tile in hand is there already: it hides the ghost, and Enter lays it
+            self._said_on_the_spot()   # the tile in hand is there already (it hides the ghost)
             return
         ps.step_aside(p)   # the tile in hand no longer hides the ghost (the first tile: both at the middle)
         ps.keep_in_view(p, ps.placement())
@@ -685,9 +685,14 @@ class SessionScreen(Screen):
         ps.rotation, ps.x, ps.y, ps.held = p.rotation, p.x, p.y, False
         ps.update()
         self.clear_hint()
+        self._said_on_the_spot()
+        self.app.trace("hint-taken", f"round={self.match.round}")
+
+    def _said_on_the_spot(self) -> None:
+        """The tile in hand lies on the hint's spot: said until it leaves it."""
+        ps = self.ps
         self.hint_spot = (ps.piece, ps.rotation, ps.x, ps.y)
         self.set_status(_("Your tile is on the hint's spot: Enter lays it."), ACCENT)
-        self.app.trace("hint-taken", f"round={self.match.round}")
 
     def clear_hint(self) -> None:
         if self.hint is not None:
