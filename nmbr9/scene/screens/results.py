@@ -130,8 +130,9 @@ class ResultsScreen(Screen):
         extra = self._extra_text()
         extra_rows = self.measure(extra, SMALL, wrap=width)[1] if extra else 0
         under = 0.02 + (analysis_rows - 1) * ANALYSIS_TEXT * line + 0.2 + extra_rows * SMALL * line
-        # a board's name and total, its levels, its result: 3 lines, closer together when the panel is full
-        pitch = max(0.2, min(0.23, (0.68 - LOWEST - under) / len(self.results)))
+        # a board's name and total, its levels, its result: 3 lines, closer together when the panel is full (in
+        # a tall window always: the board has the room under the panel)
+        pitch = 0.2 if self.narrow else max(0.2, min(0.23, (0.68 - LOWEST - under) / len(self.results)))
         self.lines = []
         for i, r in enumerate(self.results):
             y = 0.68 - i * pitch
