@@ -328,6 +328,16 @@ def test_a_resized_window_refits_the_menu_and_closing_the_window_ends_the_game(g
     assert _wait_for(lambda: g.xdotool("getwindowgeometry", g.window).split()[-1] == "800x600", 10)
 
 
+def test_a_window_resized_back_to_the_size_it_opened_at_is_kept_at_that_size(game_factory, tmp_path):
+    g = game_factory()                                 # opened at 1280x720 (--size: the game's own request)
+    settings = tmp_path / "data" / "settings.json"
+    kept = lambda size: lambda: settings.exists() and json.loads(settings.read_text())["window_size"] == size
+    g.xdotool("windowsize", g.window, "800", "600")
+    assert _wait_for(kept([800, 600]), 10)
+    g.xdotool("windowsize", g.window, str(W), str(H))  # the player's size now, though the game once asked for it
+    assert _wait_for(kept([W, H]), 10), "the next start would open at 800x600"
+
+
 def test_a_window_made_too_short_for_readable_text_grows_back_to_the_least_size(game_factory, tmp_path):
     g = game_factory()                                 # (640x480 at least: game_app.LEAST_WINDOW)
     g.xdotool("windowsize", g.window, "1100", "330")   # the menu's smallest text would be 6 pixels high

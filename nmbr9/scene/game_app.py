@@ -194,12 +194,13 @@ class GameApp(DirectObject):
             size = (win.getXSize(), win.getYSize())
             if self._grown(win, size):
                 return   # its next event is the size kept
-            if self.window_size is None:
-                self.window_size = size   # the size it opened with (the settings' or --size)
+            if size in self.asked_sizes:   # the game's own request (settings, --size, a smaller screen), done:
+                self.asked_sizes.discard(size)   # the player resizing back to it later is the player's
+                self.window_size = size
+            elif self.window_size is None:
+                self.window_size = size   # the size it opened with
             elif size != self.window_size:
                 self.window_size = size
-                if size in self.asked_sizes:   # the game's own request (settings, a smaller screen)
-                    return
                 # resized by the player (a drag sends many events): kept for the next start
                 self.base.taskMgr.remove("keep-window-size")
                 self.base.taskMgr.doMethodLater(0.5, self._keep_window_size, "keep-window-size",
