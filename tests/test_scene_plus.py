@@ -1226,7 +1226,7 @@ def test_a_decision_to_build_or_a_chosen_tile_still_binds_after_continue(app, va
     until(app, lambda: s.plus_hud.buttons.get("choose_1" if variant == "level_to_level" else "build"))
     press(app, "choose_1" if variant == "level_to_level" else "build")
     piece = ps_ready(app).piece
-    click(app, "Menu")
+    click(app, "Menu (M)")
     click(app, "Continue")
     s = app.screen
     ps = ps_ready(app)

@@ -138,6 +138,20 @@ def test_keyboard_walks_the_menu(app):
     assert app.screen.name == "menu"
 
 
+def test_the_keyboard_leaves_the_table_for_the_menu_by_the_key_the_menu_button_shows(app):
+    """Esc at the table puts the tile back: a keyboard-only player had no way to the menu mid-game."""
+    app.play(app.store.new_match([Seat("Ana")], seed=3))
+    frames(app, 3)
+    assert "Menu (M)" in buttons(app)
+    messenger.send("escape")               # the tile back in hand, still at the table
+    frames(app)
+    assert app.screen.name == "play"
+    messenger.send("m")
+    frames(app)
+    assert app.screen.name == "menu"
+    assert "Continue" in buttons(app)
+
+
 def test_esc_in_the_menu_quits_and_the_key_line_says_so(app, monkeypatch):
     quits = []
     monkeypatch.setattr(app, "quit", lambda: quits.append(True))
@@ -848,7 +862,7 @@ def test_f1_shows_the_rules_over_the_table_and_comes_back(app):
     assert s.overlay == "rules" and "The aim" in texts(app)
     messenger.send("escape")
     frames(app)
-    assert s.overlay is None and s.ps.ghost is not None and "Menu" in buttons(app)
+    assert s.overlay is None and s.ps.ghost is not None and "Menu (M)" in buttons(app)
 
 
 # ----- tournaments and puzzles -----------------------------------------------------------------------
@@ -1112,7 +1126,7 @@ def test_starting_a_puzzle_or_a_new_game_says_it_ends_the_saved_game(app, screen
     app.play(m)
     place_somewhere(app)
     until(app, lambda: m.round == 2)
-    click(app, "Menu")
+    click(app, "Menu (M)")
     click(app, screen)
     assert f"{says} ends your saved game (Round 2 of 20: Ana, Bot)." in texts(app)
 
@@ -1128,14 +1142,14 @@ def test_a_tournament_says_its_game_ends_the_saved_game(app):
     app.play(m)
     place_somewhere(app)
     until(app, lambda: m.round == 2)
-    click(app, "Menu")
+    click(app, "Menu (M)")
     app.goto(SetupScreen, tournament=True)
     assert said in texts(app)
     app.goto(TournamentScreen, chosen=t.id)
     assert said in texts(app)
     click(app, "Play the first game")
     until(app, lambda: app.screen.ps is not None)
-    click(app, "Menu")
+    click(app, "Menu (M)")
     app.goto(TournamentScreen, chosen=t.id)
     assert "Continue the tournament" in buttons(app) and "saved game" not in texts(app)
 
@@ -1151,7 +1165,7 @@ def test_a_saved_puzzle_whose_code_was_damaged_continues_as_a_plain_game(app, co
     first = s.match.round
     place_somewhere(app)
     until(app, lambda: s.match.round == first + 1)
-    click(app, "Menu")
+    click(app, "Menu (M)")
     assert f"Puzzle {s.match.extra['puzzle']} \u00b7 Round {first + 1} of 20" in texts(app)   # what Continue resumes
     if code == "other deck":   # a real code, but of another puzzle
         code = next(p for p in offered_puzzles(random.Random(1)) if p != daily_puzzle(dt.date.today())).code
@@ -1379,7 +1393,7 @@ def test_leaving_for_the_menu_and_continuing_keeps_the_position(app):
     app.play(m)
     place_somewhere(app)
     until(app, lambda: m.round == 2)
-    click(app, "Menu")
+    click(app, "Menu (M)")
     assert app.screen.name == "menu"
     click(app, "Continue")
     s = app.screen
@@ -1401,7 +1415,7 @@ def test_the_controls_help_folds_once_the_player_has_laid_a_tile_in_a_puzzle_and
     place_somewhere(app)
     until(app, lambda: app.screen.match.round == 3)
     assert not help_shown() and "H: show the controls" in texts(app)
-    click(app, "Menu")
+    click(app, "Menu (M)")
     click(app, "Continue")
     until(app, lambda: app.screen.ps is not None)
     assert not help_shown() and "H: show the controls" in texts(app)
@@ -1526,7 +1540,7 @@ def test_two_humans_and_a_bot_quit_a_tournament_midway_and_continue_it(app):
                 messenger.send("enter")
             elif app.screen.ps is not None and app.screen.ps.ghost is not None:
                 place_somewhere(app)
-    click(app, "Menu (Esc)" if app.screen.overlay == "handoff" else "Menu")   # the hand-off or the table
+    click(app, "Menu (Esc)" if app.screen.overlay == "handoff" else "Menu (M)")   # the hand-off or the table
     assert "Tournament game 1 \u00b7 Round 4 of 20: Ana, Bot 2, Ben" in texts(app)   # what Continue resumes
     click(app, "Continue")
     s = app.screen
@@ -1742,7 +1756,7 @@ def test_a_game_that_could_not_be_saved_is_still_continued_from_the_menu(app, mo
     for _ in range(2):
         place_somewhere(app)
     until(app, lambda: m.round == 3)
-    click(app, "Menu")
+    click(app, "Menu (M)")
     assert "Continue" in buttons(app) and "Permission denied" in texts(app) and "until you quit" in texts(app)
     quits = []
     monkeypatch.setattr(app, "quit", lambda: quits.append(True))
@@ -1754,10 +1768,10 @@ def test_a_game_that_could_not_be_saved_is_still_continued_from_the_menu(app, mo
     assert quits == [True]
     click(app, "Continue")
     assert app.screen.name == "play" and app.screen.match.record()["moves"] == m.record()["moves"]
-    click(app, "Menu")
+    click(app, "Menu (M)")
     click(app, "New game")
     click(app, "Start (Enter)")                   # another game: the unsaved one is given up
-    click(app, "Menu")
+    click(app, "Menu (M)")
     assert app.screen.resume is not m
 
 

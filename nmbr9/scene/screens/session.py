@@ -96,7 +96,7 @@ class SessionScreen(Screen):
         self.keys["frameColor"], self.keys["pad"] = KEYS_BACK, (0.3, 0.2)   # readable over the tiles too
         self.keys.resetFrameSize()
         self.window_changed()
-        self.menu_button = self.button(_("Menu"), self.to_menu, (-0.3, 0.26), width=0.5, scale=0.04, parent=br)
+        self.menu_button = self.button(_("Menu (M)"), self.to_menu, (-0.3, 0.26), width=0.5, scale=0.04, parent=br)
         self.hint_button = self.button(_("Hint (I)"), self.ask_hint, (-0.3, 0.37), width=0.5, scale=0.04,
                                        parent=br)
         if self.match.practice:
@@ -107,6 +107,7 @@ class SessionScreen(Screen):
         self.accept("tab", self.next_board)
         self.accept("f1", self.show_rules)
         self.accept("t", self.take_back)
+        self.accept("m", self.to_menu)   # Esc puts the tile back: the keyboard's way out of the table
         self.accept("enter", self.confirm_key)
         self.accept("space", self.confirm_key)
         self.panel_key = None
