@@ -650,6 +650,36 @@ def test_the_names_under_the_score_box_stay_put_while_looking_at_another_board(a
     assert s.looking is None and names() == before
 
 
+def test_the_names_under_the_score_box_stay_put_wherever_the_tile_in_hand_goes(app):
+    """A spot the tile can't go took "(click to confirm)" off the score box, one on level 1 added "+N here":
+    the names under it jumped up and down while the tile was moved about."""
+    m = app.store.new_match([Seat("Ana"), Seat("Ben")], seed=7)
+    s = app.play(m)
+    for _ in range(6):                               # pass and play: three tiles each
+        until(app, lambda: s.overlay == "handoff" or (s.ps is not None and s.ps.ghost is not None))
+        if s.overlay == "handoff":
+            s.hand_over()
+        place_somewhere(app)
+    until(app, lambda: s.overlay == "handoff")
+    s.hand_over()
+    ps = until(app, lambda: s.ps if s.ps is not None and s.ps.ghost is not None else None)
+
+    def names_with_the_tile_at(rotation, x, y):   # where each name stands in the window
+        ps.rotation, ps.x, ps.y, ps.held = rotation, x, y, False
+        ps.update()
+        frames(app)
+        return {b["text"]: tuple(round(v, 4) for v in b.getPos(app.base.render2d))
+                for b in buttons(app).values() if b.getParent() == s.panel}
+    legal = m.legal_placements(ps.seat)
+    flat, up = min(legal, key=lambda q: q.level), max(legal, key=lambda q: q.level)
+    before = names_with_the_tile_at(flat.rotation, flat.x, flat.y)
+    assert len(before) == 2 and "(click to confirm)" in texts(app) and "here" not in s.hud.score["text"]
+    assert names_with_the_tile_at(up.rotation, up.x, up.y) == before
+    assert "here" in s.hud.score["text"]             # on level 1: "+N here"
+    assert names_with_the_tile_at(up.rotation, up.x + 40, up.y) == before
+    assert not ps.verdict.ok and "(click to confirm)" not in texts(app)   # touching nothing: refused
+
+
 def test_the_key_help_offers_tab_only_when_there_is_another_board(app):
     s = app.play(app.store.new_match([Seat("Ana")], seed=4))
     frames(app)

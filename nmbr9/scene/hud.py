@@ -90,7 +90,7 @@ class Hud:
         self.supply = tl.attachNewNode("supply")
         self.supply.setPos(0.05, 0, -0.56)
         self.supply_text = ""
-        self.gain = None       # the points of the tile in hand where it is, as the score box says
+        self.in_hand = False   # a tile in hand: the score box keeps room for its lines wherever it goes
         self.score = DirectButton(parent=tr, frameColor=PANEL, relief=DGG.FLAT, command=on_confirm,
                                   text="", text_align=TextNode.ARight, text_scale=0.045, text_fg=INK,
                                   pad=(0.03, 0.02), pos=(-0.05, 0, -0.1), pressEffect=0)
@@ -152,30 +152,34 @@ class Hud:
             number_card(chips, self.bold, n, (x, x + 0.056, z - 0.07, z), 0.05)
         chips.flattenStrong()
 
-    def show_score(self, by_level: dict, total: int, gain: int | None, blank: bool = False) -> None:
+    def show_score(self, by_level: dict, total: int, gain: int | None, blank: bool = False,
+                   in_hand: bool | None = None) -> None:
         """The score by level; `gain`: what the tile in hand would add where it is (None: nothing to confirm).
-        `blank` (another board is shown): the tile's lines stay, empty, so that the names under the box keep
-        their place while one looks around."""
-        if not self._changed("score", tuple(by_level.items()), total, gain, blank):
+        `in_hand` (by default: a gain to confirm): a tile in hand, maybe where it can't go. While one is, the
+        box keeps the room of its lines ("+N here", "(click to confirm)") wherever it goes, so that the names
+        under the box stay put. `blank` (another board is shown): the box as it was, without those lines."""
+        if in_hand is None:
+            in_hand = gain is not None
+        if not self._changed("score", tuple(by_level.items()), total, gain, blank, in_hand):
             return
         if not blank:
-            self.gain = gain
+            self.in_hand = in_hand
         lines = [_("Score {score}").format(score=total)]
         for level, points in sorted(by_level.items()):
             if level > 0:
                 lines.append(_("Level {level}: {numbers} \u00d7 {level} = {points}").format(
                     level=level, numbers=points // level, points=points))
-        kept = len(lines)
-        if gain:
+        room = lines + [_("+{points} here").format(points=99), _("(click to confirm)")] if self.in_hand else lines
+        if gain and not blank:
             lines.append(_("+{points} here").format(points=gain))
-        if gain is not None:
+        if gain is not None and not blank:
             lines.append(_("(click to confirm)"))
         self.score["frameSize"] = None   # measured from the text
-        self.score["text"] = "\n".join(lines)
+        self.score["text"] = "\n".join(room)
         self.score.resetFrameSize()
-        if blank:   # the frame as measured with the tile's lines, the text without them
+        if room is not lines:   # the frame as measured with the tile's lines, the text as it is
             self.score["frameSize"] = self.score.guiItem.getFrame()
-            self.score["text"] = "\n".join(lines[:kept])
+            self.score["text"] = "\n".join(lines)
 
     def show_verdict(self, ok: bool, text: str) -> None:
         if not self._changed("verdict", ok, text):

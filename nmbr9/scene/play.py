@@ -149,7 +149,7 @@ class PlayScreen:
             text = verdict_words(self.verdict)
         self.hud.show_verdict(ok, text)
         self.hud.show_round(self.game.round, self.game.rounds, self.game.card, self.game.supply())
-        self.hud.show_score(self.board.score_by_level(), self.board.score(), gain)
+        self.hud.show_score(self.board.score_by_level(), self.board.score(), gain, in_hand=True)
 
     # ----- commands -------------------------------------------------------------
     def rotate(self, steps: int = 1) -> None:

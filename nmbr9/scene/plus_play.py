@@ -166,7 +166,7 @@ class PlusPlayScreen(PlayScreen):
         else:
             text = verdict_words(self.verdict)
         self.hud.show_verdict(ok, text)
-        self.hud.show_score(self.board.score_by_level(), self.board.score(), gain)
+        self.hud.show_score(self.board.score_by_level(), self.board.score(), gain, in_hand=True)
 
     def _show_plus(self, o) -> None:
         if self.plus_hud is not None:

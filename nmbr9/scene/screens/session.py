@@ -457,7 +457,7 @@ class SessionScreen(Screen):
         self.looking = who
         self._hud_turn_shown(False)
         own = m.board(self.viewer)   # the score box: one's own score, with nothing in hand to confirm
-        self.hud.show_score(own.score_by_level(), own.score(), self.hud.gain, blank=True)
+        self.hud.show_score(own.score_by_level(), own.score(), None, blank=True)
         board = self.board_of(who)
         self.table.show(board)
         self.camera.frame(*self._frame_of(board))
