@@ -103,6 +103,25 @@ def test_click_puts_down_and_picks_up_and_drag_moves(play):
     assert not play.held
 
 
+def test_the_tile_in_hand_pressed_and_dragged_follows_and_lies_where_it_is_released(play):
+    """The tile in hand follows the pointer: a press on it put it down at once, and the drag after the press
+    left it there (a drag moved only a tile first put down)."""
+    cam = play.camera
+    o = orientation(play.piece, play.rotation)
+    middle = lambda: (play.x + (o.width - 1) // 2, play.y + (o.height - 1) // 2)
+    play.pointer(0, 0)
+    play.pointer(*screen_of_square(cam, 0, 0, 0))
+    assert play.held and middle() == (0, 0)
+    play.press("mouse1", *screen_of_square(cam, 0, 0, 0), now=10.0)
+    play.pointer(*screen_of_square(cam, 1, 1, 0))
+    assert middle() == (1, 1)                       # it goes along with the drag
+    play.pointer(*screen_of_square(cam, 3, 2, 0))
+    play.release("mouse1", *screen_of_square(cam, 3, 2, 0))
+    assert middle() == (3, 2) and not play.held
+    play.pointer(*screen_of_square(cam, -2, 0, 0))
+    assert middle() == (3, 2)                       # dropped: it stays
+
+
 def test_a_tile_dragged_past_the_window_edge_stays_in_sight(play):
     cam = play.camera
     play.pointer(0.0, 0.0)

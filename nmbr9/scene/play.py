@@ -64,7 +64,6 @@ class PlayScreen:
         self.last_pointer = None
         self.pressed: dict[str, tuple] = {}   # button -> (x, y) where it went down
         self.dragged: set[str] = set()
-        self.picked_on_press = False
         self.last_click = (0.0, None)
         self.drawn_square, self.slide = (0, 0), (0.0, 0.0)  # where the tile was drawn, and its lag
         self.events = []
@@ -269,7 +268,8 @@ class PlayScreen:
         if last is not None and ("mouse3" in self.dragged or "mouse2" in self.dragged):
             self.camera.orbit(-(mx - last[0]) * self.orbit_speed, -(my - last[1]) * self.orbit_speed * 0.6)
             return
-        if last is not None and self.held and self._can_move() and (mx, my) != last:
+        # held, or dragged by the press that put it down: it goes along
+        if last is not None and (self.held or "mouse1" in self.dragged) and self._can_move() and (mx, my) != last:
             self.follow(mx, my)
 
     def press(self, button: str, mx: float, my: float, now: float | None = None) -> None:
@@ -286,7 +286,6 @@ class PlayScreen:
         self.last_click = (now, (mx, my))
         if not self._can_move():
             return
-        self.picked_on_press = not self.held
         if self.held:
             self.held = False  # put it down here
         else:
@@ -301,7 +300,7 @@ class PlayScreen:
         self.dragged.discard(button)
         if button == "mouse3" and not dragged:
             self.rotate(1)  # a right click turns the tile
-        elif button == "mouse1" and dragged and self.picked_on_press and self._can_move():
+        elif button == "mouse1" and dragged and self._can_move():
             self.follow(mx, my)
             self.held = False  # drag and drop
             self.update()
