@@ -1712,6 +1712,32 @@ def test_a_solo_game_from_the_command_line_reads_as_player_1s(app):
     assert "Player 1's board" in texts(app) and "You's" not in texts(app)
 
 
+def test_results_of_four_levels_keep_the_levels_clear_of_the_total_and_the_verdict(app):
+    """Four levels in German ran under the total ("Ebene 1: 2" over "109") at 800x600 as at 1280x720."""
+    from nmbr9.i18n import _
+    from nmbr9.scene.screens.results import ResultsScreen
+    from nmbr9.scene.screens.widgets import box, overlap
+    m = app.store.new_match([Seat("Ana", "bot:medium"), Seat("Ben", "bot:medium")], seed=4)
+    m.play_out()
+    assert max(len(r.by_level) for r in m.results()) == 5          # levels 0 to 4
+    set_language("de")
+    r = app.goto(ResultsScreen, match=m, context={})
+    r.job.stop()
+    frames(app, 3)
+
+    def ink(label):   # the words' own box (a label's text is drawn outside the scene graph)
+        low, high = label.component("text0").getTightBounds()
+        return box(label, app.base.aspect2d, (low.x, high.x, low.z, high.z))
+    for result, detail, total, verdict in r.lines:
+        assert _("level {level}: {points}").format(level=1, points=result.by_level[1]) in detail["text"]   # all counted
+        assert not overlap(ink(detail), ink(total), 0.01), (detail["text"], total["text"])
+        assert not overlap(ink(detail), ink(verdict)), (detail["text"], verdict["text"])
+    last_verdict = ink(r.lines[0][3])
+    next_name = box(next(b for b in list(DirectGuiWidget.guiDict.values())
+                         if b.getPythonTag("seat") == r.lines[1][0].seat), app.base.aspect2d)
+    assert not overlap(last_verdict, next_name), "the first board's verdict runs into the next name"
+
+
 def test_solo_results_compare_the_best_layout_with_you_not_a_winner(app):
     from nmbr9.scene.screens.results import ResultsScreen
     m = app.store.new_match([Seat("A", "bot:easy")], seed=31)
