@@ -1738,6 +1738,36 @@ def test_results_of_four_levels_keep_the_levels_clear_of_the_total_and_the_verdi
     assert not overlap(last_verdict, next_name), "the first board's verdict runs into the next name"
 
 
+def test_six_players_results_in_a_tournament_keep_the_standings_clear_of_the_buttons(app):
+    """With six boards of three lines each, a tournament's standings ran under Menu and Next game and off the
+    window: each board's result now stands between its name and its total."""
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    from nmbr9.scene.screens.widgets import box, overlap
+    names = ("Maximiliana", "Ben", "Carla", "Dorota", "Eusebio", "Franziska")
+    app.store.new_tournament([Seat(n, "bot:easy") for n in names], games=2, seed=5)
+    app.goto(TournamentScreen)
+    click(app, "Play the first game")
+    until(app, lambda: app.screen.name == "results", timeout=120)
+    r = app.screen
+    r.job.stop()
+    frames(app, 3)
+
+    def ink(label):   # the words' own box (a label's text is drawn outside the scene graph)
+        low, high = label.component("text0").getTightBounds()
+        return box(label, app.base.aspect2d, (low.x, high.x, low.z, high.z))
+    widgets = [w for w in DirectGuiWidget.guiDict.values() if not w.isEmpty() and r.root.isAncestorOf(w)]
+    buttons_ = [box(w, app.base.aspect2d) for w in widgets if w.hascomponent("text0")
+                and w["text"] in ("Menu (Esc)", "Next game (Enter)")]
+    assert len(buttons_) == 2 and "6. " in r.extra_label["text"]
+    assert all(not overlap(ink(r.extra_label), b) for b in buttons_), "the standings run under the buttons"
+    assert ink(r.extra_label)[2] > -1.0   # above the window's bottom
+    for (result, detail, total, verdict), nxt in zip(r.lines, r.lines[1:] + [None]):
+        assert verdict["text"] and not overlap(ink(verdict), ink(total)) and not overlap(ink(verdict), ink(detail))
+        if nxt is not None:
+            name = next(w for w in widgets if w.getPythonTag("seat") == nxt[0].seat)
+            assert not overlap(ink(detail), box(name, app.base.aspect2d)), "a board's levels run into the next name"
+
+
 def test_solo_results_compare_the_best_layout_with_you_not_a_winner(app):
     from nmbr9.scene.screens.results import ResultsScreen
     m = app.store.new_match([Seat("A", "bot:easy")], seed=31)

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 
+from ..i18n import _
 from ..paths import ROOT
 
 
@@ -52,7 +53,7 @@ class AnalysisJob:
                 return
             if line is None:
                 if self.placements is None and self.error is None:
-                    self.error = f"the analysis stopped (exit code {self.process.wait()})"
+                    self.error = _("the analysis stopped (exit code {code})").format(code=self.process.wait())
                 return
             try:
                 msg = json.loads(line)

@@ -131,8 +131,15 @@ class ResultsScreen(Screen):
         extra_rows = self.measure(extra, SMALL, wrap=width)[1] if extra else 0
         under = 0.02 + (analysis_rows - 1) * ANALYSIS_TEXT * line + 0.2 + extra_rows * SMALL * line
         # a board's name and total, its levels, its result: 3 lines, closer together when the panel is full (in
-        # a tall window always: the board has the room under the panel)
+        # a tall window always: the board has the room under the panel). Where 3 lines don't fit (six players
+        # in a tournament: the standings ran under the buttons), the result goes between the name and the total.
         pitch = 0.2 if self.narrow else max(0.2, min(0.23, (0.68 - LOWEST - under) / len(self.results)))
+        beside = right - max(self.measure(str(r.score), 0.06, bold=True)[0] for r in self.results) - 0.05
+        two_lines = (not self.narrow and (0.68 - LOWEST - under) / len(self.results) < 0.2 and
+                     all(LEFT + NAME + 0.05 + self.measure(self._verdict_text(r), SMALL)[0] <= beside
+                         for r in self.results))
+        if two_lines:
+            pitch = max(0.15, min(0.2, (0.68 - LOWEST - under) / len(self.results)))
         self.lines = []
         for i, r in enumerate(self.results):
             y = 0.68 - i * pitch
@@ -143,8 +150,10 @@ class ResultsScreen(Screen):
             total = self.label("", (right, y), scale=0.06, align=TextNode.ARight, bold=True, parent=holder)
             detail = self.label("", (LEFT, y - 0.075), scale=SMALL, align=TextNode.ALeft, wrap=width / SMALL,
                                 parent=holder)
-            verdict = self.label("", (LEFT, y - 0.125), scale=SMALL, align=TextNode.ALeft, fg=ACCENT,
-                                 wrap=width / SMALL, parent=holder)
+            verdict = (self.label("", (beside, y), scale=SMALL, align=TextNode.ARight, fg=ACCENT, parent=holder)
+                       if two_lines else
+                       self.label("", (LEFT, y - 0.125), scale=SMALL, align=TextNode.ALeft, fg=ACCENT,
+                                  wrap=width / SMALL, parent=holder))
             self.lines.append((r, detail, total, verdict))
         y = 0.68 - len(self.results) * pitch - 0.02
         self.analysis_label = self.label("", (LEFT, y), scale=ANALYSIS_TEXT, align=TextNode.ALeft, fg=DIM,
