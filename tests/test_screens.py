@@ -152,6 +152,15 @@ def test_the_keyboard_leaves_the_table_for_the_menu_by_the_key_the_menu_button_s
     assert "Continue" in buttons(app)
 
 
+def test_space_confirms_a_tile_and_the_controls_help_says_so(app):
+    """Space confirmed as Enter does, but no help named it."""
+    s = app.play(app.store.new_match([Seat("Ana")], seed=3))
+    until(app, lambda: s.ps is not None and s.ps.ghost is not None and s.ps.verdict is not None and s.ps.verdict.ok)
+    assert "Enter or Space: confirm" in s.hud.legend["text"]   # (folded in this small window: H shows it)
+    messenger.send("space")
+    until(app, lambda: len(s.match.game.moves) == 1)
+
+
 def test_esc_in_the_menu_quits_and_the_key_line_says_so(app, monkeypatch):
     quits = []
     monkeypatch.setattr(app, "quit", lambda: quits.append(True))

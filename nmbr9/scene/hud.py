@@ -199,7 +199,7 @@ class Hud:
         self.legend["text"] = "\n".join([
             _("Mouse: the tile follows; click to put it down or pick it up"),
             _("Wheel or right click: turn the tile  \u00b7  Q / E: turn"),
-            _("Arrow keys: move one square  \u00b7  Enter: confirm"),
+            _("Arrow keys: move one square  \u00b7  Enter or Space: confirm"),
             _("Right or middle drag, A D W S: turn and tilt the view"),
             _("Shift+wheel, + / -: zoom  \u00b7  Home or double click: reset view"),
             _("H: hide or show this help  \u00b7  F12: screenshot"),
