@@ -503,7 +503,7 @@ def test_level_to_level_shows_the_piles_and_the_choice_with_its_level_cap(app):
     assert [mv for mv in m.game.moves if mv.player == 0][-1].marker == 1   # (the bot may have moved after Ana)
 
 
-def test_level_to_level_frames_the_table_above_the_piles(app):
+def test_level_to_level_frames_the_table_clear_of_the_piles(app):
     """The piles (bottom middle) used to cover the front of a wide table and the hint's ghost on it."""
     from panda3d.core import Point2, Point3
     m, s = start(app, [Seat("Ana")], Ruleset("level_to_level"), seed=2)
@@ -518,20 +518,19 @@ def test_level_to_level_frames_the_table_above_the_piles(app):
     ps.frame_camera()
     frames(app, 2)
 
-    def lowest_corner():
-        cam, lens = app.base.cam, app.base.camLens
-        lowest = 1.0
+    def board_box():   # the squares' corners on the screen (aspect2d)
+        cam, lens, seen = app.base.cam, app.base.camLens, []
         for t in m.board(0).tiles:
             for x, y in t.squares():
                 for dx, dy in ((0, 0), (1, 0), (0, 1), (1, 1)):
                     out = Point2()
                     assert lens.project(cam.getRelativePoint(app.base.render, Point3(x + dx, -(y + dy), 0)), out)
-                    lowest = min(lowest, out.y)
-        return lowest
-    # above the piles; in a small window like this one (piles up to the middle) above 0.35 below it
-    assert lowest_corner() > min(s.plus_hud.piles_top(), -0.35)
-    shot(app, "level-to-level-framed")
+                    seen.append(app.base.aspect2d.getRelativePoint(app.base.render2d, Point3(out.x, 0, out.y)))
+        return min(p.x for p in seen), max(p.x for p in seen), min(p.z for p in seen), max(p.z for p in seen)
+    # clear of the piles (in a small window like this one, where they reach the middle: below them, at the left)
     keys, piles = _box(app, s.keys, s.keys.guiItem.getFrame()), s.plus_hud.piles_frame
+    assert not _overlap(board_box(), _box(app, piles, piles["frameSize"]))
+    shot(app, "level-to-level-framed")
     assert s.keys.isHidden() == _overlap(keys, _box(app, piles, piles["frameSize"]))   # never runs under them
     app.menu()
     frames(app, 2)

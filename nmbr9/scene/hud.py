@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
+
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectFrame, DirectLabel
 from panda3d.core import CardMaker, Point3, SamplerState, TextNode
@@ -25,6 +27,7 @@ SMALL_TEXT = 0.032  # the smallest text (legend, hint), in aspect2d units
 VERDICT_ROOM = 0.12   # below the verdict's first line: room for a second one
 TOP_ROW = -0.1        # the verdict's place beside the round and the score (HUD units below the top)
 LEAST_ROOM = 0.35     # the table's room reaches at least this far each way from the middle (of the half-size)
+CELLS = 48            # free_rooms looks between the widgets on a grid of this many cells a side of the window
 
 
 def tile_rgba(piece) -> tuple:
@@ -279,8 +282,9 @@ class Hud:
         """The parts of the window the table may be framed in, clear of the widgets (normalised coordinates:
         left, right, bottom, top): under the verdict, above the bottom middle, and beside or else below (above)
         what stands at each corner; and above, below or beside each box of `clear_of` (a question in the
-        middle). In a small window, where none of these reaches LEAST_ROOM each way, they are stretched to:
-        the table better under the widgets' edges than tiny."""
+        middle). In a small window, where none of these reaches LEAST_ROOM each way, the parts between the
+        widgets themselves; where there are none either, they are stretched to it: the table better under the
+        widgets' edges than not seen."""
         w, h = self.room()
         tl, tr, bl, br = (self.extent(c) for c in ("a2dTopLeft", "a2dTopRight", "a2dBottomLeft", "a2dBottomRight"))
         under = self.middle()[0] - VERDICT_ROOM   # (HUD units below the top)
@@ -300,11 +304,59 @@ class Hud:
                       (room[0], box[0], room[2], room[3]), (box[1], room[1], room[2], room[3])])
                      if part[1] > part[0] and part[3] > part[2]} or rooms   # (it covers them all: no help)
         if not any(min(r[1] - r[0], r[3] - r[2]) >= 2 * LEAST_ROOM for r in rooms):
-            rooms = {(min(left, -LEAST_ROOM), max(right, LEAST_ROOM), min(bottom, -LEAST_ROOM),
-                      max(top, LEAST_ROOM)) for left, right, bottom, top in rooms}
+            rooms = self._between_widgets() or {
+                (min(left, -LEAST_ROOM), max(right, LEAST_ROOM), min(bottom, -LEAST_ROOM), max(top, LEAST_ROOM))
+                for left, right, bottom, top in rooms}
         rooms = {r for r in rooms if min(r[1] - r[0], r[3] - r[2]) > 0.1}   # not a sliver between two widgets
         return sorted(r for r in rooms if not any(o != r and o[0] <= r[0] and o[1] >= r[1] and o[2] <= r[2]
                                                   and o[3] >= r[3] for o in rooms))   # none inside another
+
+    def _between_widgets(self, best: int = 6) -> set[tuple[float, float, float, float]]:
+        """The biggest parts of the window clear of every widget shown and the cards still to come (normalised
+        coordinates), at least a fifth of the window each way; the `best` few, by their shorter side. Where the
+        corners' panels, taken whole, leave no room (a small window, NMBR 9 ++ panels) there is often some
+        between their widgets: beside a caption, above the cards still to come."""
+        from direct.gui.DirectGuiBase import DirectGuiWidget
+        r2d, blocked = self.base.render2d, np.zeros((CELLS, CELLS), bool)   # [row from the top, column]
+        boxes = [(item, item.node().getFrame()) for item in self.base.aspect2d.findAllMatches("**/+PGItem")
+                 if not any(n.isHidden() for n in (item, *item.getAncestors()))]
+        chips = self.supply.getTightBounds(self.anchors["a2dTopLeft"])
+        if chips and not self.supply.isHidden():
+            boxes.append((self.anchors["a2dTopLeft"], (chips[0].x, chips[1].x, chips[0].z, chips[1].z)))
+        for node, (left, right, bottom, top) in boxes:
+            widget = DirectGuiWidget.guiDict.get(node.getName().rsplit("-", 1)[-1])
+            if widget is not None:   # an invisible frame with no words (a slot's highlight) covers nothing
+                colour = widget["frameColor"]
+                colour = colour[0] if isinstance(colour[0], tuple) else colour
+                if colour[3] == 0 and not (widget.hascomponent("text0") and widget["text"]):
+                    continue
+            if right <= left or top <= bottom:
+                continue
+            a, b = (r2d.getRelativePoint(node, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
+            c0, c1 = (int(np.clip(np.floor((v + 1) / 2 * CELLS), 0, CELLS)) for v in (a.x, b.x))
+            r0, r1 = (int(np.clip(np.floor((1 - v) / 2 * CELLS), 0, CELLS)) for v in (b.z, a.z))
+            blocked[r0:r1 + 1, c0:c1 + 1] = True
+        least = CELLS // 5
+        found, free = set(), np.zeros(CELLS, int)   # free: the free cells above each column, down to this row
+        for row in range(CELLS):
+            free = np.where(blocked[row], 0, free + 1)
+            stack = []   # the largest rectangle under each run of columns: the classic histogram walk
+            for col in range(CELLS + 1):
+                height = int(free[col]) if col < CELLS else 0
+                start = col
+                while stack and stack[-1][1] >= height:
+                    start, tall = stack.pop()
+                    if tall >= least and col - start >= least:
+                        found.add((-1 + 2 * start / CELLS, -1 + 2 * col / CELLS,
+                                   1 - 2 * (row + 1) / CELLS, 1 - 2 * (row + 1 - tall) / CELLS))
+                stack.append((start, height))
+        w, h = self.room()
+
+        def side(r):   # its shorter side, in HUD units: how big the table can show in it
+            return min((r[1] - r[0]) * w, (r[3] - r[2]) * h)
+        found = {r for r in found if not any(o != r and o[0] <= r[0] and o[1] >= r[1] and o[2] <= r[2]
+                                             and o[3] >= r[3] for o in found)}
+        return set(sorted(found, key=side, reverse=True)[:best])
 
     def middle(self) -> tuple[float, float]:
         """Where the verdict and the status stand (HUD units below the top) and how wide they may be:
