@@ -22,8 +22,9 @@ def _probe(size: str, language: str = "en") -> dict:
 
 
 @pytest.mark.render
-@pytest.mark.parametrize("size", ["640x480", "800x600", "1280x720"])
+@pytest.mark.parametrize("size", ["640x480", "800x600", "1024x576", "1280x720"])
 def test_the_questions_and_the_piles_cover_nothing_else(size):
+    """(At 1024x576 "2 of 3"'s question stood under the key help, over the Breaking Rules panel.)"""
     found = _probe(size)
     assert set(found) == {"level_to_level choose", "two_of_three decide", "classic extras"}
     for when, seen in found.items():

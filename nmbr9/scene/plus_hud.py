@@ -507,11 +507,18 @@ class PlusHud:
 
     def _layout(self, game, lines, buttons) -> dict:
         """Where a question with buttons stands: its first line's baseline `y` and its middle `x` (aspect2d
-        in HUD units), `height`, the words' `wrap`, buttons `per_row`. In a small window in the room between
-        the top left and the scores, under the card slots and the status, buttons under each other if need
-        be: across the whole width it covered the scores, the buttons and the powers."""
+        in HUD units), `height`, the words' `wrap`, buttons `per_row`. In a small window, or where in the
+        middle it would reach down into the Breaking Rules panel (1024x576: under the key help), in the room
+        between the top left and the scores, under the card slots and the status, buttons under each other if
+        need be: across the whole width it covered the scores, the buttons and the powers."""
+        for compact in ((True,) if self.compact() else (False, True)):
+            at = self._layout_in(game, lines, buttons, compact)
+            if compact or not self._over_powers(at):
+                return at
+
+    def _layout_in(self, game, lines, buttons, compact: bool) -> dict:
+        """_layout, in the middle of the window or (`compact`) between the top left and the scores."""
         k = self.hud.anchors["a2dTopLeft"].getScale().x
-        compact = self.compact()
         left, right = -9.0, 9.0
         if compact:   # under the card slots ("2 of 3") and the verdict and status
             below = min(self._lowest(self.base.a2dTopCenter), self._lowest(self.anchors["a2dTopLeft"]))
@@ -522,10 +529,11 @@ class PlusHud:
         measure.setFont(self.font)
         measure.setWordwrap(wrap)
         line = self.font.getLineHeight() * 0.038
-        rows = []
+        rows, half = [], per_row * (QUESTION_WIDTH + 0.04) / 2 + 0.03   # half: its buttons, or its widest line
         for text in lines:
             measure.setText(text)
             rows.append(measure.getNumRows())
+            half = max(half, measure.getWidth() * 0.038 / 2 + 0.04)
         button_rows = -(-len(buttons) // per_row)
         # under the buttons as much room as above the words (more would not fit between the key help
         # and the "Level to Level" piles at 1280x720)
@@ -540,7 +548,14 @@ class PlusHud:
         if game.variant == LEVEL_TO_LEVEL:   # above the piles
             y = max(y, -self.base.a2dTop / k + self.piles_height + 0.01 + self.piles_lift + height)
         return {"x": (left + right) / 2 if compact else 0.0, "y": y, "height": height, "wrap": wrap,
-                "per_row": per_row, "rows": rows, "line": line, "top": self.base.a2dTop / k}
+                "per_row": per_row, "rows": rows, "line": line, "top": self.base.a2dTop / k, "half": half}
+
+    def _over_powers(self, at: dict) -> bool:
+        """Whether a question laid out `at` would reach down into what stands at the bottom left."""
+        k = self.hud.anchors["a2dTopLeft"].getScale().x
+        _left, right, _bottom, top = self.hud.extent("a2dBottomLeft")
+        return at["y"] - at["height"] < top - self.base.a2dTop / k + 0.02 and \
+            at["x"] - at["half"] < right - self.base.a2dRight / k
 
     def _fits(self, at: dict) -> bool:
         """Whether a question laid out `at` (above "Level to Level"'s piles) stays under the top row."""
