@@ -104,6 +104,20 @@ def test_the_board_keeps_off_the_panels_and_the_question(size):
                 assert _apart(box, seen["board"]), (size, when, name, box, seen["board"])
 
 
+@pytest.mark.render
+@pytest.mark.parametrize("size", ["1024x576", "1280x720"])
+def test_the_board_glides_once_the_question_is_answered(size):
+    """At 1280x720 the board stood beside "Level to Level"'s question, and jumped back to the middle in the
+    frame the tile was chosen."""
+    for when, seen in _probe(size).items():
+        if "answered" in seen:
+            before, after, settled = (((b[0] + b[1]) / 2, (b[2] + b[3]) / 2) for b in (
+                seen["board"], seen["answered"], seen["settled"]))
+            moved, way = (((p[0] - before[0]) ** 2 + (p[1] - before[1]) ** 2) ** 0.5 for p in (after, settled))
+            assert moved <= 0.5 * way + 0.01, (size, when, before, after, settled)
+    assert _probe("1280x720")["level_to_level choose"]["settled"][0] < 0.5, "moved to the middle"
+
+
 # ----- the subprocess ---------------------------------------------------------------------
 
 def main(size: str) -> None:
@@ -231,6 +245,20 @@ def main(size: str) -> None:
             "note rows": [n.component("text0").textNode.getNumRows() for n in hud.notes],
             "buttons": {name: [b["text"], b.component("text0").textNode.getWordwrappedText()]
                         for name, b in hud.buttons.items() if not b.isEmpty()}}
+        if step in ("choose", "decide"):   # answered (animations on): where the board is a frame later, and then
+            s.ps.speed = 1.0
+            s.ps.act(step, sorted(m.options(s.ps.seat).choices)[0] if step == "choose" else True)
+            frames(app, 1)
+            found[f"{variant} {step}"]["answered"] = board_box()
+            if shots:
+                base.win.saveScreenshot(Filename.fromOsSpecific(f"{shots}/{size}-{variant}-{step}-answered.png"))
+            for _ in range(300):
+                if not s.camera.gliding:
+                    break
+                frames(app, 1)
+            found[f"{variant} {step}"]["settled"] = board_box()
+            if shots:
+                base.win.saveScreenshot(Filename.fromOsSpecific(f"{shots}/{size}-{variant}-{step}-settled.png"))
         app.screen.exit()
         app.screen = None
     print(json.dumps(found))

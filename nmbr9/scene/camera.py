@@ -37,6 +37,7 @@ class OrbitCamera:
         self.corners = []  # the corners of the area to keep in view
         self.rooms = [WHOLE_SCREEN]   # parts of the screen (left, right, bottom, top) the build may be framed in
         self.room = WHOLE_SCREEN      # the one it is framed in
+        self.middle = (0.0, 0.0)      # the view's middle on the screen: the room's, or on its way there (a glide)
         self.goal, self.goal_fit, self.gliding = LPoint3(0, 0, 0), self.fit, False
         self.lens.setFov(50)
         self.lens.setNear(0.2)
@@ -70,13 +71,16 @@ class OrbitCamera:
         self._choose_room()
         self.apply()
 
-    def frame_in(self, *rooms) -> None:
+    def frame_in(self, *rooms, glide: bool = False) -> None:
         """Frame builds in a part of the screen (normalised coordinates: left, right, bottom, top), e.g. beside
         or under a panel: the view's middle moves to the middle of that part, and the build fits in it.
         Of several parts, each framing of a build takes the one that shows it biggest; the player's turns
-        and tilts keep it (the view would jump)."""
+        and tilts keep it (the view would jump). `glide`: a new part is reached smoothly (see step), as when
+        a question beside the build goes away."""
         self.rooms = list(rooms)
+        was = self.room
         self._choose_room()
+        self.gliding = self.gliding or glide and self.room != was
         self.apply()
 
     def _choose_room(self) -> None:
@@ -91,11 +95,16 @@ class OrbitCamera:
             self.room = self.rooms[0]
         self._shift()
 
-    def _shift(self) -> None:
-        # + moves the view down (left); the film's size follows the window's shape: kept up with it
+    def _room_middle(self) -> tuple[float, float]:
         left, right, bottom, top = self.room
+        return (left + right) / 2, (bottom + top) / 2
+
+    def _shift(self, middle=None) -> None:
+        """Put the view's middle at `middle` on the screen (the room's, unless given)."""
+        # + moves the view down (left); the film's size follows the window's shape: kept up with it
+        x, y = self._room_middle() if middle is None else middle
         film = self.lens.getFilmSize()
-        self.lens.setFilmOffset(-(left + right) / 4 * film[0], -(bottom + top) / 4 * film[1])
+        self.lens.setFilmOffset(-x / 2 * film[0], -y / 2 * film[1])
 
     def follow_window(self) -> None:
         """The window changed shape (and the lens with it): frame the build again for the new shape."""
@@ -112,8 +121,12 @@ class OrbitCamera:
         k = min(1.0, dt * 5)
         self.target += (self.goal - self.target) * k
         self.fit += (self.goal_fit - self.fit) * k
-        if (self.goal - self.target).length() < 0.01 and abs(self.goal_fit - self.fit) < 0.01:
-            self.target, self.fit, self.gliding = LPoint3(self.goal), self.goal_fit, False
+        goal_middle = self._room_middle()
+        self.middle = tuple(m + (g - m) * k for m, g in zip(self.middle, goal_middle))
+        if (self.goal - self.target).length() < 0.01 and abs(self.goal_fit - self.fit) < 0.01 and \
+                max(abs(m - g) for m, g in zip(self.middle, goal_middle)) < 0.002:
+            self.target, self.fit, self.middle, self.gliding = LPoint3(self.goal), self.goal_fit, goal_middle, False
+        self._shift(self.middle)
         self._place(self.fit * self.zoom)
 
     def _place(self, distance: float, target=None) -> None:
@@ -138,9 +151,13 @@ class OrbitCamera:
     def apply(self) -> None:
         """Place the camera: the nearest distance that shows the framed area, times the zoom."""
         if self.corners:
+            self._shift()   # fitted in the room aimed at, whatever the view shows on the way there
             self.goal_fit = self._fit()
             if not self.gliding:
                 self.target, self.fit = LPoint3(self.goal), self.goal_fit
+        if not self.gliding:
+            self.middle = self._room_middle()
+        self._shift(self.middle)
         self._place(self.fit * self.zoom)
 
     def _fit(self, steps: int = 24) -> float:

@@ -473,7 +473,7 @@ class PlusSessionScreen(SessionScreen):
         """Also clear of the question in the middle (which tile to take; build or reject)."""
         q = self.plus_hud.question
         clear_of = [box(q, self.base.render2d, q["frameSize"])] if q is not None and not q.isHidden() else []
-        self.camera.frame_in(*self.hud.free_rooms(clear_of))
+        self.camera.frame_in(*self.hud.free_rooms(clear_of), glide=self.ps is not None)
 
     def keys_floor(self) -> float:
         """Also the notes in the bottom middle (the tile dealt with, a warning) and, in "Level to Level", the

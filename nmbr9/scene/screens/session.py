@@ -597,8 +597,9 @@ class SessionScreen(Screen):
         self.keys.resetFrameSize()
 
     def fit_table(self) -> None:
-        """Frame the table in the room the HUD leaves (again: the HUD changed)."""
-        self.camera.frame_in(*self.hud.free_rooms())
+        """Frame the table in the room the HUD leaves (again: the HUD changed), gliding there in a human's
+        turn (the player's PlayScreen steps the glide): a question going away moved the board at once."""
+        self.camera.frame_in(*self.hud.free_rooms(), glide=self.ps is not None)
 
     # ----- hints ----------------------------------------------------------------------------
     def ask_hint(self) -> None:
