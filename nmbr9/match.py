@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from .ai import STRENGTHS, View
-from .i18n import N_, _, as_now
+from .i18n import N_, _, as_english, as_now
 from .puzzle import BOT_NAMES
 from .rules import Board, Game, Move, Options, Placement, Ruleset, Seat, Verdict
 from .rules.game import CHOOSE, DECIDE
@@ -78,7 +78,7 @@ def local_date(stamp: str) -> str:
         return str(stamp)[:10]
 
 
-# the names New game gives seats nobody named, stored in the language of their day
+# the names New game gives seats nobody named, stored in English (older games: in the language of their day)
 SEAT_NAMES = (N_("Player {number}"), N_("Bot {number}"))
 
 
@@ -86,6 +86,13 @@ def seat_name(name: str, kind: str) -> str:
     """A seat's name as shown: one the game gave (New game's "Player 2", a puzzle's "Easy bot") in the language of
     the moment, whichever language it was stored in; a name a player typed, as typed."""
     return as_now(name, ((BOT_NAMES[kind],) if kind in BOT_NAMES else ()) + SEAT_NAMES)
+
+
+def stored_name(name: str) -> str:
+    """A seat's name as kept: one New game gives ("Player 1", or "Spieler 1" left in the field) in English, as a
+    puzzle's bots are, so a player who typed no name is one player in every language (personal bests, a
+    puzzle's best so far); a name a player typed, as typed."""
+    return as_english(name, SEAT_NAMES)
 
 
 def places(values: list) -> list[int]:

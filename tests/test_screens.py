@@ -948,7 +948,8 @@ def test_the_names_new_game_gives_follow_the_language_of_the_moment(app):
     for _n in range(4):                      # the third seat back round to a human
         s.cycle_kind(2)
     click(app, _("Start (Enter)"))
-    assert [x.name for x in app.screen.match.seats] == [player, bot, "Ana"]   # as the record keeps them
+    # kept in English: one player in every language (personal bests); shown in the language of the moment
+    assert [x.name for x in app.screen.match.seats] == ["Player 1", "Bot 2", "Ana"]
     app.save_settings(app.settings.changed(language="en"))
     frames(app, 3)
     shown = texts(app)
@@ -1264,6 +1265,41 @@ def test_a_puzzles_bots_are_named_in_the_language_of_the_moment(app):
     assert _("Hard bot") in buttons(app)
 
 
+def test_a_puzzle_played_without_a_name_shows_and_keeps_one_name_in_every_language(app):
+    """The name field looked empty and the puzzle was played as "Spieler 1" in German, "Player 1" in English:
+    two players on the leaderboard. It shows the name used, a click empties it for typing, and the name is
+    kept in English (as the bots' are) and shown in the language of the moment."""
+    from nmbr9.i18n import _
+    from nmbr9.puzzle import daily_puzzle
+    from nmbr9.scene.screens.puzzles import PuzzleScreen
+    from nmbr9.store import puzzle_results
+    import datetime as dt
+    puzzle = daily_puzzle(dt.date.today())
+    set_language("de")
+    player = _("Player {number}").format(number=1)
+    assert player != "Player 1"
+    s = app.goto(PuzzleScreen)
+    e = s.name_entry
+    assert e.get() == player
+    e["focus"] = 1                      # as a click in the field does
+    frames(app)
+    assert e.get() == ""
+    e["focus"] = 0
+    frames(app)
+    assert e.get() == player            # left empty: the name used shows again
+    s.code_entry.set(puzzle.code)
+    click(app, _("Play this code"))
+    assert app.screen.match.seats[0].name == "Player 1"
+    play_to_results(app)
+    assert [r.player for r in puzzle_results(app.store.db, puzzle.code) if r.kind == "human"] == ["Player 1"]
+    app.menu()
+    s = app.goto(PuzzleScreen)          # still German: the last player's name in German, and their best
+    assert s.name_entry.get() == player and f"({player})" in texts(app)
+    set_language("en")
+    frames(app)
+    assert s.name_entry.get() == "Player 1" and "(Player 1)" in texts(app) and player not in texts(app)
+
+
 def test_the_puzzles_screen_offers_the_last_puzzle_players_name(app):
     from nmbr9.puzzle import daily_puzzle
     from nmbr9.scene.screens.puzzles import PuzzleScreen
@@ -1271,7 +1307,7 @@ def test_the_puzzles_screen_offers_the_last_puzzle_players_name(app):
     import datetime as dt
     code = daily_puzzle(dt.date.today()).code
     app.goto(PuzzleScreen)
-    assert app.screen.name_entry.get() == ""
+    assert app.screen.name_entry.get() == "Player 1"   # nobody played one yet: the name a puzzle is played under
     add_puzzle_result(app.store.db, code, "Hard bot", 90, {}, "bot:hard", "2026-01-02T10:00:00+00:00")
     add_puzzle_result(app.store.db, code, "Ana", 70, {}, "human", "2026-01-02T09:00:00+00:00")
     add_puzzle_result(app.store.db, code, "Bo", 80, {}, "human", "2026-01-01T09:00:00+00:00")

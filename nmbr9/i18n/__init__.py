@@ -142,12 +142,22 @@ def in_every_language(message: str) -> set[str]:
 def as_now(text: str, messages) -> str:
     """`text` in the current language if it is one of `messages` (each with at most a {number} field) as written
     in any language: a name the game gave and stored in the language of its day; any other text as it is."""
+    return _as_one_of(text, messages, _)
+
+
+def as_english(text: str, messages) -> str:
+    """`text` in English if it is one of `messages` as written in any language: a name the game gives, kept in
+    one language; any other text as it is."""
+    return _as_one_of(text, messages, lambda message: message)
+
+
+def _as_one_of(text: str, messages, translate: Callable[[str], str]) -> str:
     for message in messages:
         for form in in_every_language(message):
             head, field, tail = form.partition("{number}")
             number = text[len(head):len(text) - len(tail)] if len(text) > len(head) + len(tail) else ""
             if (text.startswith(head) and text.endswith(tail) and number.isdigit()) if field else text == form:
-                return _(message).format(number=number)
+                return translate(message).format(number=number)
     return text
 
 

@@ -261,8 +261,8 @@ def solo_match(store, seed: int, savers=()):
     """`nmbr9 play --seed N`: a solo game for the New game screen's first player ("Player 1", whose
     board and personal bests read as any other's; "You" made "You's board")."""
     from ..rules import Seat
-    from .screens.setup import default_name
-    return store.new_match([Seat(default_name(0, "human"))], seed=seed, savers=list(savers))
+    from ..match import SEAT_NAMES
+    return store.new_match([Seat(SEAT_NAMES[0].format(number=1))], seed=seed, savers=list(savers))
 
 
 def cant_start(text: str) -> int:

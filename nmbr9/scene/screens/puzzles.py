@@ -13,7 +13,7 @@ import random
 from panda3d.core import TextNode
 
 from ...i18n import _
-from ...match import Match, derive_seed, fresh_seed
+from ...match import Match, derive_seed, fresh_seed, seat_name, stored_name
 from ...puzzle import BOT_NAMES, Puzzle, PuzzleCodeError, daily_puzzle, decode, offered_puzzles
 from ...rules import Seat
 from .widgets import DIM, GO, NARROW, SMALL, WARN, WIDE, KeyMenu, Screen
@@ -61,7 +61,8 @@ class PuzzleScreen(Screen):
         field = -0.2 if narrow else -0.4   # the fields' left edge; their names end just left of it
         y = top - (0.34 if narrow else 0.29)
         self.label(_("Your name:"), (field - 0.05, y), scale=0.05, align=TextNode.ARight)
-        self.name_entry = self.entry(self.player, (field, y), width=(1.1 if narrow else 0.9), scale=0.05)
+        self.name_entry = self.name_field(seat_name(self.player, "human"), self._default, (field, y),
+                                          width=(1.1 if narrow else 0.9), scale=0.05)
         walk = [self.name_entry]   # in the order the keyboard walks them
         rows = [(_("Puzzle A"), self.offered[0]), (_("Puzzle B"), self.offered[1]),
                 (_("Daily puzzle, {date}").format(date=dt.date.today().isoformat()), self.daily)]
@@ -106,7 +107,7 @@ class PuzzleScreen(Screen):
         self.accept("escape", self.app.menu)
 
     def keep(self) -> None:
-        self.player, self.code_text = self.name_entry.get().strip(), self.code_entry.get().strip()
+        self.player, self.code_text = self._name(), self.code_entry.get().strip()
 
     def _last_player(self) -> str:
         """Who played the last puzzle here, so a player need not type their name every time."""
@@ -125,17 +126,24 @@ class PuzzleScreen(Screen):
             results = []
         if results:
             text += "  \u00b7  " + _("best so far {score} ({name})").format(score=results[0].score,
-                                                                          name=results[0].player)
+                                                                          name=seat_name(results[0].player, "human"))
         return text
 
+    @staticmethod
+    def _default() -> str:
+        """The name a puzzle is played under when none is typed: New game's first seat's."""
+        from .setup import default_name
+        return default_name(0, "human")
+
     def _name(self) -> str:
-        return self.name_entry.get().strip() or _("Player 1")
+        """The name typed, or the default, as kept (a default in English: one player in every language)."""
+        return stored_name(self.name_entry.get().strip() or self._default())
 
     def play(self, puzzle: Puzzle) -> None:
         start_puzzle(self.app, puzzle, puzzle_seats(self._name()))
 
     def play_code(self, *_args) -> None:
-        self.player, self.code_text = self.name_entry.get().strip(), self.code_entry.get().strip()
+        self.keep()
         try:
             puzzle = decode(self.code_text)
         except PuzzleCodeError as e:

@@ -6,7 +6,7 @@ from panda3d.core import TextNode
 from ...ai import STRENGTHS
 from ...i18n import _
 from ...i18n.terms import name as term
-from ...match import SEAT_NAMES
+from ...match import SEAT_NAMES, stored_name
 from ...rules import Ruleset, Seat
 from ...rules.game import MODULES, VARIANT_MAX_PLAYERS, VARIANTS
 from .plus_setup import chosen_powers, power_row
@@ -84,9 +84,8 @@ class SetupScreen(Screen):
         y = top - (0.33 if narrow else 0.24)   # ROW_TOP in a 16:9 or 4:3 window
         for i, row in enumerate(self.rows):
             self.label(f"{i + 1}.", (name_x - 0.06, y), scale=0.05, align=TextNode.ARight)
-            e = self.entry(row["name"] or default_name(i, row["kind"]), (name_x, y), width=name_w, scale=0.045,
-                           focusInCommand=self._clear_default, focusInExtraArgs=[i],
-                           focusOutCommand=self._restore_default, focusOutExtraArgs=[i])
+            e = self.name_field(row["name"], lambda i=i: default_name(i, self.rows[i]["kind"]), (name_x, y),
+                                width=name_w, scale=0.045)
             self.entries.append(e)
             self.button(kinds[row["kind"]], self.cycle_kind, (kind_x, y + 0.012), width=kind_w, scale=0.042, args=(i,))
             if len(self.rows) > 1:
@@ -163,18 +162,6 @@ class SetupScreen(Screen):
         if self.tournament:
             self.games_text, self.best_text = self.games_entry.get().strip(), self.best_entry.get().strip()
 
-    def _clear_default(self, i: int) -> None:
-        """A click on a seat's default name ("Player 1") empties it for typing; left empty, it stays the default."""
-        e = self.entries[i]
-        if e.get().strip() == default_name(i, self.rows[i]["kind"]):
-            e.enterText("")
-
-    def _restore_default(self, i: int) -> None:
-        """A name field left empty (clicked, or walked through with the keys) shows the default it stands for."""
-        e = self.entries[i]
-        if not e.get().strip():
-            e.enterText(default_name(i, self.rows[i]["kind"]))
-
     def cycle_kind(self, i: int) -> None:
         self._read()   # before the kind changes: a default name follows the new kind
         kinds = list(kind_names())
@@ -229,7 +216,8 @@ class SetupScreen(Screen):
 
     # ----- starting ------------------------------------------------------------------
     def seats(self) -> list[Seat]:
-        return [Seat(r["name"] or default_name(i, r["kind"]), r["kind"]) for i, r in enumerate(self.rows)]
+        return [Seat(stored_name(r["name"] or default_name(i, r["kind"])), r["kind"])
+                for i, r in enumerate(self.rows)]
 
     def _number(self, text: str, what: str) -> int | None:
         if not text:

@@ -180,6 +180,21 @@ class Screen(DirectObject):
                         command=command, **kw)
         return e
 
+    def name_field(self, name: str, default, pos, **kw):
+        """A player's name field showing the name the game will use when none is typed (`default()`, as
+        "Player 1"): a click (or the keys) in it empties it for typing; left empty, it shows the default again."""
+        e = self.entry(name or default(), pos, **kw)
+
+        def clear() -> None:
+            if e.get().strip() == default():
+                e.enterText("")
+
+        def restore() -> None:
+            if not e.get().strip():
+                e.enterText(default())
+        e["focusInCommand"], e["focusOutCommand"] = clear, restore
+        return e
+
 
 STILL_UNKNOWN = "unknown"   # where a pointer that the window has not reported yet is
 
