@@ -161,6 +161,26 @@ def test_space_confirms_a_tile_and_the_controls_help_says_so(app):
     until(app, lambda: len(s.match.game.moves) == 1)
 
 
+def test_back_in_the_menu_the_item_left_by_is_highlit(app):
+    """Back from Settings or Rules the highlight stood on the first item: Enter went to Continue or New game."""
+    app.menu()
+    click(app, "Settings")
+    messenger.send("escape")
+    frames(app)
+    assert app.screen.name == "menu"
+    messenger.send("enter")
+    assert app.screen.name == "settings"
+    app.store.new_match([Seat("Ana")], seed=3)        # Continue comes first now: still on the item, not its place
+    app.menu()
+    click(app, "Rules")
+    messenger.send("escape")
+    frames(app)
+    set_language("de")                                # built again in another language: still there
+    frames(app)
+    messenger.send("space")
+    assert app.screen.name == "rules"
+
+
 def test_esc_in_the_menu_quits_and_the_key_line_says_so(app, monkeypatch):
     quits = []
     monkeypatch.setattr(app, "quit", lambda: quits.append(True))
@@ -1894,7 +1914,7 @@ def test_a_game_that_could_not_be_saved_is_still_continued_from_the_menu(app, mo
     app.menu()                                    # Esc would lose that game: it only walks to Quit
     assert "Esc, Enter: quit" in texts(app)
     messenger.send("escape")
-    assert not quits and app.screen.keys.current() == (app.quit, ())
+    assert not quits and app.screen.keys.current() == (app.screen.choose, (app.quit,))
     messenger.send("enter")
     assert quits == [True]
     click(app, "Continue")

@@ -47,6 +47,7 @@ class GameApp(DirectObject):
         self.sounds = Sounds(base, store.folder / "sounds", self.audio and self.settings.sound)
         self.screen = None
         self.notices: list[str] = []        # messages for the next menu (e.g. a set-aside save)
+        self.menu_choice = None             # the menu item last pressed (its name): highlit on coming back
         self.note = None                    # a short message over any screen (see say)
         self.window_size = None             # the window's size as last reported
         self.asked_sizes: set = set()       # sizes the game itself asked for (not the player's resizing)

@@ -39,6 +39,7 @@ def game_it_ends(app):
 
 class MenuScreen(Screen):
     name = "menu"
+    keys = None
 
     def enter(self) -> None:
         found = self.app.store.continue_game()
@@ -79,8 +80,9 @@ class MenuScreen(Screen):
         self.label("NMBR 9 3D", (0, 0.72), scale=0.15, bold=True, fg=ACCENT)
         self.label(_("Build up, score high: the tile game in three dimensions"), (0, 0.6), scale=0.045, fg=DIM,
                    wrap=line / 0.045)
-        buttons = [self.button(text, command, (0, button_y(i)), width=WIDTH, scale=0.055)
-                   for i, (text, command) in enumerate(self.items())]
+        items = self.items()
+        buttons = [self.button(text, self.choose, (0, button_y(i)), width=WIDTH, scale=0.055, args=(command,))
+                   for i, (text, command) in enumerate(items)]
         if self.resume is not None:   # what Continue resumes, just above it
             saved = self.label(saved_game_text(self.resume), (0, button_y(0) + 0.1), scale=SMALL, fg=DIM,
                                wrap=line / SMALL)
@@ -99,8 +101,17 @@ class MenuScreen(Screen):
         else:   # a game that could not be saved is lost on quitting: Esc only walks to Quit
             keys, escape = _("Arrow keys and Enter, or the mouse \u00b7 Esc, Enter: quit"), self.walk_to_quit
         self.label(keys, (0, -0.93), scale=SMALL, fg=DIM, wrap=line / SMALL)
-        self.keys = KeyMenu(self, buttons)
+        # on the item the player left the menu by (back from Settings: on Settings), Continue come or gone;
+        # built again (another language, window): where the highlight was
+        doing = self.keys.current() if self.keys else None
+        chosen = [i for i, (_text, command) in enumerate(items) if command.__name__ == self.app.menu_choice]
+        self.keys = KeyMenu(self, buttons, chosen[0] if chosen else 0)
+        self.keys.find(doing)
         self.accept("escape", escape)
+
+    def choose(self, command) -> None:
+        self.app.menu_choice = command.__name__
+        command()
 
     def walk_to_quit(self) -> None:
         self.keys.focus(len(self.keys.buttons) - 1)   # Quit is the last button
