@@ -289,6 +289,23 @@ def test_clicking_a_default_name_empties_it_for_typing_and_empty_stays_the_defau
     assert [x.name for x in app.screen.match.seats] == ["Player 1", "Ben"]
 
 
+def test_practice_cannot_be_switched_on_for_more_than_one_human_and_says_why(app):
+    """With two humans Practice could be switched on, and the game then started without it, unsaid."""
+    from nmbr9.scene.screens.setup import SetupScreen
+    s = app.goto(SetupScreen)
+    click(app, "Add a player")                       # a bot: still one human's practice
+    click(app, "Practice: take back allowed (solo only): off")
+    assert "Practice: take back allowed (solo only): on" in buttons(app)
+    for _n in range(3):                              # the bot (medium) round to a human
+        s.cycle_kind(1)
+    assert s.rows[1]["kind"] == "human"
+    shown = texts(app)
+    assert "Practice: off (only with one human player)" in shown and ": on" not in shown
+    assert not any(t.startswith("Practice") for t in buttons(app))   # not to be pressed (nor walked to)
+    click(app, "Start (Enter)")
+    assert not app.screen.match.practice
+
+
 def test_new_game_offers_the_last_games_seats_and_rules_again(app):
     from nmbr9.scene.screens.setup import SetupScreen
     s = app.goto(SetupScreen)

@@ -108,9 +108,11 @@ class SetupScreen(Screen):
             self.best_entry = self.entry(self.best_text, (at[0] + 0.85, at[1]), width=0.2, scale=0.045)
             y -= 0.1 if narrow else 0
         else:
-            text = (_("Practice: take back allowed (solo only)") + ": " + (_("on") if self.practice else _("off")))
+            solo = self._solo()
+            text = (_("Practice: take back allowed (solo only)") + ": " + (_("on") if self.practice else _("off"))
+                    if solo else _("Practice: off (only with one human player)"))   # not on, then dropped
             self.button(text, self.toggle_practice, (left + 0.7 if not narrow else 0, y), width=line if narrow
-                        else 1.4, scale=0.042)
+                        else 1.4, scale=0.042, enabled=solo)
         y -= 0.11
         self.label(_("Rules:"), (left, y), scale=0.042, align=TextNode.ALeft)
         self.button(term(self.variant), self.cycle_variant, (left + 0.75, y + 0.012), width=0.7, scale=0.04)
@@ -197,6 +199,10 @@ class SetupScreen(Screen):
             [m for m in MODULES if m in self.modules or m == module]
         self.relabel()
 
+    def _solo(self) -> bool:
+        """One human at the table (bots or not): practice, taking back, is for them alone (Match.can_take_back)."""
+        return sum(1 for r in self.rows if r["kind"] == "human") == 1
+
     def _too_many(self) -> str:
         """Why the seats don't suit the variant, or "": said while it holds, not only after Start."""
         top = VARIANT_MAX_PLAYERS[self.variant]
@@ -259,9 +265,9 @@ class SetupScreen(Screen):
                 return
             self.app.play(match, {"tournament": t.id})
             return
-        practice = self.practice and sum(1 for s in seats if s.kind == "human") == 1
         try:
-            match = self.app.store.new_match(seats, seed=seed, practice=practice, ruleset=self.ruleset())
+            match = self.app.store.new_match(seats, seed=seed, practice=self.practice and self._solo(),
+                                             ruleset=self.ruleset())
         except ValueError as e:   # a seed out of range
             self.message = str(e)
             self.relabel()
