@@ -1009,6 +1009,8 @@ def test_a_two_game_tournament_from_the_tournament_screen(app):
     for game in (1, 2):
         s = app.screen
         assert s.name == "play" and s.match.tournament == {"id": t.id, "game": game}
+        until(app, lambda: s.ps is not None and s.ps.ghost is not None)
+        assert s.hud.round["text"] == f"Game {game} \u00b7 Round 1 of 20"   # at the table too, not only the menu
         play_to_results(app)
         if game == 1:
             assert "Next game (Enter)" in buttons(app)
@@ -1020,6 +1022,26 @@ def test_a_two_game_tournament_from_the_tournament_screen(app):
     first = t.standings()[0]
     assert first.place == 1 and t.standings()[1].place == 2, "this deck has no tie"
     assert f"This tournament is over: {first.name} wins it." in texts(app)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
+def test_the_tournament_game_and_round_keep_clear_of_the_score_box_in_a_small_window(app, language):
+    """(This window is 640 pixels wide.) Twelfth game, last round, a tile in hand: the score box at its widest."""
+    from nmbr9.match import Match
+    set_language(language)
+    t = app.store.new_tournament([Seat("Ana")], games=12, seed=5)
+    m = Match.new([Seat("Ana")], seed=5, tournament={"id": t.id, "game": 12})
+    while m.round < 20:
+        m.confirm(m.legal_placements(0)[0])
+    s = app.play(m, {"tournament": t.id})
+    until(app, lambda: s.ps is not None and s.ps.ghost is not None)
+    frames(app, 2)
+    assert "12" in s.hud.round["text"] and "20" in s.hud.round["text"]
+    from panda3d.core import Point3
+
+    def x(widget, side: int) -> float:   # its frame's left (0) or right (1) edge, across the window
+        return app.base.render2d.getRelativePoint(widget, Point3(widget.guiItem.getFrame()[side], 0, 0)).x
+    assert x(s.hud.round, 1) < x(s.hud.score, 0) - 0.02
 
 
 def test_the_last_games_results_name_the_players_who_share_a_tournaments_win(app, monkeypatch):

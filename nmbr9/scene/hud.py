@@ -85,6 +85,7 @@ class Hud:
         tl, tr = self.anchors["a2dTopLeft"], self.anchors["a2dTopRight"]
         bl, br = self.anchors["a2dBottomLeft"], self.anchors["a2dBottomRight"]
         self.round = self._label(tl, (0.05, -0.085), 0.06, TextNode.ALeft, bold=True)
+        self.tournament_game = None   # a tournament's game: its number said with the round (show_round_text)
         self.card_caption = self._label(tl, (0.05, -0.15), 0.04, TextNode.ALeft)
         self.card = DirectFrame(parent=tl, frameSize=(0, 0.2, -0.27, 0), pos=(0.05, 0, -0.18),
                                 relief=DGG.FLAT, text="", text_font=self.bold, text_scale=0.2,
@@ -135,7 +136,7 @@ class Hud:
     def show_round(self, round_: int, rounds: int, card, supply: list) -> None:
         if not self._changed("round", round_, rounds, card, tuple(supply)):
             return
-        self.round["text"] = _("Round {round} of {rounds}").format(round=round_, rounds=rounds)
+        self.show_round_text(_("Round {round} of {rounds}").format(round=round_, rounds=rounds))
         self.card_caption["text"] = _("This round's card")
         for node in (self.card, self.card_caption):
             node.show() if card is not None else node.hide()
@@ -154,6 +155,14 @@ class Hud:
             x, z = (i % 10) * 0.064, -(i // 10) * 0.08
             number_card(chips, self.bold, n, (x, x + 0.056, z - 0.07, z), 0.05)
         chips.flattenStrong()
+
+    def show_round_text(self, text: str) -> None:
+        """The round, and in a tournament which game it is (short: the line keeps clear of the score box
+        in a small window)."""
+        if self.tournament_game is not None:
+            text = _("Game {game} \u00b7 {round}").format(game=self.tournament_game, round=text)
+        self.round["text"] = text
+        self.round.resetFrameSize()
 
     def show_score(self, by_level: dict, total: int, gain: int | None, blank: bool = False,
                    in_hand: bool | None = None) -> None:

@@ -126,7 +126,7 @@ class PlusPlayScreen(PlayScreen):
         self.hud.show_round(self.g.round, rounds if rounds is not None else 0,
                             o.digit if o.digit is not None else self.g.card, self.g.supply())
         if rounds is None:   # "Level to Level": the number of rounds depends on play
-            self.hud.round["text"] = _("Round {round}").format(round=self.g.round)
+            self.hud.show_round_text(_("Round {round}").format(round=self.g.round))
         if self.piece is None or self.ghost is None:
             self.verdict = None
             self.hud.show_verdict(False, "")

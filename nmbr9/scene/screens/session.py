@@ -76,6 +76,7 @@ class SessionScreen(Screen):
         self.table = Table(self.base)
         self.camera = OrbitCamera(self.base.camera, self.base.camLens, self.base.render)
         self.hud = Hud(self.base, on_confirm=self.confirm)
+        self.hud.tournament_game = self.match.tournament["game"] if self.match.tournament else None
         self.anchors = {n: getattr(self.base, n).attachNewNode(f"session_{n}")
                         for n in ("a2dTopCenter", "a2dTopRight", "a2dTopLeft", "a2dBottomRight")}
         super().enter()
