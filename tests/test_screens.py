@@ -451,9 +451,29 @@ def test_settings_offer_only_window_sizes_the_screen_holds(app, monkeypatch):
     monkeypatch.setattr(app, "window_in_use", lambda: app.settings.window_size)  # a window that takes each size
     app.goto(SettingsScreen)
     click(app, "1280 \u00d7 720")
-    assert app.settings.window_size == (1024, 576)      # 1600 x 900 would not fit: round to the smallest
-    click(app, "1024 \u00d7 576")
-    assert app.settings.window_size == (1280, 720)
+    assert app.settings.window_size == (800, 600)       # 1600 x 900 would not fit: round to the smallest
+    click(app, "800 \u00d7 600")
+    assert app.settings.window_size == (1024, 576)
+
+
+def test_settings_offer_4_3_window_sizes_and_the_windows_own(app, monkeypatch):
+    """Only 16:9 sizes were offered: a window at 800 x 600 went to 1024 x 576, then 1280 x 720, never back."""
+    from nmbr9.scene.screens import settings
+    from nmbr9.scene.screens.settings import SettingsScreen
+    monkeypatch.setattr(settings, "display_size", lambda base: (1920, 1080))
+    now = [(900, 700)]                                   # the player dragged the window to this size
+    monkeypatch.setattr(app, "window_in_use", lambda: now[0])
+    app.goto(SettingsScreen)
+    seen = []
+    for _n in range(7):
+        label = "{} \u00d7 {}".format(*now[0])
+        seen.append(label)
+        click(app, label)
+        now[0] = app.settings.window_size                # the window takes the size asked for
+        app.screen.window_changed()
+    assert seen == ["900 \u00d7 700", "1024 \u00d7 576", "1024 \u00d7 768", "1280 \u00d7 720", "1600 \u00d7 900",
+                    "1920 \u00d7 1080", "800 \u00d7 600"]
+    assert now[0] == (1024, 576)                         # 900 x 700 is gone with the window's size
 
 
 def test_settings_work_from_the_keyboard(app):

@@ -11,7 +11,7 @@ from panda3d.core import TextNode
 from ...i18n import _, available_languages, decimal, language_name
 from .widgets import DIM, SLIDER, SMALL, WARN, KeyMenu, Screen
 
-SIZES = [(1024, 576), (1280, 720), (1600, 900), (1920, 1080)]
+SIZES = [(800, 600), (1024, 576), (1024, 768), (1280, 720), (1600, 900), (1920, 1080)]   # 4:3 and 16:9, smallest first
 ROW_TOP = 0.5
 ROW_STEP = 0.14
 X, W = 0.35, 0.6     # where the settings' buttons and sliders stand, and how wide (their names end left of them)
@@ -24,10 +24,12 @@ def display_size(base) -> tuple[int, int]:
     return (pipe.getDisplayWidth(), pipe.getDisplayHeight()) if pipe is not None else (0, 0)
 
 
-def fitting_sizes(display: tuple[int, int]) -> list[tuple[int, int]]:
-    """The window sizes offered: those the screen holds (a bigger window would hide Confirm)."""
+def fitting_sizes(display: tuple[int, int], now: tuple[int, int] | None = None) -> list[tuple[int, int]]:
+    """The window sizes offered, smallest first: those the screen holds (a bigger window would hide Confirm),
+    and the window's own (one the player dragged it to), so that the next size follows it."""
     w, h = display
-    return [s for s in SIZES if not w or s[0] <= w and s[1] <= h] or SIZES[:1]
+    fitting = [s for s in SIZES if not w or s[0] <= w and s[1] <= h] or SIZES[:1]
+    return sorted(set(fitting) | ({tuple(now)} if now else set()))
 
 
 class SettingsScreen(Screen):
@@ -113,8 +115,8 @@ class SettingsScreen(Screen):
         here (or by resizing the window) is saved: --size, or a saved size shrunk to fit a smaller screen,
         opens one window so, and changing another setting keeps the saved size as it was."""
         size = self.app.window_in_use()
-        sizes = fitting_sizes(display_size(self.base))
-        i = sizes.index(size) if size in sizes else -1
+        sizes = fitting_sizes(display_size(self.base), size)
+        i = sizes.index(size)
         chosen = sizes[(i + 1) % len(sizes)]
         if chosen == self.app.settings.window_size and not self.app.settings.fullscreen:
             self.app.ask_window(chosen, False)   # the saved size again: no change of settings resizes the window
