@@ -414,7 +414,7 @@ def test_settings_are_used_at_once_and_kept(app):
     assert app.settings.sound is False and app.sounds.enabled is False
     assert load_settings(app.store.folder).sound is False
     click(app, "640 \u00d7 360")                  # the test's window: the next size offered
-    assert load_settings(app.store.folder).window_size == (1024, 576)
+    assert load_settings(app.store.folder).window_size == (800, 600)
 
 
 def test_settings_show_the_window_size_in_use_and_keep_the_saved_one(app):
