@@ -679,9 +679,8 @@ def test_looking_at_another_board_shows_it_at_this_round_and_back(app):
     assert "Hint (I)" in buttons(app) and "I: hint" in texts(app) and "H: show the controls" in texts(app)
 
 
-def test_the_names_under_the_score_box_stay_put_while_looking_at_another_board(app):
-    """Looking at a board took "(click to confirm)" (and "+N here") off the score box: the names under it
-    moved up a line, and down again on coming back."""
+def ana_and_ben_three_tiles_each(app):
+    """A pass-and-play game of Ana and Ben, three tiles laid each: the match, the screen, Ana's tile in hand."""
     m = app.store.new_match([Seat("Ana"), Seat("Ben")], seed=7)
     s = app.play(m)
     for _ in range(6):                               # pass and play: three tiles each
@@ -692,6 +691,13 @@ def test_the_names_under_the_score_box_stay_put_while_looking_at_another_board(a
     until(app, lambda: s.overlay == "handoff")
     s.hand_over()
     ps = until(app, lambda: s.ps if s.ps is not None and s.ps.ghost is not None else None)
+    return m, s, ps
+
+
+def test_the_names_under_the_score_box_stay_put_while_looking_at_another_board(app):
+    """Looking at a board took "(click to confirm)" (and "+N here") off the score box: the names under it
+    moved up a line, and down again on coming back."""
+    m, s, ps = ana_and_ben_three_tiles_each(app)
     up = max(m.legal_placements(ps.seat), key=lambda q: q.level)   # on level 1: "+N here" too
     ps.rotation, ps.x, ps.y, ps.held = up.rotation, up.x, up.y, False
     ps.update()
@@ -719,16 +725,7 @@ def test_the_names_under_the_score_box_stay_put_while_looking_at_another_board(a
 def test_the_names_under_the_score_box_stay_put_wherever_the_tile_in_hand_goes(app):
     """A spot the tile can't go took "(click to confirm)" off the score box, one on level 1 added "+N here":
     the names under it jumped up and down while the tile was moved about."""
-    m = app.store.new_match([Seat("Ana"), Seat("Ben")], seed=7)
-    s = app.play(m)
-    for _ in range(6):                               # pass and play: three tiles each
-        until(app, lambda: s.overlay == "handoff" or (s.ps is not None and s.ps.ghost is not None))
-        if s.overlay == "handoff":
-            s.hand_over()
-        place_somewhere(app)
-    until(app, lambda: s.overlay == "handoff")
-    s.hand_over()
-    ps = until(app, lambda: s.ps if s.ps is not None and s.ps.ghost is not None else None)
+    m, s, ps = ana_and_ben_three_tiles_each(app)
 
     def names_with_the_tile_at(rotation, x, y):   # where each name stands in the window
         ps.rotation, ps.x, ps.y, ps.held = rotation, x, y, False
