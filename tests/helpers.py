@@ -47,8 +47,15 @@ def script_output(args, language: str = "en", timeout: float = 300, **env) -> ob
     import sys
     root = Path(__file__).resolve().parent.parent
     path = os.pathsep.join([str(root), str(root / "tests"), os.environ.get("PYTHONPATH", "")])
-    done = subprocess.run([sys.executable, *map(str, args)], capture_output=True, text=True, timeout=timeout,
-                          cwd=root, env={**os.environ, "LANGUAGE": language, "PYTHONPATH": path, **env})
+    for _attempt in (1, 2):
+        done = subprocess.run([sys.executable, *map(str, args)], capture_output=True, text=True, timeout=timeout,
+                              cwd=root, env={**os.environ, "LANGUAGE": language, "PYTHONPATH": path, **env})
+        if done.returncode >= 0:
+            break
+        # killed by a signal: once in some 600 offscreen runs the process aborted in native code (glibc:
+        # "corrupted double-linked list"), never reproduced since; it is said, and a second crash fails
+        import warnings
+        warnings.warn(f"{args[0]} crashed (signal {-done.returncode}) and was run again: {done.stderr[-300:]}")
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout.strip().splitlines()[-1])
 
