@@ -198,6 +198,9 @@ def test_f12_says_where_the_screenshot_went(app):
     shots = list(app.store.folder.glob("screenshot-*.png"))
     assert len(shots) == 1
     assert f"Screenshot saved: {shots[0]}" in texts(app)
+    app.save_settings(app.settings.changed(language="de"))   # the note, still up, in the new language too
+    frames(app)
+    assert f"Bildschirmfoto gespeichert: {shots[0]}" in texts(app) and "Screenshot saved" not in texts(app)
 
 
 def test_the_screenshot_note_is_drawn_over_the_results_panel(app):

@@ -49,10 +49,11 @@ class GameApp(DirectObject):
         self.notices: list[str] = []        # messages for the next menu (e.g. a set-aside save)
         self.menu_choice = None             # the menu item last pressed (its name): highlit on coming back
         self.note = None                    # a short message over any screen (see say)
+        self.note_words = None              # what gives its text in the language of the moment
         self.window_size = None             # the window's size as last reported
         self.asked_sizes: set = set()       # sizes the game itself asked for (not the player's resizing)
         self.unsaved = None                 # a game left for the menu whose last save failed
-        self._unsubscribe = on_language_change(lambda code: self.screen and self.screen.relabel())
+        self._unsubscribe = on_language_change(self._new_language)
         self.accept("f12", self.screenshot)
         self.accept("window-event", self._window_event)
         base.exitFunc = self._leave
@@ -141,16 +142,18 @@ class GameApp(DirectObject):
         from panda3d.core import Filename
         ok = self.base.win.saveScreenshot(Filename.fromOsSpecific(str(path)))
         self.trace("screenshot", path if ok else "failed")
-        self.say(_("Screenshot saved: {path}").format(path=path) if ok else
+        self.say(lambda: _("Screenshot saved: {path}").format(path=path) if ok else
                  _("The screenshot could not be saved in {folder}.").format(folder=self.store.folder))
         return str(path) if ok else None
 
-    def say(self, text: str, seconds: float = 4.0) -> None:
-        """A short message low on whatever screen is up, clear of its buttons; it goes by itself."""
+    def say(self, words, seconds: float = 4.0) -> None:
+        """A short message low on whatever screen is up, clear of its buttons; it goes by itself. `words()`
+        gives it in the language of the moment (said again if the language changes meanwhile)."""
         from direct.gui.DirectGui import DirectLabel
         from .screens.widgets import INK, PANEL
         self._unsay()
-        self.note = DirectLabel(parent=self.base.aspect2d, text=text, scale=0.04, text_fg=INK,
+        self.note_words = words
+        self.note = DirectLabel(parent=self.base.aspect2d, text=words(), scale=0.04, text_fg=INK,
                                 text_font=self.font, frameColor=PANEL, pad=(0.4, 0.25), text_wordwrap=40)
         self.note.setBin("gui-popup", 0)   # over every screen's widgets (a corner's come before a screen's)
         self._place_note()
@@ -179,6 +182,13 @@ class GameApp(DirectObject):
         else:
             z = half_h - margin - top
         self.note.setZ(z)
+
+    def _new_language(self, code: str) -> None:
+        if self.screen is not None:
+            self.screen.relabel()
+        if self.note is not None:   # after the screen: clear of its buttons as they now stand
+            self.note["text"] = self.note_words()
+            self._place_note()
 
     def _unsay(self, task=None) -> None:
         self.base.taskMgr.remove("app-note")
