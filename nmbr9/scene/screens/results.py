@@ -133,13 +133,12 @@ class ResultsScreen(Screen):
         # a board's name and total, its levels, its result: 3 lines, closer together when the panel is full (in
         # a tall window always: the board has the room under the panel). Where 3 lines don't fit (six players
         # in a tournament: the standings ran under the buttons), the result goes between the name and the total.
-        pitch = 0.2 if self.narrow else max(0.2, min(0.23, (0.68 - LOWEST - under) / len(self.results)))
+        share = (0.68 - LOWEST - under) / len(self.results)   # a board's room in a wide window
         beside = right - max(self.measure(str(r.score), 0.06, bold=True)[0] for r in self.results) - 0.05
-        two_lines = (not self.narrow and (0.68 - LOWEST - under) / len(self.results) < 0.2 and
+        two_lines = (not self.narrow and share < 0.2 and
                      all(LEFT + NAME + 0.05 + self.measure(self._verdict_text(r), SMALL)[0] <= beside
                          for r in self.results))
-        if two_lines:
-            pitch = max(0.15, min(0.2, (0.68 - LOWEST - under) / len(self.results)))
+        pitch = 0.2 if self.narrow else max(0.15, min(0.2, share)) if two_lines else max(0.2, min(0.23, share))
         self.lines = []
         for i, r in enumerate(self.results):
             y = 0.68 - i * pitch
