@@ -30,6 +30,13 @@ def saved_game_text(match) -> str:
     return _("{round}: {players}").format(round=where, players=", ".join(match.names))
 
 
+def ends_saved_game(match, puzzle: bool = False) -> str:
+    """The warning beside a button that would start something over the saved game `match`."""
+    template = (_("Starting a puzzle ends your saved game ({game}).") if puzzle
+                else _("Starting a game ends your saved game ({game})."))
+    return template.format(game=saved_game_text(match))
+
+
 def game_it_ends(app):
     """The saved game a new game or puzzle would replace, to name it (a tournament game lives on in
     its tournament)."""

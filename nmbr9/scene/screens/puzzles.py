@@ -95,9 +95,8 @@ class PuzzleScreen(Screen):
         self.label(_("Tell friends the code: they play the same puzzle and compare boards round by round."),
                    (0, y), scale=SMALL, fg=DIM, wrap=line / SMALL)
         if self.replaces is not None:
-            from .menu import saved_game_text
-            self.label(_("Starting a puzzle ends your saved game ({game}).").format(
-                game=saved_game_text(self.replaces)), (0, y - 0.12), scale=SMALL, fg=WARN, wrap=line / SMALL)
+            from .menu import ends_saved_game
+            self.label(ends_saved_game(self.replaces, puzzle=True), (0, y - 0.12), scale=SMALL, fg=WARN, wrap=line / SMALL)
         walk.append(self.button(_("Back (Esc)"), self.app.menu, (0, bottom + 0.15), width=0.5, scale=0.05))
         self.label(_("Tab or arrow keys walk the page, Space presses"), (0, bottom + 0.04), scale=SMALL, fg=DIM,
                    wrap=line / SMALL)

@@ -132,8 +132,8 @@ class SetupScreen(Screen):
         self.button(_("Start (Enter)"), self.start, (-left - 0.3 if narrow else START_POS[0], buttons_y), width=0.55,
                     scale=0.055, colour=GO)
         if self.replaces is not None:
-            from .menu import saved_game_text
-            text = _("Starting a game ends your saved game ({game}).").format(game=saved_game_text(self.replaces))
+            from .menu import ends_saved_game
+            text = ends_saved_game(self.replaces)
             if narrow:   # above Back and Start, the whole line wide
                 label, lines_down = self.label(text, (0, buttons_y + 0.14), scale=SMALL, fg=WARN,
                                                wrap=line / SMALL), 1

@@ -66,9 +66,8 @@ class TournamentScreen(Screen):
         if self.message:
             self.label(self.message, (0, bottom + 0.28), scale=0.04, fg=WARN, wrap=(1.8 if narrow else 2.5) / 0.04)
         elif self.replaces is not None and self.starts_game:
-            from .menu import saved_game_text
-            self.label(_("Starting a game ends your saved game ({game}).").format(
-                game=saved_game_text(self.replaces)), (0, bottom + 0.28), scale=SMALL, fg=WARN,
+            from .menu import ends_saved_game
+            self.label(ends_saved_game(self.replaces), (0, bottom + 0.28), scale=SMALL, fg=WARN,
                 wrap=(1.8 if narrow else 2.5) / SMALL)
         self.button(_("Back (Esc)"), self.app.menu, (-0.62 if narrow else -0.9, bottom + 0.13), width=0.5,
                     scale=0.05)
