@@ -88,11 +88,11 @@ def seat_name(name: str, kind: str) -> str:
     return as_now(name, ((BOT_NAMES[kind],) if kind in BOT_NAMES else ()) + SEAT_NAMES)
 
 
-def stored_name(name: str) -> str:
-    """A seat's name as kept: one New game gives ("Player 1", or "Spieler 1" left in the field) in English, as a
-    puzzle's bots are, so a player who typed no name is one player in every language (personal bests, a
+def stored_name(name: str, kind: str = "human") -> str:
+    """A seat's name as kept: one the game gives ("Player 1", or "Spieler 1" left in the field; a puzzle's
+    "Easy bot") in English, so a player who typed no name is one player in every language (personal bests, a
     puzzle's best so far); a name a player typed, as typed."""
-    return as_english(name, SEAT_NAMES)
+    return as_english(name, ((BOT_NAMES[kind],) if kind in BOT_NAMES else ()) + SEAT_NAMES)
 
 
 def places(values: list) -> list[int]:

@@ -128,6 +128,33 @@ def test_personal_bests_are_per_player_and_rules_and_each_game_counts_once(folde
     db.close()
 
 
+def test_names_the_game_gave_in_another_language_join_their_english_name_on_upgrade(folder, monkeypatch):
+    """Before version 3 a default name was kept as the language of the day had it: "Spieler 1"'s bests and a
+    puzzle's "Bot fácil" were another player than "Player 1" and "Easy bot". Typed names stay as typed."""
+    from nmbr9.rules import Ruleset
+    classic = Ruleset().to_json()
+    monkeypatch.setattr(db_module, "MIGRATIONS", db_module.MIGRATIONS[:2])
+    monkeypatch.setattr(db_module, "SCHEMA_VERSION", 2)
+    db, _ = open_db()
+    record_score(db, "Spieler 1", classic, 97, "game 1", 0, "2026-01-01T10:00:00Z")
+    record_score(db, "Gracz 2", classic, 64, "game 1", 1)
+    record_score(db, "Spielerin", classic, 70, "game 1", 2)
+    add_puzzle_result(db, "ABCD", "Jugador 1", 81, {"moves": []})
+    add_puzzle_result(db, "ABCD", "Bot fácil", 40, {"moves": []}, kind="bot:easy")
+    add_puzzle_result(db, "ABCD", "Bot fácil", 45, {"moves": []})   # a human who typed it: as typed
+    db.close()
+    monkeypatch.undo()
+    monkeypatch.setenv("NMBR9_DATA", str(folder))
+    db, _ = open_db()
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert record_score(db, "Player 1", classic, 80, "game 2", 0).score == 97    # one player in every language
+    assert record_score(db, "Player 2", classic, 50, "game 2", 1).score == 64
+    assert record_score(db, "Spielerin", classic, 75, "game 2", 2).score == 70
+    assert sorted((r.player, r.kind) for r in puzzle_results(db, "ABCD")) == [
+        ("Bot fácil", "human"), ("Easy bot", "bot:easy"), ("Player 1", "human")]
+    db.close()
+
+
 def test_a_damaged_personal_score_row_is_no_best(folder):
     """The results screen compares this game's score with the best: a damaged row (rules not JSON,
     a score that is no number) must neither crash it nor be called the best."""

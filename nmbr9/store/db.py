@@ -18,7 +18,21 @@ from .files import set_aside
 
 FILENAME = "nmbr9.sqlite3"
 
-MIGRATIONS: list[list[str]] = [
+
+def _english_names(conn: sqlite3.Connection) -> None:
+    """Personal bests and puzzle results under a name the game gave, stored as the language of the day had it
+    ("Spieler 1"), moved to the English name every game since stores (match.stored_name): one player in every
+    language."""
+    from ..match import stored_name
+    for table in ("personal_scores", "puzzle_results"):
+        kind = "kind" if table == "puzzle_results" else "'human'"
+        for player, of in conn.execute(f"SELECT DISTINCT player, {kind} FROM {table}").fetchall():
+            kept = stored_name(player, of) if isinstance(player, str) else player
+            if kept != player:
+                conn.execute(f"UPDATE {table} SET player = ? WHERE player = ? AND {kind} = ?", (kept, player, of))
+
+
+MIGRATIONS: list[list] = [   # SQL statements, or functions of the connection
     [  # version 1: tournaments, their games and scores; puzzle results (issue 8)
         """CREATE TABLE tournaments (
             id       INTEGER PRIMARY KEY,
@@ -82,6 +96,7 @@ MIGRATIONS: list[list[str]] = [
         )""",
         "CREATE INDEX personal_scores_by_player ON personal_scores (player, ruleset, score DESC)",
     ],
+    [_english_names],   # version 3
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -137,8 +152,11 @@ def migrate(conn: sqlite3.Connection) -> int:
                            "(schema {found}, this game knows {known}).").format(found=found, known=SCHEMA_VERSION))
     for version in range(found, SCHEMA_VERSION):
         with transaction(conn):
-            for statement in MIGRATIONS[version]:
-                conn.execute(statement)
+            for step in MIGRATIONS[version]:
+                if callable(step):
+                    step(conn)
+                else:
+                    conn.execute(step)
             conn.execute(f"PRAGMA user_version = {version + 1}")
     return found
 
