@@ -373,6 +373,33 @@ def test_relocate_picks_a_free_tile_then_places_it(app):
         moved.placement.level)].piece == moved.placement.piece
 
 
+def test_relocate_picks_its_tile_with_the_arrow_keys_and_enter(app):
+    """Keyboard only: Relocate said "click one of your tiles", the arrows did nothing, and Enter, with the
+    turn's tile laid, ended the turn instead of taking up a tile."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("relocate", "flip")), seed=5)
+    for _ in range(3):
+        ps_ready(app)
+        lay_and_end(app, m, m.game.legal_placements(0)[0])
+    ps = ps_ready(app)
+    lay(app, m.game.legal_placements(0)[0])          # the turn's tile laid: Enter would end the turn
+    assert m.options(0).can_end
+    messenger.send("control-1")
+    frames(app)
+    assert ps.mode == "pick" and "arrow keys and Enter" in texts(app)
+    movable = m.game.movable_tiles(0)
+    assert len(movable) >= 2
+    messenger.send("arrow_right")                    # the next free tile
+    frames(app)
+    shot(app, "relocate-pick-keys")
+    messenger.send("enter")
+    frames(app)
+    board = m.board(0)
+    assert ps.mode == "move" and 0 in m.game.waiting()
+    assert ps.piece == board.tiles[board.tile_at(*movable[1])].piece
+    lay(app, m.game.relocation_targets(0, movable[1])[0])
+    assert m.game.moves[-1].kind == "relocate" and m.game.moves[-1].source == movable[1]
+
+
 def test_end_turn_appears_when_only_options_are_left(app):
     m, s = start(app, [Seat("Ana"), Seat("Bot", "bot:easy")], Ruleset("classic", ("gap_fillers",)))
     ps_ready(app)

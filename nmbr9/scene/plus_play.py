@@ -31,6 +31,7 @@ from .screens.session import SessionScreen
 from .screens.widgets import ACCENT, WARN, box, overlap
 
 TILE, FILLER, RESERVED, PICK, MOVE = "tile", "filler", "reserved", "pick", "move"
+CHOSEN = (1.0, 0.8, 0.25, 0.7)   # Relocate: the movable tile the arrow keys chose
 
 
 def is_plus(ruleset: Ruleset) -> bool:
@@ -44,6 +45,7 @@ class PlusPlayScreen(PlayScreen):
         self.mode, self.held_piece = TILE, None
         self.powers: set[str] = set()             # placing powers armed for the next tile
         self.moving = None                        # (x, y, level) of the tile being relocated
+        self.chosen = 0                           # Relocate: which movable tile the arrow keys chose
         self.lifted = None                        # the board without it
         self.message = ""                         # the last refusal of an action, as a sentence
         self.idle_key = None
@@ -196,8 +198,9 @@ class PlusPlayScreen(PlayScreen):
                 self._say(self.g.power_verdict(self.seat, RELOCATE))
                 return
             self._hold(None)
-            self.mode = PICK
-            self.message = _("Relocate: click one of your tiles with nothing on it.")
+            self.mode, self.chosen = PICK, 0
+            self.message = _("Relocate: click one of your tiles with nothing on it, or choose it with the "
+                             "arrow keys and Enter.")
             self._mark_movable()
             self.update()
             return
@@ -264,18 +267,22 @@ class PlusPlayScreen(PlayScreen):
         self._hold(o.reserved)
 
     def _mark_movable(self) -> None:
-        """Relocate: a green wash on the top of every tile that may be moved (gone once one is picked)."""
+        """Relocate: a green wash on the top of every tile that may be moved (gone once one is picked); the
+        one the arrow keys chose (`chosen`, Enter takes it up) in gold."""
         from panda3d.core import TransparencyAttrib
         from .table import LEGAL, _quads
         self._clear_marks()
         rects = []
-        for at in self.g.movable_tiles(self.seat):
+        movable = self.g.movable_tiles(self.seat)
+        for i, at in enumerate(movable):
             tile = self.board.tiles[self.board.tile_at(*at)]
-            rects += [(sx, -sy - 1, sx + 1, -sy, tile.level) for sx, sy in tile.squares()]
+            colour = CHOSEN if i == self.chosen % max(len(movable), 1) else LEGAL
+            rects += [(sx, -sy - 1, sx + 1, -sy, tile.level, colour) for sx, sy in tile.squares()]
         self.marks = self.table.root.attachNewNode("movable")
         for level in {r[4] for r in rects}:
-            self.marks.attachNewNode(_quads("movable", [r[:4] for r in rects if r[4] == level],
-                                            level_height(level + 1) + 0.01, lambda x, y: LEGAL))
+            for colour in {r[5] for r in rects if r[4] == level}:
+                self.marks.attachNewNode(_quads("movable", [r[:4] for r in rects if r[4:] == (level, colour)],
+                                                level_height(level + 1) + 0.01, lambda x, y, c=colour: c))
         self.marks.setTransparency(TransparencyAttrib.M_alpha)
         self.marks.setLightOff(1)
         self.marks.setDepthWrite(False)
@@ -306,6 +313,15 @@ class PlusPlayScreen(PlayScreen):
         self._hold(tile.piece, tile)
         return True
 
+    def move(self, dx: int, dy: int) -> None:
+        """Relocate picking its tile: the arrow keys choose among the movable tiles (right and down the next
+        built, left and up the one before), so a player without a mouse can relocate too."""
+        if self.mode != PICK:
+            super().move(dx, dy)
+            return
+        self.chosen += 1 if dx + dy > 0 else -1
+        self._mark_movable()
+
     def pick_at(self, mx: float, my: float) -> bool:
         """Relocate: the topmost tile under the screen point."""
         for level in range(self.board.top_level(), -1, -1):
@@ -330,7 +346,11 @@ class PlusPlayScreen(PlayScreen):
 
     def confirm(self) -> bool:
         """Enter lays the tile in hand; with nothing in hand it ends a turn that only offers
-        optional moves, so a player who declines them every round needs no second key."""
+        optional moves, so a player who declines them every round needs no second key. While Relocate
+        picks its tile, Enter takes up the one chosen with the arrow keys (rather than end the turn)."""
+        if self.mode == PICK:
+            movable = self.g.movable_tiles(self.seat)
+            return bool(movable) and self.pick(*movable[self.chosen % len(movable)])
         if self.ghost is None and not self.settling and self.options().can_end:
             self.act("end_turn")
             return True
