@@ -22,11 +22,13 @@ def _probe(size: str, language: str = "en") -> dict:
 
 
 @pytest.mark.render
-@pytest.mark.parametrize("size", ["640x480", "800x600", "1024x576", "1280x720"])
+@pytest.mark.parametrize("size", ["640x480", "800x600", "1024x576", "1024x768", "1280x720"])
 def test_the_questions_and_the_piles_cover_nothing_else(size):
-    """(At 1024x576 "2 of 3"'s question stood under the key help, over the Breaking Rules panel.)"""
+    """(At 1024x576 "2 of 3"'s question stood under the key help, over the Breaking Rules panel. At 1280x720
+    the warnings of a reserved tile stood over the bottom of "Level to Level"'s piles.)"""
     found = _probe(size)
-    assert set(found) == {"level_to_level choose", "two_of_three decide", "classic extras"}
+    assert set(found) == {"level_to_level choose", "two_of_three decide", "classic extras",
+                          "level_to_level reserved"}
     for when, seen in found.items():
         assert seen["covered"] == {}, f"{size}, {when}: {seen['covered']}"
 
@@ -174,7 +176,8 @@ def main(size: str) -> None:
 
     found = {}
     seats = [Seat("Ana"), Seat("Ben"), Seat("Bot 1", "bot:easy"), Seat("Bot 2", "bot:easy")]
-    for variant, step in (("level_to_level", "choose"), ("two_of_three", "decide"), ("classic", "extras")):
+    for variant, step in (("level_to_level", "choose"), ("two_of_three", "decide"), ("classic", "extras"),
+                          ("level_to_level", "reserved")):
         m = app.store.new_match(seats, seed=5, ruleset=Ruleset(variant, ("start_tiles", "gap_fillers",
                                                                          "breaking_rules"), POWERS))
         s = app.play(m)
@@ -188,9 +191,11 @@ def main(size: str) -> None:
                 time.sleep(0.003)
                 continue
             o = m.options(ps.seat)
-            if o.step == step:
+            if o.step == step or step == "reserved" and o.step == "extras" and o.warnings:
                 break
-            if o.step == "choose":
+            if step == "reserved" and "reserve" in o.powers_now and o.step == "place":   # its warnings shown
+                ps.act("toggle_power", "reserve")
+            elif o.step == "choose":
                 ps.act("choose", sorted(o.choices)[0])
             elif o.step == "place":
                 p = m.game.legal_placements(ps.seat)[0]

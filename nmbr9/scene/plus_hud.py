@@ -126,6 +126,7 @@ class PlusHud:
             self._two_of_three(game, o)
         question = self._question(game, o, state)
         at = self._piles(game, o, question) if game.variant == LEVEL_TO_LEVEL else None
+        self.notes_top = self._stack(o, [(w.text(_), WARN) for w in o.warnings], self.notes_bottom(o))
         self._prompt(game, o, question, at)
 
     def _label(self, parent, text, pos, scale, fg=INK, align=TextNode.ALeft, bold=False, wrap=None, **kw):
@@ -279,7 +280,6 @@ class PlusHud:
             up = max(0.0, self.actions_top + 0.01 - holder.getZ() - powers["frameSize"][2])
             holder.setZ(holder.getZ() + up)
             self.powers_top += up
-        self.notes_top = self._stack(o, [(w.text(_), WARN) for w in o.warnings], self.above_actions(o))
 
     def _card(self, parent, digit, frame):
         """The reserved tile as a card on its button (no clicks of its own)."""
@@ -305,6 +305,13 @@ class PlusHud:
     def above_actions(self, o) -> float:
         """Where notes start in the bottom middle: above the actions (small window: above the powers too)."""
         return max(self.actions_top + 0.05, self.powers_top + 0.03 if self.compact() and o.powers else 0)
+
+    def notes_bottom(self, o) -> float:
+        """Where the notes and warnings start: above the actions, and above "Level to Level"'s piles (the
+        warnings of a reserved tile stood over them)."""
+        if self.game.variant != LEVEL_TO_LEVEL:
+            return self.above_actions(o)
+        return max(self.above_actions(o), self.piles_height + 0.07 + self.piles_lift)
 
     def notes_column(self, o, bottom: float) -> tuple[float, int]:
         """(x, wrap) of the notes and warnings stacked from `bottom` up: right of the powers panel when it
@@ -395,7 +402,7 @@ class PlusHud:
             if edge is not None and edge.x + beside + 2 * reach <= half - right - 0.05:
                 x = edge.x + beside + reach
             else:
-                self.piles_lift = top + 0.04
+                self.piles_lift = max(top + 0.04, self.actions_top + 0.01)   # above the actions in a row of their own
                 step, tall, y = 0.2, 0.15, 0.08
                 reach = 2.5 * step + 0.02
                 x = half - 0.05 - reach
@@ -584,9 +591,7 @@ class PlusHud:
         if self.folded_choice:   # the shown tiles are the buttons: the question is a note above them, saying so
             lines, buttons = [lines[0], _("Click a tile below to take it."), *lines[1:]], []
         if not buttons:   # a note: low in the middle, above the actions (and the piles), off the table
-            bottom = max(self.notes_top, self.piles_height + 0.07 + self.piles_lift
-                         if game.variant == LEVEL_TO_LEVEL else 0)
-            self._stack(o, [(text, ACCENT if i == 0 else INK) for i, text in enumerate(lines)][::-1], bottom)
+            self._stack(o, [(text, ACCENT if i == 0 else INK) for i, text in enumerate(lines)][::-1], self.notes_top)
             return
         at = at or self._layout(game, lines, buttons)
         x, y, per_row, width = at["x"], at["y"], at["per_row"], QUESTION_WIDTH
