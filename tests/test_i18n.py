@@ -182,9 +182,11 @@ def test_the_rules_page_covers_the_rules_and_says_the_start_tiles_are_our_own(la
         assert topic in text, topic
     rulings = [p for _, ps in page for p in ps if p.startswith("This game's ruling: ")]
     # spec/rules.md marks seven rulings: table edges, start tiles, gap fillers, flip, bridge hole,
-    # reserve, level markers; and this game's reading of when "Level to Level" ends and of the three
-    # markers of "2 of 3" with Breaking Rules
-    assert len(rulings) == 9
+    # reserve, level markers; and this game's reading of when "Level to Level" ends, of the three
+    # markers of "2 of 3" with Breaking Rules, and those of docs/record-plus.md a player meets at the
+    # table (what Relocate moves, the reserve's highest level, when a marker is spent, which tiles
+    # activate a level marker)
+    assert len(rulings) == 13
     assert any("the game is over: those cards are not played" in r for r in rulings)
 
 
@@ -213,6 +215,21 @@ def test_the_rules_page_says_the_first_tile_must_touch_the_start_tile(language):
     assert g.check(0, Placement(0, 0, 20, 20)).code == "not_adjacent"
 
 
+def test_the_rules_page_says_what_relocate_moves_and_when_a_marker_is_spent(language):
+    """docs/record-plus.md's rulings a player meets at the table were not in the game: Relocate refused a
+    gap filler with no rule saying why, and the page did not say what "your highest level" counts."""
+    from nmbr9.rules import Game, Placement, Ruleset, Seat
+    language("en")
+    text = " ".join(dict(rules_page())["Module: Breaking Rules"])
+    assert "start tiles and gap fillers never move" in text
+    assert "gap fillers included" in text and "costs nothing" in text
+    assert "start tiles and gap fillers do not count" in " ".join(dict(rules_page())["Variant: Level to Level"])
+    g = Game([Seat("A")], list(range(10)) * 2, Ruleset(modules=("gap_fillers", "breaking_rules"),
+                                                       powers=("relocate", "flip")))
+    assert g.play(0, Placement(0, 0, 0, 0)) and g.play(0, Placement("F1", 0, 3, 0))
+    assert g.check_relocate(0, (3, 0, 0), Placement("F1", 0, 5, 0)).code == "not_movable"
+
+
 @pytest.mark.parametrize("code", LANGS)
 def test_the_rules_page_is_written_in_each_language_with_its_printed_terms(code, language):
     language("en")
@@ -229,7 +246,7 @@ def test_the_rules_page_is_written_in_each_language_with_its_printed_terms(code,
     for term in TERMS[code]:
         assert term in text, f"{code}: the rules page never says {term!r}"
     label = _("This game's ruling: {ruling}").split("{ruling}")[0]
-    assert sum(1 for _heading, ps in page for p in ps if p.startswith(label)) == 9
+    assert sum(1 for _heading, ps in page for p in ps if p.startswith(label)) == 13
 
 
 def test_every_variant_module_and_power_has_one_name_used_on_the_rules_page(language):

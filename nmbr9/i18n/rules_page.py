@@ -100,6 +100,8 @@ SECTIONS: list[tuple[str, list]] = [
            "one turn on two different powers. Without markers you can use no more powers."),
         N_("Every power except Relocate applies to the tile just taken:"),
         power("relocate"),
+        ruling(N_("Relocate moves number tiles only: start tiles and gap fillers never move. A moved tile keeps "
+                  "its side up.")),
         power("flip"),
         ruling(N_("A flipped tile still counts as a tile for the tiles resting on it.")),
         power("single_support"),
@@ -111,6 +113,11 @@ SECTIONS: list[tuple[str, list]] = [
         ruling(N_("The reserved tile must be built at the latest in the turn in which you first build on a "
                   "level higher than your highest level when you set it aside. After that turn it is "
                   "lost.")),
+        ruling(N_("Your highest level is that of any of your pieces, gap fillers included, and any piece you "
+                  "build higher counts, the reserved tile too. In Level to Level the reserved tile keeps its "
+                  "marker's level limit.")),
+        ruling(N_("A marker is spent only when the tile is placed (Relocate: moved; Reserve: set aside): "
+                  "choosing a power and changing your mind before that costs nothing.")),
     ]),
     (N_("Variant: 2 of 3"), [
         N_("For 1 to 4 players. The deck has 30 cards (the 20 of the base game and one more set from 0 "
@@ -132,6 +139,8 @@ SECTIONS: list[tuple[str, list]] = [
            "3 on, as soon as any player has two tiles on a level, one more marker becomes active the next "
            "round."),
         ruling(N_("The markers become active in the order 1, 2, 3, 4, at most one per round.")),
+        ruling(N_("Marker k + 1 becomes active when a player has two number tiles on level k, k being the "
+                  "highest active marker; start tiles and gap fillers do not count.")),
         N_("Each round one card is drawn for every active marker and laid under it. Every player chooses "
            "one of the shown tiles and builds it; once chosen, it must be built. A tile from under marker "
            "k may only be built on levels 0 to k. Nobody builds on level 5."),
