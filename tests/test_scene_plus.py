@@ -444,6 +444,19 @@ def test_enter_ends_a_turn_left_open_only_for_options(app):
     assert [mv.kind for mv in m.game.moves] == ["place", "end"] and len(m.board(0).tiles) == 1
 
 
+def test_only_the_button_enter_presses_names_enter(app):
+    """With a gap filler in hand "End turn (Enter, X)" stood beside "Confirm (Enter)", and Enter confirmed
+    the filler."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("gap_fillers",)))
+    ps_ready(app)
+    lay(app, m.game.legal_placements(0)[0])
+    ps = ps_ready(app)
+    press(app, "filler_F1")
+    assert ps.piece == "F1" and "End turn (X)" in texts(app) and "End turn (Enter, X)" not in texts(app)
+    press(app, "filler_F1")                                   # put back: Enter ends the turn again
+    assert ps.piece is None and "End turn (Enter, X)" in texts(app)
+
+
 def test_two_of_three_asks_build_or_reject_first_and_shows_the_slots(app, capsys):
     app.trace_on = True
     m, s = start(app, [Seat("Ana"), Seat("Bot", "bot:easy")], Ruleset("two_of_three"))

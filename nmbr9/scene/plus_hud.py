@@ -215,8 +215,9 @@ class PlusHud:
                 _("Reserved: {digit} (built from your next turn)").format(digit=o.reserved)
             items.append(("reserved", text, self.handlers["reserved"], (), o.reserve_ready,
                           ARMED if holding else BUTTON, o.reserved))
-        if o.can_end:
-            items.append(("end_turn", _("End turn (Enter, X)"), self.handlers["end_turn"], (), True,
+        if o.can_end:   # Enter ends the turn only with nothing in hand: else it confirms (or picks) that
+            enter = state["piece"] is None and state["mode"] != "pick"
+            items.append(("end_turn", _("End turn (Enter, X)") if enter else _("End turn (X)"), self.handlers["end_turn"], (), True,
                           (0.2, 0.45, 0.55, 1), None))
         width, scale = (0.34, 0.03) if self.compact() else (0.5, 0.03)
         card = 2.4   # the reserved tile's card, in text units, at the left of its button
