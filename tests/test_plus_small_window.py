@@ -120,6 +120,14 @@ def test_the_board_glides_once_the_question_is_answered(size):
     assert _probe("1280x720")["level_to_level choose"]["settled"][0] < 0.5, "moved to the middle"
 
 
+@pytest.mark.render
+def test_the_board_with_the_tile_in_hand_gets_the_middle_of_a_4_3_window():
+    """At 1024x768, once a "2 of 3" card was built, the verdict stood under the key help (which runs the whole
+    width there), and the board was framed in a strip at the top, between the reject markers and the scores."""
+    board = _probe("1024x768")["two_of_three decide"]["settled"]
+    assert (board[2] + board[3]) / 2 < 0, board   # below the window's middle, not up in the top row
+
+
 # ----- the subprocess ---------------------------------------------------------------------
 
 def main(size: str) -> None:

@@ -374,6 +374,13 @@ class Hud:
         beside = max(self.extent("a2dTopLeft", -0.3)[1], -self.extent("a2dTopRight", -0.3)[0])   # the top row
         if width - 2 * beside - 0.1 >= 0.6:   # (13 letters a line)
             return TOP_ROW, width - 2 * beside - 0.1
+        # under the top row, between the cards still to come and the scores: under all the top left, it stood
+        # under the key help ("2 of 3" at 1024x768), and the table had only a strip above it
+        top = min(self.extent("a2dTopLeft", -0.3)[2], self.extent("a2dTopRight", -0.3)[2]) - 0.08
+        band = (top - 0.08 - VERDICT_ROOM, top + 0.08)   # its lines (two), with their panel
+        beside = max(self.extent("a2dTopLeft", *band)[1], -self.extent("a2dTopRight", *band)[0])
+        if width - 2 * beside - 0.1 >= 0.6:
+            return top, width - 2 * beside - 0.1
         return min(self.extent("a2dTopLeft")[2], self.extent("a2dTopRight")[2]) - 0.08, width - 0.1
 
     def bottom_left_z(self, width: float) -> float:
