@@ -482,10 +482,13 @@ class PlusSessionScreen(SessionScreen):
     def _fit_keys(self) -> None:
         """In a small window the key help hides rather than run under "Level to Level"'s piles, the question
         (which tile to take; build or reject) or the notes in the bottom middle (the tile dealt with: in
-        German at 640x480 no width of the key help clears it): there is no room for all of them."""
+        German at 640x480 no width of the key help clears it), or over a button (the actions in a row of their
+        own, Hint: at 640x480 in Polish it lay over them): there is no room for all of them."""
         keys, hud = self.keys, self.plus_hud
+        widgets = (hud.piles_frame, hud.question, *hud.notes, *hud.buttons.values(), self.hint_button,
+                   self.menu_button)
         shown = not any(overlap(box(keys, self.base.aspect2d), box(w, self.base.aspect2d))
-                        for w in (hud.piles_frame, hud.question, *hud.notes) if w is not None and not w.isHidden())
+                        for w in widgets if w is not None and not w.isEmpty() and not w.isHidden())
         if shown == keys.isHidden():
             keys.show() if shown else keys.hide()
 
