@@ -116,6 +116,35 @@ def test_render_command_writes_a_picture_of_the_chosen_player(tmp_path):
     assert german.returncode == 2 and german.stdout.startswith("Kein Bild möglich: die Größe 5x5")
 
 
+def test_render_never_spoils_the_file_it_was_given(scene, tmp_path, monkeypatch, capsys):
+    """A name that is no picture is refused before the file is touched, and a full disk is said and
+    keeps the previous picture (Panda3D wrote the file itself: an empty notes.txt, 'Wrote' an empty PNG)."""
+    import argparse
+    import errno
+    from nmbr9.scene.render import main as render
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(game_record(seeded_board(6, 1))))
+
+    def run(out) -> int:
+        return render(argparse.Namespace(file=str(record), out=str(out), size="320x200", player=0, angle="top"))
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes")
+    assert run(notes) == 2
+    assert notes.read_text() == "my notes"
+    assert "notes.txt is not a kind of picture this game writes" in capsys.readouterr().out
+    assert run(tmp_path) == 2 and "is a folder" in capsys.readouterr().out
+    board = tmp_path / "board.png"
+    board.write_bytes(b"the last picture")
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    monkeypatch.setattr("nmbr9.store.files.os.write", full)
+    assert run(board) == 2
+    assert "Could not save board.png: No space left on device" in capsys.readouterr().out
+    assert board.read_bytes() == b"the last picture"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.png", "game.json", "notes.txt"]
+
+
 def test_the_software_renderer_draws_the_board_too(tmp_path):
     """Where EGL is missing Panda3D falls back to tinydisplay: the picture must still show the tiles."""
     out = tmp_path / "soft.png"

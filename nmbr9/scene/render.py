@@ -35,6 +35,15 @@ class BoardPicture:
         return image
 
 
+def picture_bytes(image, name: str) -> bytes | None:
+    """The picture encoded as `name`'s extension says (.png, .jpg, ...), in memory, so it can be written
+    atomically and a full disk is noticed (Panda3D's own writing says it wrote a file it left empty);
+    None for a type Panda3D can't write."""
+    from panda3d.core import StringStream
+    stream = StringStream()
+    return stream.getData() if image.write(stream, name) else None
+
+
 def main(args) -> int:
     from ..i18n import _, ngettext
     from ..match import seat_name
@@ -60,11 +69,22 @@ def main(args) -> int:
     out = Path(args.out)
     if out.parent and not out.parent.exists():
         return refuse(_("no folder {folder}").format(folder=out.parent))
+    if out.is_dir():
+        return refuse(_("{file} is a folder: give the name of a picture file").format(file=out))
+    from panda3d.core import PNMFileTypeRegistry
+    not_a_picture = _("{file} is not a kind of picture this game writes: name it .png or .jpg").format(file=out)
+    if PNMFileTypeRegistry.getGlobalPtr().getTypeFromExtension(out.name) is None:   # before the file is touched
+        return refuse(not_a_picture)
     base = make_base(offscreen=True, size=size, multisamples=4)  # one frame: smooth edges are cheap
-    image = BoardPicture(base).shoot(game.boards[args.player], args.angle)
-    from panda3d.core import Filename
-    if not image.write(Filename.fromOsSpecific(str(out))):
-        return refuse(_("could not write {file}").format(file=out))
+    data = picture_bytes(BoardPicture(base).shoot(game.boards[args.player], args.angle), out.name)
+    if data is None:
+        return refuse(not_a_picture)
+    from ..store import SaveError, write_atomic
+    try:
+        write_atomic(out, data)
+    except SaveError as e:   # a full disk, a folder given as the file: the previous picture is kept
+        print(e.message)
+        return 2
     board, seat = game.boards[args.player], game.seats[args.player]
     print(_("Wrote {file} ({width}x{height}): {name}, {tiles}, score {score}").format(
         file=out, width=size[0], height=size[1], name=seat_name(seat.name, seat.kind), score=board.score(),

@@ -16,15 +16,15 @@ class SaveError(OSError):
         self.message = message
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace `path` with `text`: a temp file in the same folder, fsync, then rename.
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Replace `path` with `text` (or bytes: a picture): a temp file in the same folder, fsync, then rename.
 
     Until the rename the old file is untouched, so a kill or a full disk
     leaves either the old or the new content, never a mix.
     """
     path = Path(path)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    data = text.encode("utf-8")
+    data = text.encode("utf-8") if isinstance(text, str) else text
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         try:
