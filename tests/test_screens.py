@@ -203,6 +203,22 @@ def test_f12_says_where_the_screenshot_went(app):
     assert f"Bildschirmfoto gespeichert: {shots[0]}" in texts(app) and "Screenshot saved" not in texts(app)
 
 
+def test_f12_on_a_full_disk_says_the_screenshot_was_not_saved(app, monkeypatch):
+    """Panda3D's own writer left an empty picture and the note said 'Screenshot saved'."""
+    import errno
+    import os
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    app.play(app.store.new_match([Seat("Ana")], seed=3))
+    frames(app, 3)
+    monkeypatch.setattr("nmbr9.store.files.os.write", full)
+    messenger.send("f12")
+    frames(app)
+    assert f"The screenshot could not be saved in {app.store.folder}." in texts(app)
+    assert list(app.store.folder.glob("*screenshot-*")) == []
+
+
 def test_the_screenshot_note_is_drawn_over_the_results_panel(app):
     from panda3d.core import PNMImage, Point3
     from nmbr9.scene.screens.results import ResultsScreen

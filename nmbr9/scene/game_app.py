@@ -138,9 +138,17 @@ class GameApp(DirectObject):
             print("trace:", *words, flush=True)
 
     def screenshot(self) -> str | None:
+        from panda3d.core import PNMImage
+        from ..store import SaveError, write_atomic
+        from .render import picture_bytes
         path = self.store.folder / f"screenshot-{time.strftime('%Y%m%d-%H%M%S')}.png"
-        from panda3d.core import Filename
-        ok = self.base.win.saveScreenshot(Filename.fromOsSpecific(str(path)))
+        image = PNMImage()
+        try:   # whole or not at all: a full disk is said and leaves no empty picture behind
+            ok = self.base.win.getScreenshot(image)
+            if ok:
+                write_atomic(path, picture_bytes(image, path.name))
+        except SaveError:
+            ok = False
         self.trace("screenshot", path if ok else "failed")
         self.say(lambda: _("Screenshot saved: {path}").format(path=path) if ok else
                  _("The screenshot could not be saved in {folder}.").format(folder=self.store.folder))
