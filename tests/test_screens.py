@@ -203,6 +203,17 @@ def test_f12_says_where_the_screenshot_went(app):
     assert f"Bildschirmfoto gespeichert: {shots[0]}" in texts(app) and "Screenshot saved" not in texts(app)
 
 
+def test_two_screenshots_in_one_second_are_two_pictures(app, monkeypatch):
+    """The name has the time to the second: the second F12 replaced the first picture."""
+    monkeypatch.setattr("nmbr9.scene.game_app.time.strftime", lambda *a: "20260101-120000")
+    app.play(app.store.new_match([Seat("Ana")], seed=3))
+    frames(app, 3)
+    first, second = app.screenshot(), app.screenshot()
+    assert first != second
+    assert sorted(p.name for p in app.store.folder.glob("screenshot-*.png")) == [
+        "screenshot-20260101-120000-2.png", "screenshot-20260101-120000.png"]
+
+
 def test_f12_on_a_full_disk_says_the_screenshot_was_not_saved(app, monkeypatch):
     """Panda3D's own writer left an empty picture and the note said 'Screenshot saved'."""
     import errno

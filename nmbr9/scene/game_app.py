@@ -139,9 +139,9 @@ class GameApp(DirectObject):
 
     def screenshot(self) -> str | None:
         from panda3d.core import PNMImage
-        from ..store import SaveError, write_atomic
+        from ..store import SaveError, free_path, write_atomic
         from .render import picture_bytes
-        path = self.store.folder / f"screenshot-{time.strftime('%Y%m%d-%H%M%S')}.png"
+        path = free_path(self.store.folder / f"screenshot-{time.strftime('%Y%m%d-%H%M%S')}.png")
         image = PNMImage()
         try:   # whole or not at all: a full disk is said and leaves no empty picture behind
             ok = self.base.win.getScreenshot(image)

@@ -19,7 +19,7 @@ from ..paths import data_dir
 from ..rules import Ruleset, Seat
 from .autosave import Autosave, Resume
 from .db import FILENAME, StoreError, open_db
-from .files import SaveError, hold_folder, set_aside, write_atomic
+from .files import SaveError, free_path, hold_folder, set_aside, write_atomic
 from .puzzles import PuzzleResult, add_puzzle_result, last_puzzle_player, puzzle_results, store_puzzle_game
 from .records import Best, Results, record_score
 from .settings import Settings, load_settings, read_settings, save_settings
@@ -136,4 +136,4 @@ __all__ = ["Store", "Autosave", "Resume", "SaveError", "StoreError", "Settings",
            "save_settings", "Tournament", "TournamentSaver", "Standing", "GameEntry", "Summary", "tournaments",
            "PuzzleResult", "add_puzzle_result", "store_puzzle_game", "last_puzzle_player", "puzzle_results",
            "Best", "Results", "record_score",
-           "open_db", "write_atomic", "set_aside"]
+           "open_db", "write_atomic", "set_aside", "free_path"]

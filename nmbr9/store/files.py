@@ -66,6 +66,17 @@ def set_aside(path: Path, why: str) -> Path:
     return target
 
 
+def free_path(path: Path) -> Path:
+    """`path`, or the first of `name-2.ext`, `name-3.ext`, ... that names no file yet (two screenshots
+    in one second are two files)."""
+    first = found = Path(path)
+    n = 1
+    while found.exists():
+        n += 1
+        found = first.with_name(f"{first.stem}-{n}{first.suffix}")
+    return found
+
+
 LOCK_NAME = "nmbr9.lock"
 
 
