@@ -169,6 +169,25 @@ def test_analyse_refuses_a_bad_time_or_output_before_searching(tmp_path, args, s
     assert says in run.stdout and len(run.stdout.strip().splitlines()) == 1
 
 
+def test_analyse_on_a_full_disk_keeps_the_layout_written_before(tmp_path, monkeypatch, capsys):
+    """--out was emptied, then half written, when the disk filled: the last best layout was lost."""
+    import argparse
+    import errno
+    import os
+    from nmbr9.ai.analyse import main as analyse_command
+    src, out = tmp_path / "game.json", tmp_path / "best.json"
+    src.write_text(json.dumps(game_record(Game([Seat("Ana")], new_deck(random.Random(3))))))
+    out.write_text("the best layout found yesterday")
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    monkeypatch.setattr("nmbr9.store.files.os.write", full)
+    assert analyse_command(argparse.Namespace(file=str(src), out=str(out), player=None, time=0.2)) == 2
+    assert "Could not save best.json: No space left on device. The previous copy is kept." in capsys.readouterr().out
+    assert out.read_text() == "the best layout found yesterday"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["best.json", "game.json"]
+
+
 def test_bench_bots_prints_scores_and_times():
     run = subprocess.run([sys.executable, "-m", "nmbr9", "bench", "bots", "--level", "easy", "--games", "3",
                           "--seed", "0", "--jobs", "2"], capture_output=True, text=True)

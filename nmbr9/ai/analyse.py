@@ -201,12 +201,12 @@ def main(args) -> int:
         name = game.seats[i].name
         print(_("  {name}: {score}").format(name=name, score=game.boards[i].score()))
     if args.out:
+        from ..store import SaveError, write_atomic
         data = game_record(best, {"analysis": {"of": str(args.file), "score": found}})
-        try:
-            with open(args.out, "w", encoding="utf-8") as f:
-                json.dump(data, f, indent=1)
-        except OSError as e:
-            print(_("Can't write {path}: {reason}").format(path=args.out, reason=e.strerror))
+        try:   # whole or not at all: a full disk or a kill keeps the file that was there
+            write_atomic(args.out, json.dumps(data, indent=1))
+        except SaveError as e:
+            print(e.message)
             return 2
         print(_("Best layout written to {path}").format(path=args.out))
     return 0
