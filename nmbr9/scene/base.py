@@ -57,6 +57,7 @@ def make_base(offscreen: bool, size=(1280, 720), title: str = "NMBR 9 3D", softw
         f"multisamples {multisamples}",
         f"model-path {ROOT.as_posix()}",
         "default-directnotify-level error",
+        "print-pipe-types false",   # ShowBase listed the graphics pipes on every start (render's output too)
     ]
     if frame_rate:
         lines += ["clock-mode limited", f"clock-frame-rate {frame_rate}"]
