@@ -51,6 +51,14 @@ def test_partial_record_without_levels_replays(tmp_path, two_player_game):
     assert r.returncode == 0 and out["ok"] and out["complete"] is False and out["rounds"] == 7
 
 
+def test_a_record_saved_with_a_byte_order_mark_replays(tmp_path, two_player_game):
+    """Windows' Notepad saves UTF-8 with a BOM first: JSON allows a reader to skip it (RFC 8259)."""
+    path = tmp_path / "game.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(game_record(two_player_game)).encode("utf-8"))
+    r = nmbr9("replay", path, "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["scores"] == two_player_game.scores()
+
+
 @pytest.mark.parametrize("change, code", [
     (lambda m: m.update(rotation=45), "bad_rotation"),
     (lambda m: m.update(digit=(m["digit"] + 1) % 10), "wrong_digit"),

@@ -27,6 +27,12 @@ def test_settings_are_kept_between_runs(folder):
     assert sorted(p.name for p in folder.iterdir()) == ["settings.json"]
 
 
+def test_a_settings_file_saved_with_a_byte_order_mark_is_read(folder):
+    """Edited in Windows' Notepad (UTF-8 with a BOM first): the player's language, not the defaults."""
+    (folder / "settings.json").write_bytes(b"\xef\xbb\xbf" + json.dumps({"language": "de"}).encode("utf-8"))
+    assert Store().settings().language == "de"
+
+
 def test_a_corrupt_file_gives_the_defaults(folder):
     (folder / "settings.json").write_text("{ not json")
     assert load_settings() == Settings()

@@ -199,7 +199,7 @@ def parse_move(i: int, m, variant: str) -> Move:
 
 def load_record(path) -> Record:
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:   # a record saved by Notepad starts with a BOM
             data = json.load(f)
     except FileNotFoundError:
         raise RecordError(N_("no such file: {path}"), path=path) from None

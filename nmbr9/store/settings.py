@@ -113,7 +113,7 @@ def read_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
     """The settings, and a sentence for the player when the file is there but can't be read."""
     path = settings_path(folder)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8-sig"))   # edited in Notepad: a BOM first
         if not isinstance(data, dict):
             raise TypeError   # valid JSON, but not the object of settings we write
     except FileNotFoundError:
