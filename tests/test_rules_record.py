@@ -59,6 +59,20 @@ def test_a_record_saved_with_a_byte_order_mark_replays(tmp_path, two_player_game
     assert r.returncode == 0 and json.loads(r.stdout)["scores"] == two_player_game.scores()
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_an_endless_file_is_a_bad_record_not_all_the_memory():
+    """`replay /dev/zero` read until the memory ran out (here capped: a MemoryError traceback, exit 1)."""
+    import resource
+
+    def cap_memory():
+        resource.setrlimit(resource.RLIMIT_AS, (1500 * 2 ** 20, 1500 * 2 ** 20))
+    r = subprocess.run([sys.executable, "-m", "nmbr9", "replay", "/dev/zero", "--json"], capture_output=True,
+                       text=True, cwd=ROOT, timeout=120, preexec_fn=cap_memory)
+    assert r.returncode == 2, r.stderr
+    assert json.loads(r.stdout)["error"] == {"code": "bad_record",
+                                             "message": "/dev/zero is too big for a game record (more than 64 MB)"}
+
+
 @pytest.mark.parametrize("change, code", [
     (lambda m: m.update(rotation=45), "bad_rotation"),
     (lambda m: m.update(digit=(m["digit"] + 1) % 10), "wrong_digit"),

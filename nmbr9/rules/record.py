@@ -15,6 +15,9 @@ VERSION = 1
 # Every integer of a move lies within this (docs/record-fields.md): far more room than any
 # game needs, and the rules' numpy arithmetic on coordinates never overflows.
 MOVE_INT_LIMIT = 10 ** 9
+# The most a record file may hold: a six-player NMBR 9 ++ game is under 100 KB, and reading
+# /dev/zero or a disk image given by mistake must end in a sentence, not in all the memory.
+RECORD_SIZE_LIMIT = 64 * 2 ** 20
 # What decoding JSON raises on bad input: a syntax error (JSONDecodeError), a number of more
 # than 4300 digits (ValueError), or arrays and objects nested too deep (RecursionError).
 JSON_ERRORS = (ValueError, RecursionError)
@@ -200,11 +203,15 @@ def parse_move(i: int, m, variant: str) -> Move:
 def load_record(path) -> Record:
     try:
         with open(path, encoding="utf-8-sig") as f:   # a record saved by Notepad starts with a BOM
-            data = json.load(f)
+            text = f.read(RECORD_SIZE_LIMIT + 1)
     except FileNotFoundError:
         raise RecordError(N_("no such file: {path}"), path=path) from None
     except (OSError, UnicodeDecodeError) as e:
         raise RecordError(N_("can't read {path}: {error}"), path=path, error=e) from None
+    _need(len(text) <= RECORD_SIZE_LIMIT, N_("{path} is too big for a game record (more than {mb} MB)"),
+          path=path, mb=RECORD_SIZE_LIMIT // 2 ** 20)
+    try:
+        data = json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(N_("{path} is not valid JSON ({detail}, line {line})"),
                           path=path, detail=json_detail(e), line=e.lineno) from None
