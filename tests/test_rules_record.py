@@ -161,6 +161,17 @@ def test_damaged_or_foreign_file_exits_2_with_one_clear_line(tmp_path, content, 
     assert nmbr9("moves", path, "--player", 0, "--json").returncode == 2
 
 
+def test_a_folder_or_a_binary_file_is_said_in_words_not_python_s(tmp_path):
+    (tmp_path / "photo.json").write_bytes(bytes(range(256)))
+    for path, says in ((tmp_path, f"can't read {tmp_path}: Is a directory"),
+                       (tmp_path / "photo.json", "photo.json: not valid JSON: not UTF-8 text")):
+        r = nmbr9("replay", path)
+        assert r.returncode == 2 and says in r.stdout, r.stdout
+        assert "Errno" not in r.stdout and "codec" not in r.stdout
+    german = nmbr9("replay", tmp_path / "photo.json", language="de")
+    assert "UTF-8" in german.stdout and "not UTF-8 text" not in german.stdout
+
+
 def test_missing_file_is_a_bad_record(tmp_path):
     r = nmbr9("replay", tmp_path / "nope.json", "--json")
     assert r.returncode == 2 and json.loads(r.stdout)["error"]["code"] == "bad_record"

@@ -206,8 +206,11 @@ def load_record(path) -> Record:
             text = f.read(RECORD_SIZE_LIMIT + 1)
     except FileNotFoundError:
         raise RecordError(N_("no such file: {path}"), path=path) from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise RecordError(N_("can't read {path}: {error}"), path=path, error=e) from None
+    except UnicodeDecodeError:
+        raise RecordError(N_("can't read {path}: {error}"), path=path,
+                          error=Reason.of(N_("not valid JSON: not UTF-8 text"))) from None
+    except OSError as e:   # the system's words ("Is a directory"), not Python's "[Errno 21] ... '/tmp'"
+        raise RecordError(N_("can't read {path}: {error}"), path=path, error=e.strerror or e) from None
     _need(len(text) <= RECORD_SIZE_LIMIT, N_("{path} is too big for a game record (more than {mb} MB)"),
           path=path, mb=RECORD_SIZE_LIMIT // 2 ** 20)
     try:
