@@ -153,52 +153,64 @@ def cmd_i18n(args) -> int:
     return tools.main(args)
 
 
+RECORD = "a game record: JSON as spec/game-record.md fixes it (a save, a tournament's game, analyse --out)"
+EXIT_STATUS = "exit status: 0 legal, 1 a move breaks a rule (its code and move said), 2 not a usable record"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="nmbr9", description="NMBR 9 3D")
+    parser = argparse.ArgumentParser(prog="nmbr9", description="NMBR 9 3D: with no command, play.")
     sub = parser.add_subparsers(dest="command")
 
     p = sub.add_parser("play", help="play the game (the default)")
-    p.add_argument("--seed", type=int, default=None, help="shuffle the deck with this seed")
+    p.add_argument("--seed", type=int, default=None,
+                   help="skip the menu: a solo game whose deck is shuffled with this seed (0 to 4294967295)")
     p.add_argument("--size", default=None, help="window size WxH (default: the Settings' size)")
     p.add_argument("--record", help="write the game record to this file after every move")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("render", help="write a picture of a board from a game record")
-    p.add_argument("file")
-    p.add_argument("--out", required=True, help="PNG file to write")
-    p.add_argument("--size", default="1280x720", help="image size WxH")
-    p.add_argument("--player", type=int, default=0)
+    p.add_argument("file", help=RECORD)
+    p.add_argument("--out", required=True, help="picture to write: .png or .jpg")
+    p.add_argument("--size", default="1280x720", help="image size WxH (default 1280x720)")
+    p.add_argument("--player", type=int, default=0, help="whose board: 0 is the record's first player (default)")
     p.add_argument("--angle", default="default", help="camera: default, top, low, side")
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("assets", help="regenerate the tile models and textures (models/, textures/)")
     p.set_defaults(func=cmd_assets)
 
-    p = sub.add_parser("replay", help="check a game record move by move")
-    p.add_argument("file")
-    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("replay", help="check a game record move by move", epilog=EXIT_STATUS)
+    p.add_argument("file", help=RECORD)
+    p.add_argument("--json", action="store_true",
+                   help='one JSON object: {"ok", "complete", "rounds", "scores"}, or {"ok": false, "error": {"code", ...}}')
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("moves", help="legal placements of a player's next card")
-    p.add_argument("file")
-    p.add_argument("--player", type=int, required=True)
+    p = sub.add_parser("moves", help="legal placements of a player's next card",
+                       epilog=EXIT_STATUS + "; 1 too for a player or power that can't place")
+    p.add_argument("file", help=RECORD)
+    p.add_argument("--player", type=int, required=True, help="0 is the record's first player")
     p.add_argument("--power", action="append",
                    help="NMBR 9 ++: list placements under this Breaking Rules power (repeatable)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true",
+                   help='a JSON list of {"digit", "rotation", "x", "y", "level"}, each set of squares once')
     p.set_defaults(func=cmd_moves)
 
     p = sub.add_parser("bench", help="benchmarks")
-    p.add_argument("what", choices=["rules", "render", "bots", "hints"])
-    p.add_argument("--level", default="hard")
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--variant", default="classic")
+    p.add_argument("what", choices=["rules", "render", "bots", "hints"],
+                   help="rules: legal placements' speed; render: frame times; bots: a bot's solo scores and time "
+                        "a move; hints: the expert's hint at the table beside the same choice alone")
+    p.add_argument("--level", default="hard", help="bots: easy, medium, hard or expert (default hard)")
+    p.add_argument("--games", type=int, default=100, help="bots, hints: solo games to play (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="the first game's deck seed, the next seeds follow (default 0)")
+    p.add_argument("--jobs", type=int, default=1, help="bots: games played at once, one a core (default 1)")
+    p.add_argument("--variant", default="classic", help="bots: classic, two_of_three or level_to_level")
     p.add_argument("--modules", default="", help="bots: NMBR 9 ++ modules, e.g. start_tiles,gap_fillers,breaking_rules")
     p.set_defaults(func=cmd_bench)
 
-    p = sub.add_parser("analyse", help="best layout found for a recorded game's deck, beside each score")
-    p.add_argument("file")
+    p = sub.add_parser("analyse", help="best layout found for a recorded game's deck, beside each score",
+                       epilog="classic game only; exit status: 0 done, 1 a move of the record breaks a rule, "
+                              "2 not a usable record or option")
+    p.add_argument("file", help=RECORD)
     p.add_argument("--out", help="write the best layout as a game record to this file")
     p.add_argument("--player", type=int, default=None, help="compare with this player only")
     p.add_argument("--time", type=float, default=30.0, help="seconds to search (default 30)")
@@ -206,17 +218,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("tournament", help="run a bot-only tournament headless; list or show past tournaments")
     p.add_argument("--bots", help="strengths of the bots, e.g. hard,medium,easy")
-    p.add_argument("--games", type=int, default=5)
+    p.add_argument("--games", type=int, default=5, help="games in the tournament (default 5)")
     p.add_argument("--best", type=int, default=None, help="count each player's best N games (default all)")
-    p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--name", default=None)
+    p.add_argument("--seed", type=int, default=None, help="the games' decks follow from it (default: random)")
+    p.add_argument("--name", default=None, help='its name (default "Tournament N")')
     p.add_argument("--resume", type=int, metavar="ID", help="play the remaining games of a bot tournament")
     p.add_argument("--list", action="store_true", help="the history of tournaments")
     p.add_argument("--show", type=int, metavar="ID", help="standings and games of one tournament")
     p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("i18n", help="translation catalogues: extract messages, check the catalogues")
-    p.add_argument("action", choices=["extract", "check"])
+    p.add_argument("action", choices=["extract", "check"],
+                   help="extract: the source's messages into the .pot and every .po; check: what is missing, "
+                        "untranslated or fuzzy (exit status 1 if anything is)")
     p.add_argument("--lang", action="append", help="extract: only this language (repeatable)")
     p.set_defaults(func=cmd_i18n)
     return parser

@@ -344,3 +344,17 @@ def test_a_name_the_terminal_cannot_show_is_escaped_not_a_traceback(tmp_path, tw
                        capture_output=True, text=True, cwd=ROOT, timeout=60, env=env)
     assert r.returncode == 0 and "Traceback" not in r.stderr
     assert r.stdout.startswith("Legal game (complete).") and "Zo\\xeb" in r.stdout
+
+
+def test_every_command_line_option_says_what_it_is_for():
+    """`nmbr9 X --help` listed bare 'file', '--json', '--player PLAYER' for the record commands, whose
+    meaning and exit statuses spec/game-record.md fixes."""
+    import argparse
+    from nmbr9.cli import build_parser
+    commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices
+    bare = [f"{name} {action.dest}" for name, parser in commands.items() for action in parser._actions
+            if not action.help]
+    assert bare == []
+    for command in ("replay", "moves"):
+        said = " ".join(nmbr9(command, "--help").stdout.split())
+        assert "exit status: 0 legal, 1 a move breaks a rule" in said and "2 not a usable record" in said
