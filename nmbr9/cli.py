@@ -165,7 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None,
                    help="skip the menu: a solo game whose deck is shuffled with this seed (0 to 4294967295)")
     p.add_argument("--size", default=None, help="window size WxH (default: the Settings' size)")
-    p.add_argument("--record", help="write the game record to this file after every move")
+    p.add_argument("--record", help="with --seed: write the game record to this file after every move")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("render", help="write a picture of a board from a game record")

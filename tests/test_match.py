@@ -350,6 +350,16 @@ def test_a_record_file_that_can_never_be_written_is_said_before_the_window_opens
     assert (f"there is no folder {tmp_path / 'missing'}." in said) if where != "." else ("is a folder" in said)
 
 
+def test_a_record_file_without_a_seed_is_said_before_the_window_opens(tmp_path):
+    """`play --record x.json` alone opened the menu, and no game it started was ever written to x.json."""
+    env = {**os.environ, "NMBR9_DATA": str(tmp_path / "data"), "LANGUAGE": "en"}
+    env.pop("DISPLAY", None)   # refused before any window opens
+    r = subprocess.run([sys.executable, "run_game.py", "play", "--record", str(tmp_path / "x.json")], cwd=ROOT,
+                       env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stdout.strip() == "Can't start: --record goes with --seed: it records the solo game that starts at once."
+
+
 def test_stored_times_are_shown_as_the_players_own_date(monkeypatch):
     """Times are stored in UTC; the daily puzzle changes at local midnight, so dates are shown local."""
     import time

@@ -264,10 +264,13 @@ class RecordFile:
         write_atomic(self.path, json.dumps(match.record()))
 
 
-def check_record_path(path: str) -> None:
+def check_record_path(path: str, seed: int | None) -> None:
     """`--record FILE` is written after every placement: a path that can never be written is said
-    before the window opens (ValueError), not at the table after the first tile."""
+    before the window opens (ValueError), not at the table after the first tile; without --seed
+    there is no game for it to record (it was never written, without a word)."""
     from pathlib import Path
+    if seed is None:
+        raise ValueError(_("--record goes with --seed: it records the solo game that starts at once."))
     file = Path(path)
     if file.is_dir():
         raise ValueError(_("--record {path} is a folder: give the name of a file.").format(path=path))
@@ -326,7 +329,7 @@ def main(args) -> int:
             from ..match import check_seed
             check_seed(args.seed)
         if getattr(args, "record", None):
-            check_record_path(args.record)
+            check_record_path(args.record, getattr(args, "seed", None))
     except ValueError as e:
         store.close()   # (the folder is not held while the message is up)
         return cant_start(_("Can't start: {reason}").format(reason=e))
