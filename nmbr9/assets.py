@@ -323,19 +323,25 @@ def generated_files() -> dict[str, bytes]:
 
 def write_assets(root: Path | None = None, files: dict[str, bytes] | None = None) -> list[str]:
     """Write the generated files under `root` (the checkout); returns those that changed."""
+    from .store.files import write_atomic
     root = Path(root) if root else MODELS.parent
     changed = []
     for rel, data in (files or generated_files()).items():
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists() or path.read_bytes() != data:
-            path.write_bytes(data)
+            write_atomic(path, data)   # a kill part way leaves the old model, not half of one the game can't load
             changed.append(rel)
     return changed
 
 
 def main(args=None) -> int:
-    changed = write_assets()
+    from .store.files import SaveError
+    try:
+        changed = write_assets()
+    except SaveError as e:   # a full disk: one line, the files not yet written as they were
+        print(e.message)
+        return 1
     total = len(generated_files())
     print(f"{total} art files in models/ and textures/; {len(changed)} written"
           + (": " + ", ".join(changed) if changed else " (all current)"))

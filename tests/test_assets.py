@@ -89,3 +89,20 @@ def test_the_command_writes_into_a_checkout_and_then_has_nothing_to_do(tmp_path,
     assert "models/tile_8.egg" in written and "textures/tile_8.png" in written
     assert assets.write_assets(tmp_path, generated) == []
     assert (tmp_path / "models/tile_8.egg").read_bytes() == generated["models/tile_8.egg"]
+
+
+def test_a_full_disk_leaves_every_model_whole(tmp_path, monkeypatch):
+    """A model rewritten in place was cut short by a full disk or a kill: the game could no longer load it."""
+    import errno
+    import os
+    model = tmp_path / "models/tile_8.egg"
+    model.parent.mkdir()
+    model.write_bytes(b"<the model as it was>")
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    monkeypatch.setattr("nmbr9.store.files.os.write", full)
+    with pytest.raises(OSError, match="No space left on device"):
+        assets.write_assets(tmp_path, {"models/tile_8.egg": b"<a new model>" * 1000})
+    assert model.read_bytes() == b"<the model as it was>"
+    assert os.listdir(model.parent) == ["tile_8.egg"]

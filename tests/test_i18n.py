@@ -334,3 +334,19 @@ def test_a_corrupt_save_says_the_rule_its_move_breaks_in_the_players_language(tm
         message = store.continue_game().message
     store.close()
     assert rule.text(_) in message and rule.message not in message
+
+
+def test_a_full_disk_keeps_the_catalogue_a_translator_was_working_on(tmp_path, monkeypatch):
+    """`nmbr9 i18n extract` rewrote each .po in place: cut short, the translations in it were lost."""
+    import errno
+    import os
+    path = tmp_path / "de.po"
+    path.write_text("# my translations, not committed yet\n", encoding="utf-8")
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    monkeypatch.setattr("nmbr9.store.files.os.write", full)
+    with pytest.raises(OSError, match="No space left on device"):
+        po.write(path, po.read(tools.POT))
+    assert path.read_text(encoding="utf-8") == "# my translations, not committed yet\n"
+    assert os.listdir(tmp_path) == ["de.po"]

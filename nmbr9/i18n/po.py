@@ -231,8 +231,10 @@ def format_catalogue(cat: Catalogue) -> str:
 
 
 def write(path: Path, cat: Catalogue) -> None:
+    """Replace the catalogue whole or not at all: a kill or a full disk keeps a translator's work."""
+    from ..store.files import write_atomic   # (store speaks through i18n: imported when used)
     Path(path).parent.mkdir(parents=True, exist_ok=True)
-    Path(path).write_text(format_catalogue(cat), encoding="utf-8")
+    write_atomic(Path(path), format_catalogue(cat))
 
 
 # ----- compiling --------------------------------------------------------------------------

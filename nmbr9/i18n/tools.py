@@ -271,5 +271,10 @@ def cmd_check() -> int:
 
 def main(args) -> int:
     if args.action == "extract":
-        return cmd_extract(args.lang or None)
+        from ..store.files import SaveError
+        try:
+            return cmd_extract(args.lang or None)
+        except SaveError as e:   # a full disk: one line; each catalogue is the old or the new one, whole
+            print(e.message)
+            return 1
     return cmd_check()
