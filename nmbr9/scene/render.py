@@ -82,7 +82,7 @@ def main(args) -> int:
     from ..store import SaveError, write_atomic
     try:
         write_atomic(out, data)
-    except SaveError as e:   # a full disk, a folder given as the file: the previous picture is kept
+    except SaveError as e:   # a full disk, a read-only folder: the previous picture is kept
         print(e.message)
         return 2
     board, seat = game.boards[args.player], game.seats[args.player]
