@@ -164,6 +164,31 @@ def test_a_killed_headless_tournament_resumes_where_it_stopped(tmp_path):
     assert resumed.stdout.splitlines()[1:] == whole.stdout.splitlines()[1:]
 
 
+def test_a_tournament_played_by_another_command_is_not_played_twice(tmp_path):
+    """Two `--resume ID` at once both started the next game; one ended in SQLite's "UNIQUE constraint failed"."""
+    import time
+    store = Store(tmp_path)
+    t = store.new_tournament([Seat("Bot", "bot:hard"), Seat("Bob", "bot:hard")], games=5, seed=3)
+    store.close()
+    first = subprocess.Popen([sys.executable, "-m", "nmbr9", "tournament", "--resume", str(t.id)], cwd=ROOT,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             env={**os.environ, "NMBR9_DATA": str(tmp_path), "PYTHONPATH": str(ROOT)})
+    try:
+        deadline = time.monotonic() + 60
+        while not (started := Store(tmp_path)).tournament(t.id).entries():   # its first game is under way
+            started.close()
+            assert first.poll() is None and time.monotonic() < deadline
+            time.sleep(0.1)
+        started.close()
+        second = run_cli(tmp_path, "--resume", str(t.id))
+    finally:
+        first.kill()
+        first.wait(10)
+    assert second.returncode == 1
+    assert second.stdout.strip() == (f"Tournament {t.id} is being played by another nmbr9 tournament command: "
+                                     "let it finish, or stop it first.")
+
+
 def test_bad_tournament_requests_get_one_clear_line(store, capsys):
     for args, words in [(["--bots", "hard,godlike"], "unknown bot strength"),
                         (["--bots", "hard", "--games", "0"], "--games"),

@@ -80,15 +80,16 @@ def free_path(path: Path) -> Path:
 LOCK_NAME = "nmbr9.lock"
 
 
-def hold_folder(folder: Path, wait: float = 2.0):
+def hold_folder(folder: Path, wait: float = 2.0, name: str = LOCK_NAME):
     """Hold the data folder for this process, so a second copy of the game can't write the same autosave
     (the last to save silently replaced the other's game). Returns (held, lock file): keep the file, as
     closing it or the process ending (even by a kill) lets go. held is False only while another copy holds
     the folder for `wait` seconds: a copy just killed or quit lets go about a second later, while its
     process is torn down, and a player starting the game again at once should not be turned away. A
-    folder or file system that can't lock is not held against the player."""
+    folder or file system that can't lock is not held against the player. `name`: the lock file (another
+    lock than the window's, e.g. a tournament's)."""
     try:
-        f = open(Path(folder) / LOCK_NAME, "a+b")
+        f = open(Path(folder) / name, "a+b")
     except OSError:
         return True, None   # e.g. a read-only folder: its saves say so themselves
     until = time.monotonic() + wait

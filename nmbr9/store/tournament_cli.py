@@ -9,6 +9,7 @@ from ..i18n import _, ngettext
 from ..match import seat_name
 from ..rules import Seat
 from . import Store, StoreError, Tournament
+from .files import hold_folder
 
 
 def bot_seats(spec: str) -> list[Seat]:
@@ -99,7 +100,17 @@ def main(args) -> int:
             t = store.new_tournament(seats, args.games, best, args.seed, args.name)
             print(_("{name} (id {id}), stored in {path}").format(name=t.name, id=t.id, path=store.folder),
                   file=sys.stderr)
-        play(t)
+        # two commands playing one tournament both started its next game: one ended in "UNIQUE constraint failed"
+        held, lock = hold_folder(store.folder, wait=0, name=f"nmbr9-tournament-{t.id}.lock")
+        if not held:
+            print(_("Tournament {id} is being played by another nmbr9 tournament command: let it finish, or stop "
+                    "it first.").format(id=t.id))
+            return 1
+        try:
+            play(t)
+        finally:
+            if lock is not None:
+                lock.close()
         print_standings(t)
         return 0
     except ValueError as e:
