@@ -269,6 +269,29 @@ def test_the_keyboard_never_walks_the_tile_out_of_sight(play):
                for x, y in play.placement().squares() for dx in (0, 1) for dy in (0, 1)]
     assert all(c is not None and -1 <= c[0] <= 1 and -1 <= c[1] <= 1 for c in corners)
 
+@pytest.mark.parametrize("heading", [0, 60, 100, 180, 270, 330])
+def test_the_arrow_keys_move_the_tile_the_way_they_point_on_the_screen(play, heading):
+    """With the table turned (half way round: the board's left is the screen's right), left is still left."""
+    from direct.showbase.MessengerGlobal import messenger
+    play.camera.orbit(heading, 0)
+
+    def middle():   # where the tile in hand shows on the screen
+        return screen_of_square(play.camera, play.x, play.y, play.level, orientation(8, 0).width / 2,
+                                orientation(8, 0).height / 2)
+    play.bind()
+    try:
+        for key, way in (("arrow_left", (-1, 0)), ("arrow_right", (1, 0)), ("arrow_up", (0, 1)),
+                         ("arrow_down", (0, -1))):
+            before = middle()
+            messenger.send(key)
+            after = middle()
+            moved = (after[0] - before[0], after[1] - before[1])
+            along = moved[0] * way[0] + moved[1] * way[1]
+            assert along > abs(moved[0] * way[1] - moved[1] * way[0]), (key, moved)   # more along than across
+    finally:
+        play.unbind()
+
+
 def test_the_tile_drops_smoothly_when_it_moves_onto_a_higher_level(play):
     from nmbr9.scene.camera import level_height
     game = play.game

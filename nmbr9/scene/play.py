@@ -173,6 +173,12 @@ class PlayScreen:
         self.update()
         self.keep_in_view()
 
+    def move_on_screen(self, right: int, up: int) -> None:
+        """An arrow key: one square the way it points on the screen, however the table is turned (turned half
+        way round, the board's left is the screen's right)."""
+        cos, sin = ((1, 0), (0, 1), (-1, 0), (0, -1))[round(self.camera.heading / 90) % 4]
+        self.move(right * cos + up * sin, right * sin - up * cos)
+
     def keep_in_view(self, *shown: Placement) -> None:
         """A tile walked off the framed build with the keys (or a hint's ghost beside it, and the tile in hand):
         frame the build and them together, so the player never loses sight of them."""
@@ -352,8 +358,8 @@ class PlayScreen:
         b = self.base
         self.view_only = view_only
         keys = {} if view_only else {
-            "arrow_left": lambda: self.move(-1, 0), "arrow_right": lambda: self.move(1, 0),
-            "arrow_up": lambda: self.move(0, -1), "arrow_down": lambda: self.move(0, 1),
+            "arrow_left": lambda: self.move_on_screen(-1, 0), "arrow_right": lambda: self.move_on_screen(1, 0),
+            "arrow_up": lambda: self.move_on_screen(0, 1), "arrow_down": lambda: self.move_on_screen(0, -1),
             "q": lambda: self.rotate(-1), "e": lambda: self.rotate(1),
             "enter": self.confirm, "space": self.confirm, "h": self.hud.toggle_legend,
         }
