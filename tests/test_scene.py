@@ -84,6 +84,40 @@ def test_the_tile_follows_the_pointer_snapped_to_the_grid(play):
     assert play.verdict.ok and play.hud.confirm["state"] == "normal"
 
 
+def test_the_tile_in_hand_stays_under_a_still_pointer_when_the_view_turns_zooms_or_resets(play):
+    """Turning the table with the keys, zooming, or a double click: the tile held stays under the pointer
+    (it stayed on its square, elsewhere on the screen, until the pointer moved)."""
+    from direct.showbase.MessengerGlobal import messenger
+    o = orientation(play.piece, play.rotation)
+    start = (play.x, play.y)
+    play.bind()
+    try:
+        play.pointer(0.3, -0.2)
+        messenger.send("d")          # a new turn's tile not yet under the pointer (the keyboard's) stays put
+        play.pointer(0.3, -0.2)
+        assert (play.x, play.y) == start
+        play.pointer(0.25, -0.2)     # the pointer moves: the tile comes under it
+        for view in (lambda: messenger.send("d"), lambda: messenger.send("w"), lambda: messenger.send("+"),
+                     lambda: play.wheel(-3, zoom_only=True)):
+            view()
+            play.pointer(0.25, -0.2)   # the pointer stands still (the window reports it every frame)
+            middle = (play.x + (o.width - 1) // 2, play.y + (o.height - 1) // 2)
+            assert play.camera.square_at(0.25, -0.2, play.level) == middle
+        play.press("mouse1", 0.25, -0.2, now=5.0)       # a double click: put down, then the view resets
+        play.release("mouse1", 0.25, -0.2)
+        play.press("mouse1", 0.25, -0.2, now=5.2)
+        play.release("mouse1", 0.25, -0.2)
+        play.pointer(0.25, -0.2)
+        assert play.camera.heading == DEFAULT_HEADING and not play.held   # put down: it lies where it was put
+        play.press("mouse1", 0.25, -0.2, now=9.0)       # picked up, then the view turns
+        messenger.send("a")
+        play.pointer(0.25, -0.2)
+        middle = (play.x + (o.width - 1) // 2, play.y + (o.height - 1) // 2)
+        assert play.held and play.camera.square_at(0.25, -0.2, play.level) == middle
+    finally:
+        play.unbind()
+
+
 def test_click_puts_down_and_picks_up_and_drag_moves(play):
     cam = play.camera
     play.pointer(0, 0)

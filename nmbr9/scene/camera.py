@@ -169,6 +169,10 @@ class OrbitCamera:
         return far
 
     # ----- picking --------------------------------------------------------
+    def pose(self) -> tuple:
+        """Where the camera stands and how its lens is shifted: what a point on the screen means on the table."""
+        return tuple(self.camera.getMat()), tuple(self.lens.getFilmOffset()), tuple(self.lens.getFilmSize())
+
     def ray(self, mx: float, my: float):
         """World origin and direction of the line through a screen point."""
         near, far = Point3(), Point3()

@@ -62,6 +62,7 @@ class PlayScreen:
         self.z = 0.0                # the tile's drawn height above the table
         self.fall_speed = 0.0
         self.last_pointer = None
+        self.seen_pose = None       # the camera's pose when the tile was last put under the pointer (None: it isn't)
         self.pressed: dict[str, tuple] = {}   # button -> (x, y) where it went down
         self.dragged: set[str] = set()
         self.last_click = (0.0, None)
@@ -91,6 +92,7 @@ class PlayScreen:
         self.ghost = self.table.ghost(self.piece)
         self.rotation, self.held, self.settling = 0, True, False
         self.x, self.y = self._start_square()
+        self.seen_pose = None
         self.drawn_square, self.slide = (self.x, self.y), (0.0, 0.0)
         self.level = self.board.resting_level(self.piece, self.rotation, self.x, self.y)
         self.z = level_height(self.level) + HOVER_HELD + 0.6
@@ -169,7 +171,7 @@ class PlayScreen:
             return
         self.x += dx
         self.y += dy
-        self.held = False
+        self.held, self.seen_pose = False, None
         self.update()
         self.keep_in_view()
 
@@ -248,6 +250,7 @@ class PlayScreen:
         shrank under it) leaves the tile where it was last seen."""
         if abs(mx) > 1 or abs(my) > 1:
             return
+        self.seen_pose = self.camera.pose()
         o = orientation(self.piece, self.rotation, self.flipped)
         level, surface = self.level, self.surface()
         for _ in range(2):  # the level under the new spot may differ: look again on that plane
@@ -274,8 +277,10 @@ class PlayScreen:
         if last is not None and ("mouse3" in self.dragged or "mouse2" in self.dragged):
             self.camera.orbit(-(mx - last[0]) * self.orbit_speed, -(my - last[1]) * self.orbit_speed * 0.6)
             return
-        # held, or dragged by the press that put it down: it goes along
-        if last is not None and (self.held or "mouse1" in self.dragged) and self._can_move() and (mx, my) != last:
+        # held, or dragged by the press that put it down: it goes along, also under a still pointer when the
+        # view turned or zoomed under it (keys, a double click), as it would in the hand
+        moved = (mx, my) != last or self.seen_pose not in (None, self.camera.pose())
+        if last is not None and (self.held or "mouse1" in self.dragged) and self._can_move() and moved:
             self.follow(mx, my)
 
     def press(self, button: str, mx: float, my: float, now: float | None = None) -> None:
