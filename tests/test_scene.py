@@ -195,6 +195,27 @@ def test_a_right_click_on_the_hud_does_not_turn_the_tile(play):
     assert play.rotation == 0
 
 
+def test_turning_the_tile_keeps_it_in_place(play):
+    """Turned round with the keys it comes back to its spot, and turned with the wheel while held its middle
+    stays under the pointer (each turn walked it a square up and left: four turns, two squares each way)."""
+    o = lambda: orientation(play.piece, play.rotation)
+    play.move(0, 0)
+    start = (play.x, play.y)
+    for _ in range(4):
+        play.rotate(1)
+    assert (play.x, play.y, play.rotation) == (*start, 0)
+    for _ in range(4):
+        play.rotate(-1)
+    assert (play.x, play.y, play.rotation) == (*start, 0)
+    play.pointer(0.1, 0.1)
+    play.press("mouse1", 0.1, 0.1, now=1.0)     # picked up: it follows the pointer
+    play.pointer(0.12, 0.1)
+    for _ in range(5):
+        play.wheel(1)
+        middle = (play.x + (o().width - 1) // 2, play.y + (o().height - 1) // 2)
+        assert play.camera.square_at(0.12, 0.1, play.level) == middle
+
+
 def test_wheel_turns_a_held_tile_and_zooms_otherwise(play):
     play.wheel(1)
     assert play.rotation == 90

@@ -37,6 +37,12 @@ def gain_words(points: int) -> str:
     return ngettext("(+{points} point)", "(+{points} points)", points).format(points=points)
 
 
+def middle_square(o) -> tuple[int, int]:
+    """Where in a tile, as it lies, its middle square is (upper left of the middle): the square the pointer
+    holds, and the one a turn keeps in place."""
+    return (o.width - 1) // 2, (o.height - 1) // 2
+
+
 HOVER_HELD = 0.38      # how high the tile floats while it follows the pointer
 HOVER_DOWN = 0.05      # set down but not yet confirmed
 DRAG_START = 0.012     # pointer travel (screen units) that makes a press a drag
@@ -157,12 +163,12 @@ class PlayScreen:
         """Turn the tile a quarter clockwise per step (negative: anticlockwise), about its middle."""
         if not self._can_move():
             return
-        old = orientation(self.piece, self.rotation)
+        old_x, old_y = middle_square(orientation(self.piece, self.rotation, self.flipped))
         self.rotation = ROTATIONS[(ROTATIONS.index(self.rotation) + steps) % 4]
-        new = orientation(self.piece, self.rotation)
-        # keep the middle of the tile where it was
-        self.x += (old.width - new.width) // 2
-        self.y += (old.height - new.height) // 2
+        new_x, new_y = middle_square(orientation(self.piece, self.rotation, self.flipped))
+        # the middle square stays where it was (under the pointer): turned round, the tile comes back to its spot
+        self.x += old_x - new_x
+        self.y += old_y - new_y
         self.update()
 
     def move(self, dx: int, dy: int) -> None:
@@ -251,15 +257,14 @@ class PlayScreen:
         if abs(mx) > 1 or abs(my) > 1:
             return
         self.seen_pose = self.camera.pose()
-        o = orientation(self.piece, self.rotation, self.flipped)
+        middle = middle_square(orientation(self.piece, self.rotation, self.flipped))
         level, surface = self.level, self.surface()
         for _ in range(2):  # the level under the new spot may differ: look again on that plane
             point = self.camera.point_on_level(mx, my, level)
             if point is None:
                 return
-            # the square under the pointer is the tile's middle one (upper left of the middle)
-            x = math.floor(point.x) - (o.width - 1) // 2
-            y = math.floor(-point.y) - (o.height - 1) // 2
+            x = math.floor(point.x) - middle[0]
+            y = math.floor(-point.y) - middle[1]
             new_level = surface.resting_level(self.piece, self.rotation, x, y, self.flipped)
             if new_level == level:
                 break
