@@ -30,6 +30,7 @@ BEVEL = 0.045          # softened top edge
 PX = 128               # texture pixels per square
 BACK = (0.06, 0.055, 0.05)  # the back is black (spec/tiles.md)
 START_COLOUR = "#b9b2a2"   # NMBR 9 ++ start tiles: neutral, no numeral, a woven pattern (start_pattern)
+TURNED_ALIKE = ("6", "9")  # numerals that read as each other turned half round: underlined, as on dice
 FILLER_COLOUR = "#d9d3c5"  # gap fillers: small, plain and paler, so they never pass for a number
 
 
@@ -253,7 +254,10 @@ def tile_texture(art: PieceArt) -> np.ndarray:
         h, w = tiles.shape_mask(art.rows).shape
         margin = 0.36 * PX
         rows, cols = int(h * PX - 2 * margin), int(w * PX - 2 * margin)
-        glyph = _resize(glyph_coverage(art.label, FONT_BOLD, 4 * PX), rows, cols)
+        glyph = glyph_coverage(art.label, FONT_BOLD, 4 * PX)
+        if art.label in TURNED_ALIKE:
+            glyph = _underlined(glyph)
+        glyph = _resize(glyph, rows, cols)
         ink = np.zeros((size, size))
         top, left = int(margin), int(margin)
         ink[top:top + rows, left:left + cols] = glyph
@@ -265,6 +269,16 @@ def tile_texture(art: PieceArt) -> np.ndarray:
         fill = 0.45 + 0.55 * colour
         img = img * (1 - ink[..., None]) + fill[None, None, :] * ink[..., None]
     return (np.clip(img, 0, 1) * 255 + 0.5).astype(np.uint8)
+
+
+def _underlined(glyph: np.ndarray) -> np.ndarray:
+    """The numeral with a bar under it, as far below it as the bar is thick."""
+    rows, cols = glyph.shape
+    bar = max(1, rows // 11)
+    out = np.zeros((rows + 2 * bar, cols))
+    out[:rows] = glyph
+    out[rows + bar:, cols // 6:cols - cols // 6] = 1
+    return out
 
 
 def start_pattern(size: int) -> np.ndarray:

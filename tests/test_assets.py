@@ -75,6 +75,27 @@ def test_the_numeral_is_printed_on_the_top_face():
     assert not off[:, w * assets.PX + 8:].any()  # nothing printed beyond the tile
 
 
+def test_a_6_turned_half_round_does_not_read_as_a_9():
+    """On the table a 6 turned half round showed the 9's numeral (and a 9 the 6's), told apart only by the
+    colour: each is underlined, so that turned round its bar stands above it."""
+    def ink(digit):   # the numeral's pixels over the tile's box, numeral upright
+        art = next(a for a in assets.piece_arts() if a.piece == digit)
+        img = assets.tile_texture(art).astype(float)
+        h, w = tiles.shape_mask(art.rows).shape
+        box = img[: h * assets.PX, : w * assets.PX]
+        return box.sum(-1) > (box.sum(-1).min() + box.sum(-1).max()) / 2
+
+    def lowest_print(face):   # how tall the lowest printed run of rows is (a bar, or the numeral's foot)
+        inked = list(face.mean(1) > 0.02)
+        bottom = len(inked) - 1 - inked[::-1].index(True)
+        top = bottom
+        while top > 0 and inked[top - 1]:
+            top -= 1
+        return (bottom - top + 1) / assets.PX
+    for upright, turned in ((ink(9), ink(6)[::-1, ::-1]), (ink(6), ink(9)[::-1, ::-1])):
+        assert lowest_print(upright) < 0.4 < lowest_print(turned)   # the bar under the numeral, or none
+
+
 def test_a_new_shape_gets_art_from_the_same_code(monkeypatch):
     monkeypatch.setitem(tiles.EXTRA_SHAPES, "T3", ("###", ".#."))
     art = next(a for a in assets.piece_arts() if a.piece == "T3")
