@@ -347,6 +347,25 @@ def test_the_arrow_keys_move_the_tile_the_way_they_point_on_the_screen(play, hea
         play.unbind()
 
 
+def test_zoomed_in_the_keyboard_never_walks_the_tile_out_of_sight(play):
+    """Zoomed in, the build is bigger than the window: walking the tile to its edge zoomed out as far as
+    needed to show it (it walked off the window, and only zooming out by hand found it again)."""
+    for p in BUILD:
+        assert play.game.play(0, p)
+    play.table.show(play.board)
+    play.frame_camera()
+    play.start_turn()
+    for way in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+        for _ in range(12):
+            play.camera.zoom_by(0.5)      # as far in as it goes
+            play.move_on_screen(*way)
+            play.finish_animation()
+            corners = [screen_of_square(play.camera, x, y, play.level, dx, dy)
+                       for x, y in play.placement().squares() for dx in (0, 1) for dy in (0, 1)]
+            assert all(c is not None and -1 <= c[0] <= 1 and -1 <= c[1] <= 1 for c in corners), (way, play.x, play.y)
+    assert play.camera.zoom <= 1
+
+
 def test_the_tile_drops_smoothly_when_it_moves_onto_a_higher_level(play):
     from nmbr9.scene.camera import level_height
     game = play.game

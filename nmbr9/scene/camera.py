@@ -55,6 +55,13 @@ class OrbitCamera:
         self.zoom = min(MAX_ZOOM, max(MIN_ZOOM, self.zoom * factor))
         self.apply()
 
+    def zoom_out_to_show(self, points) -> None:
+        """Zoomed in, zoom out as far as needed (at most to the framing) for these world points to show."""
+        self._shift()
+        while self.zoom < 1 and not self._shows_all(self.goal_fit * self.zoom, points):
+            self.zoom = min(1.0, self.zoom / 0.88)
+        self.apply()
+
     def reset(self) -> None:
         self.heading, self.pitch, self.zoom = DEFAULT_HEADING, DEFAULT_PITCH, 1.0
         self.apply()
@@ -136,11 +143,12 @@ class OrbitCamera:
         self.camera.setPos(target + offset)
         self.camera.lookAt(target)
 
-    def _shows_all(self, distance: float) -> bool:
+    def _shows_all(self, distance: float, points=None) -> bool:
+        """Whether the framed area (or these world points) shows in the room, from this distance."""
         self._place(distance, self.goal)
         left, right, bottom, top = self.room
         mx, my, hw, hh = (left + right) / 2, (bottom + top) / 2, (right - left) / 2, (top - bottom) / 2
-        for corner in self.corners:
+        for corner in self.corners if points is None else points:
             q = self.camera.getRelativePoint(self.render, corner)
             out = Point2()
             if not self.lens.project(q, out) or abs(out.x - mx) > FRAME_X * hw or \

@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 import time
 
+from panda3d.core import Point3
+
 from ..i18n import N_, _, ngettext
 from ..rules.board import Placement, tile_points
 from ..rules.tiles import ROTATIONS, orientation
@@ -190,13 +192,18 @@ class PlayScreen:
     def keep_in_view(self, *shown: Placement) -> None:
         """A tile walked off the framed build with the keys (or a hint's ghost beside it, and the tile in hand):
         frame the build and them together, so the player never loses sight of them."""
-        xs, ys = zip(*(square for p in shown or (self.placement(),) for square in p.squares()))
+        shown = shown or (self.placement(),)
+        xs, ys = zip(*(square for p in shown for square in p.squares()))
         b = self.board
         x0, y0, x1, y1 = b.bounds() if b.tiles else (-1, -1, 2, 3)
         near = 2  # squares the framing keeps around the build (camera.ROOM) before it must widen
         if min(xs) < x0 - near or min(ys) < y0 - near or max(xs) > x1 + near or max(ys) > y1 + near:
             self.camera.frame((min(x0, *xs), min(y0, *ys), max(x1, *xs), max(y1, *ys)),
                               b.top_level() if b.tiles else 0, glide=True)
+        # zoomed in, the build is bigger than the window: the tile may walk out of it
+        z = level_height(max(self.level if p.level is None else p.level for p in shown))
+        self.camera.zoom_out_to_show([Point3(x + dx, -(y + dy), z) for x, y in zip(xs, ys) for dx in (0, 1)
+                                      for dy in (0, 1)])
 
     def confirm(self) -> bool:
         """Start the settling drop if the rules accept the candidate; False if not."""
