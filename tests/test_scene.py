@@ -265,6 +265,32 @@ def test_refused_spot_shows_the_reason_and_confirm_does_nothing(play):
     assert len(play.game.moves) == 1
 
 
+def test_a_refused_tile_shows_the_square_with_nothing_under_it(play, scene):
+    """Floating over its footprint, the red tile hid where it overhangs: the square the rules name is dark on it."""
+    from panda3d.core import PNMImage
+    from nmbr9.assets import TILE_THICKNESS
+    from nmbr9.scene.camera import level_height
+    for p in BUILD:
+        assert play.game.play(0, p)
+    play.table.show(play.board)
+    play.frame_camera()
+    play.start_turn()
+    play.rotation, play.x, play.y = 0, 0, -6     # the 7 half on the 3, its top row's middle over nothing
+    play.update()
+    play.finish_animation()
+    assert play.verdict.code == "not_supported" and dict(play.verdict.params)["x"] == 1
+    scene.graphicsEngine.renderFrame()
+    image = PNMImage()
+    assert scene.win.getScreenshot(image)
+
+    def brightness(x, y):   # the middle of a square of the tile in hand, on its top
+        point = play.camera.screen_point(Point3(x + 0.5, -(y + 0.5), play.z + TILE_THICKNESS))
+        col, row = int((point[0] + 1) / 2 * image.getXSize()), int((1 - point[1]) / 2 * image.getYSize())
+        return max(image.getXel(col, row))
+    assert play.z > level_height(play.level)
+    assert brightness(1, -6) < 0.3 < brightness(0, -6) and brightness(1, -5) > 0.3
+
+
 def test_an_overhang_is_told_without_square_coordinates(play):
     """The rules name the square at fault as (x, y), which the table never shows."""
     play.x, play.y = 0, 0

@@ -34,6 +34,12 @@ def verdict_words(verdict) -> str:
     return _(template).format(**dict(verdict.params)) if template else verdict.text(_)
 
 
+def fault_square(verdict):
+    """The square a refusal names (one with nothing under it, or taken), or None."""
+    params = dict(verdict.params)
+    return (params["x"], params["y"]) if "x" in params else None
+
+
 def gain_words(points: int) -> str:
     """What a legal tile would add, after "Fits on level N"."""
     return ngettext("(+{points} point)", "(+{points} points)", points).format(points=points)
@@ -147,7 +153,7 @@ class PlayScreen:
         # the tile glides from where it was drawn to its new square (see step)
         (dx, dy), self.drawn_square = self.drawn_square, (self.x, self.y)
         self.slide = (self.slide[0] + dx - self.x, self.slide[1] + dy - self.y)
-        self.ghost.show(p, self.level, self.z - level_height(self.level), ok, self.slide)
+        self.ghost.show(p, self.level, self.z - level_height(self.level), ok, self.slide, fault_square(self.verdict))
         if ok:
             gain = tile_points(p.at(self.verdict.level))
             text = _("Fits on level {level}").format(level=self.verdict.level)

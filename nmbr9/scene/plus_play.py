@@ -25,7 +25,7 @@ from ..rules.board import Placement, tile_points
 from ..rules.game import (BREAKING_RULES, CHOOSE, DECIDE, EXTRAS, FLIP, GAP_FILLERS, LEVEL_TO_LEVEL, PLACE_TILE,
                           PLACING_POWERS, POWERS, RELOCATE, RESERVE, TWO_OF_THREE, Ruleset)
 from .camera import level_height
-from .play import HOVER_HELD, PlayScreen, gain_words, verdict_words
+from .play import HOVER_HELD, PlayScreen, fault_square, gain_words, verdict_words
 from .plus_hud import PlusHud, power_name
 from .screens.session import SessionScreen
 from .screens.widgets import ACCENT, WARN, box, overlap
@@ -145,7 +145,7 @@ class PlusPlayScreen(PlayScreen):
         # the tile glides from where it was drawn to its new square, as the classic one (play.py)
         (dx, dy), self.drawn_square = self.drawn_square, (self.x, self.y)
         self.slide = (self.slide[0] + dx - self.x, self.slide[1] + dy - self.y)
-        self.ghost.show(p, self.level, self.z - level_height(self.level), ok, self.slide)
+        self.ghost.show(p, self.level, self.z - level_height(self.level), ok, self.slide, fault_square(self.verdict))
         gain = None
         if ok:
             level = self.verdict.level

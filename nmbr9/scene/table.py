@@ -27,6 +27,7 @@ LEAN_PER_SQUARE = 7.0    # degrees the held tile leans per square it lags behind
 LEAN_MAX = 6.0
 LEGAL = (0.3, 0.9, 0.4, 0.55)
 REFUSED = (0.95, 0.25, 0.2, 0.55)
+AT_FAULT = (0.08, 0.02, 0.02, 0.72)   # the square a refusal names, dark on the red tile: "nothing under here"
 
 
 def level_tint(level: int) -> float:
@@ -219,20 +220,34 @@ class Ghost:
         table.model(piece).copyTo(self.pivot).setPos(-w / 2, h / 2, -TILE_THICKNESS / 2)
         self.footprint = None
         self.shadow = None
+        self.fault = None
         self.shadow_textures: dict = {}
         self.shown = None
 
-    def show(self, placement, level: int, lift: float, ok: bool, slide=(0.0, 0.0)) -> None:
-        if self.shown != (placement, level, ok):
-            self.shown = (placement, level, ok)
+    def show(self, placement, level: int, lift: float, ok: bool, slide=(0.0, 0.0), fault=None) -> None:
+        """`fault`: the square (x, y) a refusal names, marked on the tile's top (the footprint under a
+        floating tile is hidden from above)."""
+        if self.shown != (placement, level, ok, fault):
+            self.shown = (placement, level, ok, fault)
             self.node.setColorScale((0.85, 1.1, 0.87, 1) if ok else (1.45, 0.5, 0.45, 1))
-            self._footprint(placement, level, ok)
+            self._footprint(placement, level, ok, fault)
         self.set_lift(placement, level, lift, slide)
 
-    def _footprint(self, placement, level: int, ok: bool) -> None:
-        for node in (self.footprint, self.shadow):
+    def _footprint(self, placement, level: int, ok: bool, fault) -> None:
+        for node in (self.footprint, self.shadow, self.fault):
             if node is not None:
                 node.removeNode()
+        self.fault = None
+        if fault is not None:
+            inset = 0.12
+            fx, fy = fault
+            self.fault = self.table.root.attachNewNode(_quads(
+                "fault", [(fx + inset, -fy - 1 + inset, fx + 1 - inset, -fy - inset)], 0.0, lambda x, y: AT_FAULT))
+            self.fault.setTransparency(TransparencyAttrib.M_alpha)
+            self.fault.setLightOff(1)
+            self.fault.setDepthTest(False)   # over the leaning tile's top, whatever its tilt
+            self.fault.setDepthWrite(False)
+            self.fault.setBin("fixed", 5)
         colour = LEGAL if ok else REFUSED
         inset = 0.04
         cells = [(sx + inset, -sy - 1 + inset, sx + 1 - inset, -sy - inset) for sx, sy in placement.squares()]
@@ -267,6 +282,8 @@ class Ghost:
         # lean a little into the way it moves, like a tile carried between two fingers
         lean = lambda d: max(-LEAN_MAX, min(LEAN_MAX, d * LEAN_PER_SQUARE))
         self.pivot.setHpr(self.node, 0, lean(sy), lean(-sx))
+        if self.fault is not None:   # on the tile's top, wherever it floats or glides
+            self.fault.setPos(sx, -sy, level_height(level) + lift + TILE_THICKNESS + 0.01)
         if self.shadow is not None:
             run_x, run_y = self.table.shadow_run()
             height = lift + TILE_THICKNESS
@@ -274,7 +291,7 @@ class Ghost:
                                level_height(level) + 0.008)
 
     def destroy(self) -> None:
-        for node in (self.node, self.footprint, self.shadow):
+        for node in (self.node, self.footprint, self.shadow, self.fault):
             if node is not None:
                 node.removeNode()
 
