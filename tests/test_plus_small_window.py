@@ -208,7 +208,8 @@ def main(size: str) -> None:
         for _ in range(3000):   # the humans lay their tiles (pass and play) until one is asked
             frames(app, 1)
             if s.overlay == "handoff":
-                messenger.send("enter")
+                messenger.send("enter")   # taken once the hand-off takes presses (session.HANDOFF_PAUSE)
+                time.sleep(0.003)
                 continue
             ps = s.ps
             if ps is None or s.overlay is not None or m.current_human != ps.seat or ps.settling:

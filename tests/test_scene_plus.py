@@ -18,7 +18,7 @@ from panda3d.core import Filename, Point3
 from nmbr9.rules import Placement, Ruleset, Seat
 from nmbr9.rules.record import parse_record, replay
 from nmbr9.scene.play import verdict_words
-from tests.test_screens import app, click, frames, texts, until  # noqa: F401  (app is a fixture)
+from tests.test_screens import app, click, frames, pass_the_table, texts, until  # noqa: F401  (app is a fixture)
 
 pytestmark = pytest.mark.render
 
@@ -633,12 +633,12 @@ def test_a_lost_reserve_is_said_to_the_player_after_the_hand_off(app):
     s = app.screen
     said = f"Your reserved {r.digit} is lost: it was not built in time."
     until(app, lambda: s.overlay == "handoff" and m.current_human == 1 or None)
-    messenger.send("enter")
+    pass_the_table(app)
     ps_ready(app)
     assert said not in texts(app)                        # Ben's turn: not his reserve
     lay(app, g.legal_placements(1)[0])
     until(app, lambda: s.overlay == "handoff" and m.current_human == 0 or None)
-    messenger.send("enter")
+    pass_the_table(app)
     ps_ready(app)
     until(app, lambda: said in texts(app), 10)
 

@@ -87,6 +87,16 @@ def texts(app) -> str:
     return "\n".join(found)
 
 
+def pass_the_table(app) -> None:
+    """Enter on the hand-off, once it takes it (a moment after it shows: session.HANDOFF_PAUSE)."""
+    from nmbr9.i18n import _
+    s = app.screen
+    until(app, lambda: s.overlay == "handoff" and _("I am {name}: show my table").format(
+        name=s.match.names[s.match.current_human]) in buttons(app))   # (enabled)
+    messenger.send("enter")
+    frames(app)
+
+
 def place_somewhere(app, highest: bool = True) -> None:
     """The current human lays the round's tile at a legal spot (the highest one) and confirms."""
     s = app.screen
@@ -562,6 +572,26 @@ def test_the_hand_off_screen_goes_to_the_menu_with_escape(app):
     until(app, lambda: app.screen.name == "menu")
 
 
+def test_enter_pressed_again_after_confirming_neither_shows_nor_plays_the_next_players_table(app):
+    """Ana confirmed with Enter and pressed it again (and again) half a second apart: the hand-off passed the
+    table at once and her third Enter laid Ben's tile where it lay. It now takes no press for a moment."""
+    m = app.store.new_match([Seat("Ana"), Seat("Ben")], seed=11)
+    s = app.play(m)
+    pass_the_table(app)                                   # "I am Ana"
+    place_somewhere(app)                                  # Ana confirms with Enter...
+    until(app, lambda: s.overlay == "handoff")
+    messenger.send("enter")                               # ... and presses it twice more
+    frames(app, 3)
+    messenger.send("enter")
+    frames(app, 3)
+    assert s.overlay == "handoff" and s.table.root.isHidden() and m.board(1).tiles == []
+    assert "Pass to Ben" in texts(app) and "I am Ben: show my table" not in buttons(app)   # greyed
+    until(app, lambda: "I am Ben: show my table" in buttons(app), 5)
+    messenger.send("enter")                               # Ben, a moment later
+    frames(app, 3)
+    assert s.overlay is None and not s.table.root.isHidden() and s.ps.seat == 1 and m.board(1).tiles == []
+
+
 def test_two_humans_and_a_bot_play_a_whole_game_passing_the_table(app):
     m = app.store.new_match([Seat("Ana"), Seat("Ben"), Seat("Bot", "bot:easy")], seed=11)
     s = app.play(m)
@@ -573,8 +603,7 @@ def test_two_humans_and_a_bot_play_a_whole_game_passing_the_table(app):
             assert s.table.root.isHidden()        # the next player can't see the previous table
             who = m.seats[m.current_human].name
             assert f"Pass to {who}" in texts(app)
-            messenger.send("enter")               # "I am Ben"
-            frames(app)
+            pass_the_table(app)                   # "I am Ben"
             assert not s.table.root.isHidden()
         elif s.ps is not None and s.ps.ghost is not None:
             place_somewhere(app)
@@ -1613,7 +1642,7 @@ def test_in_pass_and_play_each_human_sees_the_controls_help_until_their_own_firs
     def turn_of(name):
         until(app, lambda: s.overlay == "handoff" or s.ps is not None and s.ps.ghost is not None)
         if s.overlay == "handoff":
-            messenger.send("enter")                   # "I am Ben"
+            pass_the_table(app)                       # "I am Ben"
         until(app, lambda: s.ps is not None and s.ps.ghost is not None)
         frames(app)
         assert m.seats[s.ps.seat].name == name
@@ -2022,7 +2051,7 @@ def test_the_hand_off_screen_says_the_game_could_not_be_saved(app, monkeypatch):
     s = app.play(m)
     frames(app)
     if s.overlay == "handoff":                    # to Ana (the new game could not be saved either)
-        messenger.send("enter")
+        pass_the_table(app)
     until(app, lambda: s.ps is not None and s.ps.ghost is not None)
     place_somewhere(app)
     until(app, lambda: s.overlay == "handoff")     # to Ben, after Ana's tile could not be saved

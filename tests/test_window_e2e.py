@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from nmbr9.scene.screens import menu, setup
+from nmbr9.scene.screens import menu, session, setup
 from nmbr9.scene.screens.widgets import BUTTON_HOT
 
 pytestmark = pytest.mark.window
@@ -240,6 +240,7 @@ def test_two_humans_pass_the_table_and_the_hand_off_hides_it(game_factory, tmp_p
         time.sleep(0.4)
     g.click_at(*setup.START_POS)
     g.wait_for("trace: handoff seat=0 round=1")
+    time.sleep(session.HANDOFF_PAUSE)                        # (the hand-off takes no press at first)
     g.click_at(0, -0.15)                                     # "I am Player 1: show my table"
     g.wait_for("trace: turn seat=0 round=1 tiles=0")
     place_first_tile(g)
@@ -252,6 +253,7 @@ def test_two_humans_pass_the_table_and_the_hand_off_hides_it(game_factory, tmp_p
     # the hand-off screen is one dark colour where the table was (no tiles, no cloth)
     samples = [image.getXel(x, y) for x in (200, 640, 1000) for y in (120, 600)]
     assert all(max(c) < 0.15 for c in samples), samples
+    time.sleep(session.HANDOFF_PAUSE)
     g.click_at(0, -0.15)                                     # "I am Player 2"
     g.wait_for("trace: turn seat=1 round=1 tiles=0")
     record = g.autosave()

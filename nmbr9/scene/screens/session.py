@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import threading
+import time
 
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton
@@ -27,6 +28,8 @@ from ..hud import TOP_ROW
 from .widgets import ACCENT, BUTTON_HOT, DIM, INK, PANEL, WARN, Screen
 
 HINT_TINT = (0.35, 0.6, 1.7, 0.7)
+HANDOFF_PAUSE = 0.8   # seconds the hand-off takes no press: the last player's Enter pressed again is not the next's
+HANDOFF_LINE = 1.8    # the width of the hand-off's lines (aspect2d units): a long name wraps, not runs off
 
 
 def round_text(match) -> str:
@@ -177,6 +180,8 @@ class SessionScreen(Screen):
         if phase == HANDOFF:
             if self.overlay != "handoff":
                 self.show_handoff()
+            elif not self.handoff_ready and time.monotonic() - self.handoff_shown >= HANDOFF_PAUSE:
+                self._handoff_button(ready=True)
         elif phase == PLACE:
             if self.overlay == "handoff":
                 self._close_overlay()
@@ -336,20 +341,34 @@ class SessionScreen(Screen):
         self.table.root.hide()
         self.hud_shown(False)
         frame = self.backdrop((0.09, 0.1, 0.11, 1))
-        wrap = 1.8   # the width of the hand-off's lines (aspect2d units): a long name wraps, not runs off
+        wrap = HANDOFF_LINE
         self.label(_("Pass to {name}").format(name=name), (0, 0.3), scale=0.09, bold=True, parent=frame, fg=ACCENT,
                    wrap=wrap / 0.09)
         self.label(round_text(m), (0, 0.1), scale=0.05, parent=frame, fg=DIM, wrap=wrap / 0.05)
-        self.button(_("I am {name}: show my table").format(name=name), self.hand_over, (0, -0.12), width=wrap,
-                    scale=0.055, parent=frame)
         self.label(_("The table stays hidden until {name} clicks or presses Enter.").format(name=name),
                    (0, -0.32), scale=0.042, parent=frame, fg=DIM, wrap=wrap / 0.042)
         if m.save_error:   # the table's status line is hidden with the table: said here too
             self.label(m.save_error, (0, -0.5), scale=0.042, parent=frame, fg=WARN, wrap=wrap / 0.042)
         self.button(_("Menu (Esc)"), self.to_menu, (0, -0.8), width=0.5, scale=0.05, parent=frame)
         self.overlay_frame = frame
-        self.accept("enter", self.hand_over)
+        # greyed a moment, Enter not yet taken: the last player's Enter (or click) pressed once more neither
+        # shows them the next player's table nor lays the next player's tile
+        self.pass_button, self.handoff_shown = None, time.monotonic()
+        self._handoff_button(ready=False)
+        self.ignore("enter")
         self.app.trace("handoff", f"seat={m.current_human}", f"round={m.round}")
+
+    def _handoff_button(self, ready: bool) -> None:
+        """The hand-off's "I am Ben" button, greyed until `ready` (then Enter presses it too)."""
+        if self.pass_button is not None:
+            self.pass_button.destroy()
+        name = self.match.names[self.match.current_human]
+        self.pass_button = self.button(_("I am {name}: show my table").format(name=name), self.hand_over,
+                                       (0, -0.12), width=HANDOFF_LINE, scale=0.055, parent=self.overlay_frame,
+                                       enabled=ready)
+        self.handoff_ready = ready
+        if ready:
+            self.accept("enter", self.hand_over)
 
     def hand_over(self) -> None:
         if self.overlay != "handoff":
