@@ -1918,6 +1918,21 @@ def test_results_of_four_levels_keep_the_levels_clear_of_the_total_and_the_verdi
     assert not overlap(last_verdict, next_name), "the first board's verdict runs into the next name"
 
 
+def test_the_last_games_standings_keep_each_sentence_on_one_line(app):
+    """The panel was only as wide as the boards' words: "This tournament is over: ... wins it." broke before
+    "it." and a long name's standing before "points, 0 wins"."""
+    from nmbr9.scene.screens.results import ResultsScreen
+    t = app.store.new_tournament([Seat("Maximiliane Wolkenstein", "bot:easy"), Seat("Bo", "bot:easy")], games=1,
+                                 seed=5)
+    match = app.store.tournament_match(t)
+    match.play_out()
+    r = app.goto(ResultsScreen, match=match, context={"tournament": t.id})
+    frames(app, 3)
+    lines = r.extra_label["text"].splitlines()
+    assert t.over and "This tournament is over" in lines[1] and any("Wolkenstein: " in line for line in lines)
+    assert r.extra_label.component("text0").textNode.getNumRows() == len(lines)
+
+
 def test_six_players_results_in_a_tournament_keep_the_standings_clear_of_the_buttons(app):
     """With six boards of three lines each, a tournament's standings ran under Menu and Next game and off the
     window: each board's result now stands between its name and its total."""

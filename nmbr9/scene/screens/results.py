@@ -117,7 +117,8 @@ class ResultsScreen(Screen):
         action, self.next_command = self._next()
         menu_text = _("Menu (Esc)")
         next_text = _("{action} (Enter)").format(action=action) if action else ""
-        width = self._panel_width(menu_text, next_text)
+        extra = self._extra_text()
+        width = self._panel_width(menu_text, next_text, extra)
         right = LEFT + width
         holder = self.root.attachNewNode("score panel")
         self.panel = holder.attachNewNode("scores")
@@ -127,7 +128,6 @@ class ResultsScreen(Screen):
         # standings or leaderboard
         line = self.app.font.getLineHeight()
         analysis_rows = max(self.measure(t, ANALYSIS_TEXT, wrap=width)[1] for t in self._analysis_sentences())
-        extra = self._extra_text()
         extra_rows = self.measure(extra, SMALL, wrap=width)[1] if extra else 0
         under = 0.02 + (analysis_rows - 1) * ANALYSIS_TEXT * line + 0.2 + extra_rows * SMALL * line
         # a board's name and total, its levels, its result: 3 lines, closer together when the panel is full (in
@@ -203,14 +203,16 @@ class ResultsScreen(Screen):
     def _button_width(self, text: str, scale: float) -> float:
         return self.measure(text, scale)[0] + 0.15
 
-    def _panel_width(self, menu_text: str, next_text: str) -> float:
+    def _panel_width(self, menu_text: str, next_text: str, extra: str) -> float:
         """The panel's words' width: its heading, a name and its total, the longest a board's levels get and
-        its result, the buttons side by side (a long translation wraps at WIDEST)."""
+        its result, the buttons side by side, the standings' (or leaderboard's) lines (a long translation wraps
+        at WIDEST)."""
         m = self.measure
         need = [m(_("Game over"), 0.08, bold=True)[0],
                 NAME + 0.1 + max(m(str(r.score), 0.06, bold=True)[0] for r in self.results),
                 self._button_width(menu_text, 0.05) + 0.1 + (self._button_width(next_text, 0.045) if next_text else 0),
-                self._button_width(_("Step through it (\u2192)"), 0.04)]
+                self._button_width(_("Step through it (\u2192)"), 0.04),
+                *(m(line, SMALL)[0] for line in extra.splitlines())]
         for r in self.results:
             need += [m(self._detail_text(r, [], False), SMALL)[0], m(self._detail_text(r, self.levels, True), SMALL)[0],
                      m(self._verdict_text(r), SMALL)[0]]
