@@ -1157,6 +1157,24 @@ def test_the_keyboard_alone_starts_or_continues_a_tournament(app):
     assert app.screen.name == "play" and app.screen.match.tournament == {"id": t2.id, "game": 1}
 
 
+def test_a_long_name_in_the_standings_keeps_clear_of_its_points(app):
+    """"Cleopatra Wolkenstein-Ramirez (bot)" (a name as long as New game's field takes) ran over its Best column."""
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    from nmbr9.scene.screens.widgets import box
+    app.store.new_tournament([Seat("Cleopatra Wolkenstein-Ramirez", "bot:easy"), Seat("Ana")], games=2, seed=5)
+    s = app.goto(TournamentScreen)
+    frames(app)
+    labels = [w for w in DirectGuiWidget.guiDict.values() if not w.isEmpty() and s.root.isAncestorOf(w)
+              and w.hascomponent("text0") and isinstance(w["text"], str)]
+
+    def ink(label):
+        low, high = label.component("text0").getTightBounds()
+        return box(label, app.base.aspect2d, (low.x, high.x, low.z, high.z))
+    name = next(w for w in labels if w["text"].startswith("Cleopatra"))
+    best = next(w for w in labels if w["text"] == "Best 2")
+    assert ink(name)[1] < ink(best)[0]
+
+
 def test_a_tournament_names_the_rules_its_games_are_played_under(app):
     """A "2 of 3" tournament with gap fillers looked like a base game one until a game was started."""
     from nmbr9.scene.screens.tournament import TournamentScreen

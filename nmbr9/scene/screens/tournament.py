@@ -104,7 +104,9 @@ class TournamentScreen(Screen):
             sy = y - 0.08 - i * 0.075
             who = seat_name(s.name, s.kind) if s.kind == "human" else f"{seat_name(s.name, s.kind)} ({_('bot')})"
             for value, cx in zip([s.place, who, s.best, s.total, s.wins, s.played], cols):
-                self.label(str(value), (cx, sy), scale=0.04, align=TextNode.ALeft, fg=INK)
+                label = self.label(str(value), (cx, sy), scale=0.04, align=TextNode.ALeft, fg=INK)
+                if value is who:   # a long name (and "(bot)") smaller or cut short, not over the points
+                    self._fit(label, who, (cols[2] - cx - 0.03) / 0.04)
         y -= 0.08 + len(standings) * 0.075 + 0.06
         entries = t.entries()
         if entries:
