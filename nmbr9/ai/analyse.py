@@ -77,8 +77,11 @@ def analyse(deck: list[int], progress=None, time_limit: float = 30.0,
     called as it goes, never backwards (from this thread; the caller hands it
     to its own). `layouts` (e.g. the players' own games, lists of
     placements) and a medium bot's game are returned instead if one scores more than the search.
+    The limit covers the bot's game too; only the first pass (width 1, a fraction of a second)
+    always completes.
     """
     start = time.perf_counter()
+    layouts = (*layouts, bot_layout(deck))
     if progress:
         report, shown = progress, [0.0]
 
@@ -89,8 +92,8 @@ def analyse(deck: list[int], progress=None, time_limit: float = 30.0,
                 shown[0] = fraction
                 report(fraction)
     deadline = start + time_limit
-    best = None
-    width = 8  # the first pass always completes, whatever the time limit
+    best, tried = None, set()
+    width = 1  # the first pass always completes, whatever the time limit: so it is the cheapest
     while True:
         # progress: the share of the time budget this pass is expected to end at
         spent = time.perf_counter() - start
@@ -104,13 +107,15 @@ def analyse(deck: list[int], progress=None, time_limit: float = 30.0,
         took = time.perf_counter() - start - spent
         left = deadline - time.perf_counter()
         fits = int(width * 0.85 * left / max(took, 1e-3))  # a pass costs about its width
-        if fits < 8:
-            break
-        # a beam's result is not monotone in its width: a narrower last pass may still win
+        # a beam's result is not monotone in its width: a narrower last pass may still win,
+        # but a width already tried gives the same layout again
+        tried.add(width)
         width = min(2 * width, fits)
+        if width < 1 or width in tried:
+            break
     if progress:
         progress(1.0)
-    for layout in (*layouts, bot_layout(deck)):
+    for layout in layouts:
         layout = list(layout)
         if len(layout) == len(deck) and sum(tile_points(p) for p in layout) > best[0]:
             best = (sum(tile_points(p) for p in layout), layout)
