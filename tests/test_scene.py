@@ -542,3 +542,114 @@ def test_a_one_point_tile_says_point_in_the_singular(play):
     play.update()
     assert play.level == 1 and play.verdict.ok
     assert play.hud.verdict["text"] == "Fits on level 1  (+1 point)"
+
+
+def _built(play):
+    """The play screen with BUILD laid, the 7 in hand."""
+    for p in BUILD:
+        assert play.game.play(0, p)
+    play.table.show(play.board)
+    play.frame_camera()
+    play.start_turn()
+    play.finish_animation()
+
+
+def _shot(scene):
+    """A picture of the table alone (the HUD left out)."""
+    from panda3d.core import PNMImage
+    scene.aspect2d.hide()
+    scene.graphicsEngine.renderFrame()
+    scene.aspect2d.show()
+    image = PNMImage()
+    assert scene.win.getScreenshot(image)
+    return image
+
+
+def _tiles_middle(image) -> tuple[float, float]:
+    """Where the tiles are in a picture: the middle of its bright pixels (the cloth is dark), in screen units."""
+    import numpy as np
+    w, h = image.getXSize(), image.getYSize()
+    pixels = np.array([[max(image.getXel(c, r)) for c in range(0, w, 4)] for r in range(0, h, 4)])
+    rows, cols = np.nonzero(pixels > 0.45)
+    return cols.mean() * 4 / w * 2 - 1, 1 - rows.mean() * 4 / h * 2
+
+
+def test_middle_drag_moves_the_view_across_the_table_and_a_double_click_brings_it_back(play, scene):
+    """The view turned and zoomed about the build's middle only: the table's edge could not be looked at closely.
+    A middle drag moves the cloth with the pointer; the tile in hand stays under it."""
+    _built(play)
+    cam = play.camera
+    cam.zoom_by(0.6)
+    play.press("mouse1", 0.6, 0.6, now=1.0)   # the tile put down out of the way: the picture is the build's
+    play.release("mouse1", 0.6, 0.6)
+    play.finish_animation()
+    heading, pitch, zoom = cam.heading, cam.pitch, cam.zoom
+    before, grabbed = _tiles_middle(_shot(scene)), cam.point_on_level(-0.3, -0.1, 0.5)
+    play.pointer(-0.3, -0.1)
+    play.press("mouse2", -0.3, -0.1)
+    for x, y in ((-0.2, -0.05), (-0.1, 0.0), (0.0, 0.05)):
+        play.pointer(x, y)
+    play.release("mouse2", 0.0, 0.05)
+    after = _tiles_middle(_shot(scene))
+    assert (cam.heading, cam.pitch, cam.zoom) == (heading, pitch, zoom)   # moved, not turned
+    assert (cam.point_on_level(0.0, 0.05, 0.5) - grabbed).length() < 0.05  # the cloth went with the pointer
+    assert after[0] - before[0] > 0.2 and after[1] > before[1]   # (the tall build reaches out of the window)
+    play.press("mouse1", 0.2, 0.1, now=5.0)   # picked up: it comes under the pointer, and stays there
+    play.release("mouse1", 0.2, 0.1)
+    play.press("mouse2", 0.2, 0.1)
+    play.pointer(0.0, 0.1)
+    play.pointer(-0.1, 0.15)
+    middle = lambda: (play.x + (orientation(7, 0).width - 1) // 2, play.y + (orientation(7, 0).height - 1) // 2)
+    assert play.held and cam.square_at(-0.1, 0.15, play.level) == middle()
+    play.release("mouse2", -0.1, 0.15)
+    play.press("mouse1", -0.1, 0.15, now=7.0)  # a double click: put down, then the view comes back
+    play.release("mouse1", -0.1, 0.15)
+    play.press("mouse1", -0.1, 0.15, now=7.2)
+    play.release("mouse1", -0.1, 0.15)
+    play.finish_animation()
+    assert cam.pan.length() == 0 and cam.zoom == 1
+
+
+def test_shift_and_the_arrows_move_the_view_and_the_tile_in_hand_stays_under_a_still_pointer(play):
+    from direct.showbase.MessengerGlobal import messenger
+    _built(play)
+    cam = play.camera
+    o = orientation(7, 0)
+    middle = lambda: (play.x + (o.width - 1) // 2, play.y + (o.height - 1) // 2)
+    play.bind()
+    try:
+        play.pointer(0.2, -0.1)
+        play.pointer(0.25, -0.1)      # held: under the pointer
+        start = middle()
+        for key, way in (("shift-arrow_right", (1, 0)), ("shift-arrow_up", (0, 1)), ("shift-arrow_left", (-1, 0)),
+                         ("shift-arrow_down", (0, -1))):
+            before = screen_of_square(cam, 0, 0, 0)
+            messenger.send(key)
+            after = screen_of_square(cam, 0, 0, 0)
+            moved = (after[0] - before[0], after[1] - before[1])   # the view goes that way: the build the other
+            assert -(moved[0] * way[0] + moved[1] * way[1]) > 0.1 + abs(moved[0] * way[1] - moved[1] * way[0]), key
+            play.pointer(0.25, -0.1)  # a still pointer: the tile comes under it again
+            assert cam.square_at(0.25, -0.1, play.level) == middle()
+        assert middle() == start and cam.heading == DEFAULT_HEADING   # there and back
+        for _ in range(40):           # as far as it goes: some of the build stays in sight
+            messenger.send("shift-arrow_left")
+        shown = [screen_of_square(cam, x, y, 0) for p in BUILD for x, y in p.squares()]
+        assert any(abs(s[0]) < 1 and abs(s[1]) < 1 for s in shown)
+        messenger.send("home")
+        assert cam.pan.length() == 0
+    finally:
+        play.unbind()
+
+
+def test_moved_across_the_table_the_keyboard_never_walks_the_tile_out_of_sight(play):
+    """Zoomed in and moved away from the tile, walking it a square on brings the view back to it."""
+    _built(play)
+    play.camera.zoom_by(0.5)
+    for _ in range(20):
+        play.camera.pan_by(0, 0.25)       # up to the build's far end: the tile, beside its middle, below the window
+    corners = lambda: [screen_of_square(play.camera, x, y, play.level, dx, dy)
+                       for x, y in play.placement().squares() for dx in (0, 1) for dy in (0, 1)]
+    assert None in corners()   # out of the window
+    play.move_on_screen(0, 1)
+    play.finish_animation()
+    assert all(c is not None and -1 <= c[0] <= 1 and -1 <= c[1] <= 1 for c in corners())

@@ -33,6 +33,7 @@ class OrbitCamera:
         self.camera, self.lens, self.render = camera_np, lens, render
         self.heading, self.pitch, self.zoom = DEFAULT_HEADING, DEFAULT_PITCH, 1.0
         self.target = LPoint3(0, 0, 0)
+        self.pan = LVector3(0, 0, 0)   # how far the player moved the view across the table from the framing
         self.fit = 9.0     # distance that shows the whole build (without zoom)
         self.corners = []  # the corners of the area to keep in view
         self.rooms = [WHOLE_SCREEN]   # parts of the screen (left, right, bottom, top) the build may be framed in
@@ -55,15 +56,36 @@ class OrbitCamera:
         self.zoom = min(MAX_ZOOM, max(MIN_ZOOM, self.zoom * factor))
         self.apply()
 
+    def pan_screen(self, start, end) -> None:
+        """Move the view across the table as a hand moving the cloth from one screen point to the other: what was
+        under `start` (at the build's middle height) comes under `end`. The view's middle stays over the framed area."""
+        a, b = (self.point_on_level(*point, self.target.z / level_height(1)) for point in (start, end))
+        if a is None or b is None:
+            return
+        self.pan += a - b
+        self.pan.z = 0
+        self.apply()
+
+    def pan_by(self, right: float, up: float) -> None:
+        """The keys: move the view right (up the screen) by this part of the half width it shows at its middle."""
+        h = math.radians(self.heading)
+        step = self.fit * self.zoom * math.tan(math.radians(self.lens.getFov()[0] / 2))
+        self.pan += LVector3(right * math.cos(h) + up * math.sin(h), up * math.cos(h) - right * math.sin(h), 0) * step
+        self.apply()
+
     def zoom_out_to_show(self, points) -> None:
-        """Zoomed in, zoom out as far as needed (at most to the framing) for these world points to show."""
+        """Zoomed in, zoom out as far as needed (at most to the framing) for these world points to show;
+        moved across the table away from them, the view comes back to the framing first."""
         self._shift()
+        if not self._shows_all(self.goal_fit * self.zoom, points, self.goal + self.pan):
+            self.pan = LVector3(0, 0, 0)
         while self.zoom < 1 and not self._shows_all(self.goal_fit * self.zoom, points):
             self.zoom = min(1.0, self.zoom / 0.88)
         self.apply()
 
     def reset(self) -> None:
         self.heading, self.pitch, self.zoom = DEFAULT_HEADING, DEFAULT_PITCH, 1.0
+        self.pan = LVector3(0, 0, 0)
         self.apply()
 
     def frame(self, bounds, top_level: int = 0, glide: bool = False) -> None:
@@ -137,15 +159,16 @@ class OrbitCamera:
         self._place(self.fit * self.zoom)
 
     def _place(self, distance: float, target=None) -> None:
-        target = self.target if target is None else target
+        target = self.target + self.pan if target is None else target
         h, p = math.radians(self.heading), math.radians(self.pitch)
         offset = LVector3(-math.sin(h) * math.cos(p), -math.cos(h) * math.cos(p), math.sin(p)) * distance
         self.camera.setPos(target + offset)
         self.camera.lookAt(target)
 
-    def _shows_all(self, distance: float, points=None) -> bool:
-        """Whether the framed area (or these world points) shows in the room, from this distance."""
-        self._place(distance, self.goal)
+    def _shows_all(self, distance: float, points=None, target=None) -> bool:
+        """Whether the framed area (or these world points) shows in the room, from this distance (looking at the
+        framing's middle, or at `target`)."""
+        self._place(distance, self.goal if target is None else target)
         left, right, bottom, top = self.room
         mx, my, hw, hh = (left + right) / 2, (bottom + top) / 2, (right - left) / 2, (top - bottom) / 2
         for corner in self.corners if points is None else points:
@@ -161,6 +184,9 @@ class OrbitCamera:
         if self.corners:
             self._shift()   # fitted in the room aimed at, whatever the view shows on the way there
             self.goal_fit = self._fit()
+            # moved across the table no further than the framed area's edge: some of the build stays in sight
+            xs, ys = [c.x - self.goal.x for c in self.corners], [c.y - self.goal.y for c in self.corners]
+            self.pan = LVector3(min(max(xs), max(min(xs), self.pan.x)), min(max(ys), max(min(ys), self.pan.y)), 0)
             if not self.gliding:
                 self.target, self.fit = LPoint3(self.goal), self.goal_fit
         if not self.gliding:

@@ -212,7 +212,8 @@ class Hud:
             _("Mouse: the tile follows; click to put it down or pick it up"),
             _("Wheel or right click: turn the tile  \u00b7  Q / E: turn"),
             _("Arrow keys: move one square  \u00b7  Enter or Space: confirm"),
-            _("Right or middle drag, A D W S: turn and tilt the view"),
+            _("Right drag, A D W S: turn and tilt the view"),
+            _("Middle drag, Shift+arrows: move the view"),
             _("Shift+wheel, + / -: zoom  \u00b7  Home or double click: reset view"),
             _("H: hide or show this help  \u00b7  F12: screenshot"),
         ])

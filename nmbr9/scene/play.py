@@ -58,6 +58,7 @@ ORBIT_SPEED = 110.0    # degrees per screen width
 GRAVITY = 30.0         # squares per second squared, for the settling drop
 DOUBLE_CLICK = 0.35    # seconds
 SLIDE_RATE = 20.0      # how fast the drawn tile catches up with its square (per second)
+PAN_STEP = 0.25        # Shift+arrow: the view moves this part of the half width it shows across the table
 
 
 class PlayScreen:
@@ -292,9 +293,11 @@ class PlayScreen:
         for button, (px, py) in self.pressed.items():
             if abs(mx - px) + abs(my - py) > DRAG_START:
                 self.dragged.add(button)
-        if last is not None and ("mouse3" in self.dragged or "mouse2" in self.dragged):
+        if last is not None and "mouse3" in self.dragged:
             self.camera.orbit(-(mx - last[0]) * self.orbit_speed, -(my - last[1]) * self.orbit_speed * 0.6)
             return
+        if last is not None and "mouse2" in self.dragged:
+            self.camera.pan_screen(last, (mx, my))   # the tile in hand goes along, below
         # held, or dragged by the press that put it down: it goes along, also under a still pointer when the
         # view turned or zoomed under it (keys, a double click), as it would in the hand
         moved = (mx, my) != last or self.seen_pose not in (None, self.camera.pose())
@@ -394,6 +397,10 @@ class PlayScreen:
             "shift-=": lambda: self.camera.zoom_by(0.88), "shift-+": lambda: self.camera.zoom_by(0.88),
             "-": lambda: self.camera.zoom_by(1 / 0.88), "page_up": lambda: self.camera.zoom_by(0.88),
             "page_down": lambda: self.camera.zoom_by(1 / 0.88), "home": self.camera.reset,
+            "shift-arrow_left": lambda: self.camera.pan_by(-PAN_STEP, 0),
+            "shift-arrow_right": lambda: self.camera.pan_by(PAN_STEP, 0),
+            "shift-arrow_up": lambda: self.camera.pan_by(0, PAN_STEP),
+            "shift-arrow_down": lambda: self.camera.pan_by(0, -PAN_STEP),
         })
         for key, fn in keys.items():
             b.accept(key, fn)
