@@ -205,3 +205,33 @@ def test_the_rules_over_the_table_cover_a_tall_window_top_to_bottom(tmp_path):
     image = PNMImage(str(out))
     edges = np.array([image.getXel(x, y) for y in (2, 400, 797) for x in range(0, 450, 5)]).reshape(3, -1, 3)
     assert np.abs(edges[0] - edges[1][:1]).max() < 0.03 and np.abs(edges[2] - edges[1][:1]).max() < 0.03
+
+
+def test_l_shows_each_tiles_level_on_the_part_of_its_top_that_shows_and_again_hides_it(picture):
+    """Seen from above the levels differed only by a small brightness step: L puts a badge with the tile's level
+    on a square of its top that no higher tile covers, and L again takes the badges away."""
+    from helpers import level_badge
+    board = Board()
+    for p in (Placement(9, 0, 0, 0), Placement(5, 0, 3, 0), Placement(6, 0, 0, 4), Placement(0, 0, 3, 4)):
+        board.place(p)
+    board.place(next(p for p in board.legal_placements(7) if p.level == 1))
+    shown = {}
+    for badges in (False, True, False):
+        if badges != picture.table.levels_shown:
+            picture.table.toggle_levels()
+        picture.shoot(board, "top")
+        picture.camera.zoom = 0.55   # closer: the numerals get pixels enough to tell apart
+        picture.camera.apply()
+        picture.base.graphicsEngine.renderFrame()
+        image = PNMImage()
+        picture.base.win.getScreenshot(image)
+        seen = {(i, s): level_badge(image, picture.camera, s, p.level)
+                for i, p in enumerate(board.tiles) for s in p.squares() if board.height_at(*s) == p.level + 1}
+        if not badges:
+            assert not any(ink is not None for ink in seen.values())
+            continue
+        for i, p in enumerate(board.tiles):   # one badge a tile, on a square of it that shows
+            on = [ink for (j, _), ink in seen.items() if j == i and ink is not None]
+            assert len(on) == 1, (p, on)
+            shown[i] = on[0]
+    assert max(shown[i] for i in range(4)) < 0.3 and shown[4] > 0.6   # four 0s (dark in the middle), the 7's 1

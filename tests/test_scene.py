@@ -565,6 +565,36 @@ def _shot(scene):
     return image
 
 
+def test_l_shows_each_tiles_level_on_it_a_tile_laid_gets_its_own_and_l_again_hides_them(play, scene):
+    from direct.showbase.MessengerGlobal import messenger
+    from helpers import level_badge
+    _built(play)
+    play.camera.orbit(0, 90)   # from above, where the levels were hard to tell apart
+
+    def badges():   # the lightness of each tile's badge's middle (None: no badge on any square of it that shows)
+        play.finish_animation()
+        image = _shot(scene)
+        seen = [[level_badge(image, play.camera, s, p.level) for s in p.squares()
+                 if play.board.height_at(*s) == p.level + 1] for p in play.board.tiles]
+        return [next((ink for ink in on if ink is not None), None) for on in seen]
+    play.bind()
+    try:
+        assert badges() == [None] * 4
+        messenger.send("l")
+        assert None not in badges()
+        up = next(p for p in play.board.legal_placements(7) if p.level == 1)
+        play.rotation, play.x, play.y = up.rotation, up.x, up.y
+        play.update()
+        messenger.send("enter")
+        play.finish_animation()
+        laid = badges()
+        assert len(laid) == 5 and None not in laid and laid[4] > 0.6   # the 7 says 1 (light in its middle)
+        messenger.send("l")
+        assert badges() == [None] * 5
+    finally:
+        play.unbind()
+
+
 def _tiles_middle(image) -> tuple[float, float]:
     """Where the tiles are in a picture: the middle of its bright pixels (the cloth is dark), in screen units."""
     import numpy as np

@@ -401,10 +401,11 @@ class PlayScreen:
             "shift-arrow_right": lambda: self.camera.pan_by(PAN_STEP, 0),
             "shift-arrow_up": lambda: self.camera.pan_by(0, PAN_STEP),
             "shift-arrow_down": lambda: self.camera.pan_by(0, -PAN_STEP),
+            "l": self.table.toggle_levels,
         })
         for key, fn in keys.items():
             b.accept(key, fn)
-            if key not in ("enter", "space", "home", "h"):
+            if key not in ("enter", "space", "home", "h", "l"):
                 b.accept(key + "-repeat", fn)
         for button in ("mouse1", "mouse2", "mouse3"):
             b.accept(button, self._event_press, [button])

@@ -10,10 +10,11 @@ import math
 
 import numpy as np
 from panda3d.core import (AmbientLight, DirectionalLight, Geom, GeomLines, GeomNode, GeomTriangles,
-                          GeomVertexData, GeomVertexFormat, GeomVertexWriter, NodePath, SamplerState,
-                          Texture, TransformState, TransparencyAttrib)
+                          GeomTrifans, GeomVertexData, GeomVertexFormat, GeomVertexWriter, NodePath, SamplerState,
+                          TextNode, Texture, TransformState, TransparencyAttrib)
 
 from ..assets import TILE_THICKNESS, model_path
+from ..paths import FONT_BOLD
 from ..rules.tiles import piece_shape, shape_mask
 from .camera import level_height
 
@@ -28,6 +29,8 @@ LEAN_MAX = 6.0
 LEGAL = (0.3, 0.9, 0.4, 0.55)
 REFUSED = (0.95, 0.25, 0.2, 0.55)
 AT_FAULT = (0.08, 0.02, 0.02, 0.72)   # the square a refusal names, dark on the red tile: "nothing under here"
+BADGE_RADIUS = 0.35      # a tile's level, shown on its top (L): a dark disc, ringed light, with the number
+BADGE_INK, BADGE_RING = (0.1, 0.1, 0.11, 1), (0.95, 0.93, 0.88, 1)
 
 
 def level_tint(level: int) -> float:
@@ -59,6 +62,8 @@ class Table:
         self.shade = self.root.attachNewNode("shade")
         self.tiles = self.root.attachNewNode("tiles")
         self.board = None
+        self.levels = self.root.attachNewNode("levels")
+        self.levels_shown = False
         self._lights()
         self.show(None)
 
@@ -104,9 +109,43 @@ class Table:
             t = level_tint(p.level)
             node.setColorScale(t, t, t, 1)
         self.tiles.flattenStrong()  # static: one batch per texture (17 for a 20-tile board)
+        self._level_badges()
         bounds = board.bounds() if board and board.tiles else (0, 0, 3, 3)
         self._grid(bounds)
         self._shades(self._shadows(board) if board and board.tiles else [])
+
+    def toggle_levels(self) -> None:
+        """Show each tile's level on its top, or stop showing it."""
+        self.levels_shown = not self.levels_shown
+        self._level_badges()
+
+    def _badge_square(self, p):
+        """The square of a tile its level is shown on: of those no higher tile covers, the nearest its middle
+        (None: all covered)."""
+        squares = p.squares()
+        seen = [s for s in squares if self.board.height_at(*s) == p.level + 1]
+        if not seen:
+            return None
+        mx, my = (sum(c) / len(squares) for c in zip(*squares))
+        return min(seen, key=lambda s: (s[0] - mx) ** 2 + (s[1] - my) ** 2)
+
+    def _level_badges(self) -> None:
+        self.levels.removeNode()
+        self.levels = self.root.attachNewNode("levels")
+        if not self.levels_shown or self.board is None:
+            return
+        font = self.base.loader.loadFont(FONT_BOLD.as_posix())
+        for p in self.board.tiles:
+            square = self._badge_square(p)
+            if square is None:
+                continue
+            badge = _badge(str(p.level), font)
+            badge.reparentTo(self.levels)
+            # facing the camera, so it reads from any side; a little above its tile's top and drawn nearer the
+            # camera, so that its lower half stands clear of that top down to a low view
+            badge.setPos(square[0] + 0.5, -square[1] - 0.5, level_height(p.level + 1) + BADGE_RADIUS / 2)
+            badge.setBillboardPointEye(BADGE_RADIUS)
+        self.levels.setLightOff(1)
 
     def shadow_run(self) -> tuple[float, float]:
         """How far (columns, rows) a shadow falls per unit of height."""
@@ -339,6 +378,37 @@ def _soft(a: np.ndarray, r: int) -> np.ndarray:
             n = a.shape[axis]
             a = (c.take(range(2 * r + 1, 2 * r + 1 + n), axis) - c.take(range(0, n), axis)) / (2 * r + 1)
     return a
+
+
+def _badge(text: str, font) -> NodePath:
+    """A round badge in the XZ plane (facing -Y, as text does) with `text` in its middle."""
+    node = NodePath("badge")
+    for radius, colour, nearer in ((BADGE_RADIUS, BADGE_RING, 0.0), (BADGE_RADIUS * 0.82, BADGE_INK, 0.01)):
+        vdata = GeomVertexData("badge", GeomVertexFormat.getV3c4(), Geom.UHStatic)
+        pos, col = GeomVertexWriter(vdata, "vertex"), GeomVertexWriter(vdata, "color")
+        fan = GeomTrifans(Geom.UHStatic)
+        steps = 24
+        for i in range(steps):
+            a = 2 * math.pi * i / steps   # anticlockwise seen from -Y: its front
+            pos.addData3(radius * math.cos(a), -nearer, radius * math.sin(a))
+            col.addData4(*colour)
+            fan.addVertex(i)
+        fan.closePrimitive()
+        geom = Geom(vdata)
+        geom.addPrimitive(fan)
+        disc = GeomNode("badge-disc")
+        disc.addGeom(geom)
+        node.attachNewNode(disc)
+    label = TextNode("badge-level")
+    label.setFont(font)
+    label.setText(text)
+    label.setAlign(TextNode.ACenter)
+    label.setTextColor(*BADGE_RING)
+    size = BADGE_RADIUS * 1.25
+    number = node.attachNewNode(label.generate())
+    number.setScale(size)
+    number.setPos(0, -0.02, -size * 0.36)
+    return node
 
 
 def _quads(name: str, rects, z: float, colour_at, uv_scale: float = 1.0) -> GeomNode:
