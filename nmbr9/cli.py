@@ -174,6 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", default="1280x720", help="image size WxH (default 1280x720)")
     p.add_argument("--player", type=int, default=0, help="whose board: 0 is the record's first player (default)")
     p.add_argument("--angle", default="default", help="camera: default, top, low, side")
+    p.add_argument("--levels", action="store_true", help="show each tile's level on it (as L does at the table)")
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("assets", help="regenerate the tile models and textures (models/, textures/)")

@@ -108,6 +108,14 @@ def test_render_command_writes_a_picture_of_the_chosen_player(tmp_path):
     image = PNMImage(str(out))
     assert (image.getXSize(), image.getYSize()) == (320, 200)
     assert "6 tiles" in done.stdout
+    labelled = tmp_path / "levels.png"
+    done = subprocess.run([sys.executable, "-m", "nmbr9", "render", str(record), "--out", str(labelled),
+                           "--size", "320x200", "--levels"], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    plain, marked = (np.array([[PNMImage(str(f)).getXel(c, r) for c in range(0, 320, 2)] for r in range(0, 200, 2)])
+                     for f in (out, labelled))
+    changed = np.abs(plain - marked).max(-1) > 0.3
+    assert changed.sum() > 6 * 5, changed.sum()   # --levels puts badges (as L at the table) on the 6 tiles
     bad = subprocess.run([sys.executable, "-m", "nmbr9", "render", str(record), "--out", str(out),
                           "--player", "3"], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert bad.returncode == 2 and "no player 3" in bad.stdout and "Traceback" not in bad.stderr
@@ -217,9 +225,7 @@ def test_l_shows_each_tiles_level_on_the_part_of_its_top_that_shows_and_again_hi
     board.place(next(p for p in board.legal_placements(7) if p.level == 1))
     shown = {}
     for badges in (False, True, False):
-        if badges != picture.table.levels_shown:
-            picture.table.toggle_levels()
-        picture.shoot(board, "top")
+        picture.shoot(board, "top", levels=badges)
         picture.camera.zoom = 0.55   # closer: the numerals get pixels enough to tell apart
         picture.camera.apply()
         picture.base.graphicsEngine.renderFrame()

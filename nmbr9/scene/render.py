@@ -21,10 +21,13 @@ class BoardPicture:
         self.table = Table(base)
         self.camera = OrbitCamera(base.camera, base.camLens, base.render)
 
-    def shoot(self, board, angle: str = "default"):
-        """Draw `board` from a named angle; returns the frame as a PNMImage."""
+    def shoot(self, board, angle: str = "default", levels: bool = False):
+        """Draw `board` from a named angle (with `levels`, each tile's level on it, as L shows it at the
+        table); returns the frame as a PNMImage."""
         from panda3d.core import PNMImage
         self.table.show(board)
+        if levels != self.table.levels_shown:
+            self.table.toggle_levels()
         self.camera.frame(board.bounds() if board.tiles else (0, 0, 3, 3), board.top_level())
         self.camera.heading, self.camera.pitch, self.camera.zoom = ANGLES[angle]
         self.camera.apply()
@@ -76,7 +79,7 @@ def main(args) -> int:
     if PNMFileTypeRegistry.getGlobalPtr().getTypeFromExtension(out.name) is None:   # before the file is touched
         return refuse(not_a_picture)
     base = make_base(offscreen=True, size=size, multisamples=4)  # one frame: smooth edges are cheap
-    data = picture_bytes(BoardPicture(base).shoot(game.boards[args.player], args.angle), out.name)
+    data = picture_bytes(BoardPicture(base).shoot(game.boards[args.player], args.angle, args.levels), out.name)
     if data is None:
         return refuse(not_a_picture)
     from ..store import SaveError, write_atomic
