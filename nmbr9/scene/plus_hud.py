@@ -108,7 +108,9 @@ class PlusHud:
                tuple(tuple(st.decisions) for st in game.players),
                self._beside_slots_room(game) if game.variant == TWO_OF_THREE else None,
                # the question keeps under the top left, which changes as the key help shows (Continue)
-               self.hud.extent("a2dTopLeft") if o.step in (DECIDE, CHOOSE) else None)
+               self.hud.extent("a2dTopLeft") if o.step in (DECIDE, CHOOSE) else None,
+               # the notes above "Level to Level"'s piles keep beside the scores, laid out after the piles
+               self.hud.extent("a2dTopRight") if game.variant == LEVEL_TO_LEVEL else None)
         if key == self.key:
             return
         self.key = key
@@ -223,31 +225,26 @@ class PlusHud:
         card = 2.4   # the reserved tile's card, in text units, at the left of its button
         measure = TextNode("measure")
         measure.setFont(self.font)
-        # between "H: show the controls" and Confirm; under the powers panel, so two lines at most:
-        # as wide as room allows, a long text widens its button
-        hint, confirm = self.hud.hint, self.hud.confirm
-        left = bc.getRelativePoint(hint, Point3(hint.component("text0").textNode.getWidth(), 0, 0)).x + 0.03
-        right = bc.getRelativePoint(confirm, Point3(confirm.guiItem.getFrame()[0], 0, 0)).x - 0.03
-        least = []   # the narrowest each button may be: its text in two lines, no word broken
-        for item in items:
-            inset = card if item[6] is not None else 0
-            widest = max(measure.calcWidth(word) for word in item[1].split())   # ("Lückenfülle" / "r, 1 Feld")
-            w = (inset + max(3, widest + 1.05)) * scale   # (a wrap of zero or less would not wrap at all)
-            measure.setText(item[1])
-            while True:
-                measure.setWordwrap(w / scale - inset - 1)
-                if measure.getNumRows() <= 2:
-                    break
-                w += 0.02
-            least.append(w)
-        row = ROW
-        if sum(least) + 0.03 * (len(least) - 1) > right - left:   # a narrow window: a row of their own,
-            row = self.hud.buttons_at_right()[1] + 0.04             # above Hint and Menu, right of the powers
-            half = self.hud.room()[0] / 2
-            powers = self.powers_frame
-            left = bc.getRelativePoint(powers, Point3(powers["frameSize"][1], 0, 0)).x + 0.03 if powers \
-                else 0.05 - half
-            right = half - 0.05
+        half = self.hud.room()[0] / 2
+        hint, confirm, powers = self.hud.hint, self.hud.confirm, self.powers_frame
+        right_of_powers = bc.getRelativePoint(powers, Point3(powers["frameSize"][1], 0, 0)).x + 0.03 if powers \
+            else 0.05 - half
+        buttons_width, buttons_top = self.hud.buttons_at_right()
+        # where the row may stand (its baseline, left, right; how many lines a button may take), the first
+        # that holds it: between "H: show the controls" and Confirm, under the powers panel (two lines);
+        # a narrow window: a row of their own above Hint and Menu, right of the powers; else above the
+        # powers, left of Hint and Menu (in Spanish and Polish at 640x480 the row ran off the right edge),
+        # three lines if need be
+        places = [(ROW, bc.getRelativePoint(hint, Point3(hint.component("text0").textNode.getWidth(), 0, 0)).x
+                   + 0.03, bc.getRelativePoint(confirm, Point3(confirm.guiItem.getFrame()[0], 0, 0)).x - 0.03, 2),
+                  (buttons_top + 0.04, right_of_powers, half - 0.05, 2)]
+        above_powers = self.hud.extent("a2dBottomLeft")[3] + 0.035   # (the frame reaches 0.45 of a letter below)
+        places += [(above_powers, 0.05 - half, half - buttons_width - 0.08, lines) for lines in (2, 3)]
+        for row, left, right, lines in places:
+            least = [self._least_width(measure, text, card * scale if digit is not None else 0, scale, lines)
+                     for _name, text, _command, _args, _enabled, _colour, digit in items]
+            if sum(least) + 0.03 * (len(least) - 1) <= right - left:
+                break
         while width > 0.1 and sum(max(width, w) + 0.03 for w in least) - 0.03 > right - left:
             width -= 0.02   # all as wide as the room allows, up to the usual width
         widths = [max(width, w) for w in least]
@@ -282,6 +279,19 @@ class PlusHud:
             holder.setZ(holder.getZ() + up)
             self.powers_top += up
 
+    @staticmethod
+    def _least_width(measure, text: str, inset: float, scale: float, lines: int) -> float:
+        """The narrowest an action's button may be (HUD units): its text (`inset` from the left: the reserved
+        tile's card) in `lines` lines at most, no word broken ("Lückenfülle" / "r, 1 Feld")."""
+        widest = max(measure.calcWidth(word) for word in text.split())
+        w = inset + max(3, widest + 1.05) * scale   # (a wrap of zero or less would not wrap at all)
+        measure.setText(text)
+        while True:
+            measure.setWordwrap((w - inset) / scale - 1)
+            if measure.getNumRows() <= lines:
+                return w
+            w += 0.02
+
     def _card(self, parent, digit, frame):
         """The reserved tile as a card on its button (no clicks of its own)."""
         left, right, bottom, top = frame
@@ -292,13 +302,21 @@ class PlusHud:
         """Labels on panels in the bottom middle, stacked upwards from `bottom` (the first one lowest);
         returns the height above the last one."""
         bc = self.anchors["a2dBottomCenter"]
-        x, wrap = self.notes_column(o, bottom)
         scale, gap = 0.032, 0.03
         for text, ink in texts:
-            label = self._label(bc, text, (x, bottom), scale, fg=ink, align=TextNode.ACenter, wrap=wrap,
-                                frameColor=PANEL, pad=(0.3, 0.15))
+            top = bottom + scale * 1.2
+            label = self._label(bc, text, (0, bottom), scale, fg=ink, align=TextNode.ACenter, frameColor=PANEL,
+                                pad=(0.3, 0.15))
+            for _try in range(5):   # its column may narrow at the height it grows to: wrapped again to that
+                x, wrap = self.notes_column(o, bottom, top)
+                label.setX(x)
+                label["text_wordwrap"] = wrap
+                label.resetFrameSize()
+                rows = label.component("text0").textNode.getNumRows()
+                if bottom + rows * scale * 1.2 <= top:
+                    break
+                top = bottom + rows * scale * 1.2
             self.notes.append(label)
-            rows = label.component("text0").textNode.getNumRows()
             label.setZ(bottom + (rows - 1) * scale * 1.2)   # the first line's baseline: the rest hang below
             bottom += rows * scale * 1.2 + gap
         return bottom
@@ -314,16 +332,19 @@ class PlusHud:
             return self.above_actions(o)
         return max(self.above_actions(o), self.piles_height + 0.07 + self.piles_lift)
 
-    def notes_column(self, o, bottom: float) -> tuple[float, int]:
-        """(x, wrap) of the notes and warnings stacked from `bottom` up: right of the powers panel when it
-        stands beside them; above "Level to Level"'s piles standing at the right (a narrow window) between
-        the top left and the scores."""
+    def notes_column(self, o, bottom: float, top: float) -> tuple[float, int]:
+        """(x, wrap) of a note standing from `bottom` to `top`: right of the powers panel when it stands
+        beside them; above "Level to Level"'s piles standing at the right (a narrow window) between the top
+        left and the scores, as wide as the room between them at its height (beside the round's card, under
+        the scores: in a column as narrow as the cards still to come leave, the notes ran off the top in
+        German, Spanish and Polish at 640x480)."""
         if self.game.variant == LEVEL_TO_LEVEL and self.piles_lift:
-            left, right = self.middle_room()
-            return (left + right) / 2, (right - left - 0.1) / 0.032
+            height = self.hud.room()[1]
+            left, right = self.middle_room(top=top - height + 0.01, bottom=bottom - height - 0.01)
+            return (left + right) / 2, (right - left) / 0.032 - 0.6   # the panel's pad: 0.3 letters a side
         x, wrap = (0.3, 32) if o.powers and not self.compact() else (0.0, 46)
-        width, top = self.hud.buttons_at_right()
-        if bottom >= top:   # above Hint, Menu and Confirm at the bottom right
+        width, buttons_top = self.hud.buttons_at_right()
+        if bottom >= buttons_top:   # above Hint, Menu and Confirm at the bottom right
             return x, wrap
         # beside them: in the room left of them (at 800x600 "Your tile is dealt with ..." ran under Hint;
         # kept centred, it stood seven lines tall in Polish); the panel's pad is 0.3 letters a side
@@ -502,16 +523,16 @@ class PlusHud:
             lines.append(state["message"])
         return lines, buttons
 
-    def middle_room(self, top: float = 0.0) -> tuple[float, float]:
+    def middle_room(self, top: float = 0.0, bottom: float = -1e9) -> tuple[float, float]:
         """Left and right (HUD units from the window's middle) of the room between the round's card and the
-        cards still to come (left) and the scores (right), below `top` (HUD units below the window's top:
-        the scores' caption above it is no wall)."""
+        cards still to come (left) and the scores (right), from `bottom` to `top` (HUD units below the
+        window's top: the scores' caption above it is no wall; under the scores the room reaches the edge)."""
         half = self.hud.room()[0] / 2
         left = 0.25   # the round's card
         chips = self.hud.supply.getTightBounds(self.hud.anchors["a2dTopLeft"])
         if chips and not self.hud.supply.isHidden():
             left = max(left, chips[1].x)
-        return left + 0.03 - half, half + self.hud.extent("a2dTopRight", below=top)[0] - 0.03
+        return left + 0.03 - half, half + self.hud.extent("a2dTopRight", above=bottom, below=top)[0] - 0.03
 
     def _layout(self, game, lines, buttons) -> dict:
         """Where a question with buttons stands: its first line's baseline `y` and its middle `x` (aspect2d
