@@ -227,19 +227,18 @@ class PlusHud:
         measure.setFont(self.font)
         half = self.hud.room()[0] / 2
         hint, confirm, powers = self.hud.hint, self.hud.confirm, self.powers_frame
-        right_of_powers = bc.getRelativePoint(powers, Point3(powers["frameSize"][1], 0, 0)).x + 0.03 if powers \
-            else 0.05 - half
         buttons_width, buttons_top = self.hud.buttons_at_right()
         # where the row may stand (its baseline, left, right; how many lines a button may take), the first
         # that holds it: between "H: show the controls" and Confirm, under the powers panel (two lines);
         # a narrow window: a row of their own above Hint and Menu, right of the powers; else above the
-        # powers, left of Hint and Menu (in Spanish and Polish at 640x480 the row ran off the right edge),
-        # three lines if need be
+        # powers, left of Hint and Menu, three lines if need be (at 640x480 the row of a reserved tile ran
+        # off the right edge)
         places = [(ROW, bc.getRelativePoint(hint, Point3(hint.component("text0").textNode.getWidth(), 0, 0)).x
                    + 0.03, bc.getRelativePoint(confirm, Point3(confirm.guiItem.getFrame()[0], 0, 0)).x - 0.03, 2),
-                  (buttons_top + 0.04, right_of_powers, half - 0.05, 2)]
-        above_powers = self.hud.extent("a2dBottomLeft")[3] + 0.035   # (the frame reaches 0.45 of a letter below)
-        places += [(above_powers, 0.05 - half, half - buttons_width - 0.08, lines) for lines in (2, 3)]
+                  (buttons_top + 0.04, bc.getRelativePoint(powers, Point3(powers["frameSize"][1], 0, 0)).x + 0.03
+                   if powers else 0.05 - half, half - 0.05, 2)]
+        if powers:   # (a button's frame reaches 0.45 of a letter below its baseline)
+            places += [(self.powers_top + 0.035, 0.05 - half, half - buttons_width - 0.03, lines) for lines in (2, 3)]
         for row, left, right, lines in places:
             least = [self._least_width(measure, text, card * scale if digit is not None else 0, scale, lines)
                      for _name, text, _command, _args, _enabled, _colour, digit in items]
@@ -334,10 +333,10 @@ class PlusHud:
 
     def notes_column(self, o, bottom: float, top: float) -> tuple[float, int]:
         """(x, wrap) of a note standing from `bottom` to `top`: right of the powers panel when it stands
-        beside them; above "Level to Level"'s piles standing at the right (a narrow window) between the top
-        left and the scores, as wide as the room between them at its height (beside the round's card, under
-        the scores: in a column as narrow as the cards still to come leave, the notes ran off the top in
-        German, Spanish and Polish at 640x480)."""
+        beside them; above "Level to Level"'s piles standing at the right (a narrow window) between the cards
+        still to come and the scores, as wide as the room between them at its height: under the scores, to
+        the window's edge (in a column as narrow as beside the scores, the notes ran off the top in German,
+        Spanish and Polish at 640x480)."""
         if self.game.variant == LEVEL_TO_LEVEL and self.piles_lift:
             height = self.hud.room()[1]
             left, right = self.middle_room(top=top - height + 0.01, bottom=bottom - height - 0.01)
