@@ -515,6 +515,20 @@ def test_hint_before_the_tile_says_build_or_reject_as_the_expert_would(app):
     assert not s.status["text"].startswith("Hint:")          # the answered question's hint is gone
 
 
+def test_level_to_level_says_not_active_without_breaking_a_word(app):
+    """In Polish "nieaktywny" was wider than its pile and broke into "nieaktywn" / "y", at every window size."""
+    from direct.gui.DirectGuiBase import DirectGuiWidget
+    from nmbr9.i18n import _, set_language
+    set_language("pl")
+    start(app, [Seat("Ana")], Ruleset("level_to_level"), seed=2)
+    ps_ready(app)
+    frames(app, 2)
+    said = [w for w in list(DirectGuiWidget.guiDict.values()) if w["text"] == _("not active") and not w.isHidden()]
+    assert len(said) == 4 and _("not active") == "nieaktywny"
+    for w in said:
+        assert w.component("text0").textNode.getNumRows() == 1
+
+
 def test_level_to_level_shows_the_piles_and_the_choice_with_its_level_cap(app):
     m, s = start(app, [Seat("Ana"), Seat("Bot", "bot:easy")], Ruleset("level_to_level"), seed=2)
     ps = ps_ready(app)
