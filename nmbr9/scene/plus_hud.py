@@ -472,13 +472,14 @@ class PlusHud:
             elif not active:
                 DirectFrame(parent=bc, relief=DGG.FLAT, frameColor=(0.2, 0.21, 0.22, 0.6),
                             frameSize=(x - w, x + w, y - 0.01, y + tall - 0.01))
-                # smaller where a word is wider than the card ("nieaktywny"): never broken mid-word
+                # never broken mid-word ("nieaktywn/y"): a word wider than the card may reach into the gaps
+                # beside it, and only one wider than that too is made smaller
                 text = _("not active")
                 measure = TextNode("measure")
                 measure.setFont(self.font)
-                size = min(0.03, 1.8 * w / max(measure.calcWidth(word) for word in text.split()))
+                size = min(0.03, 2.8 * w / max(measure.calcWidth(word) for word in text.split()))
                 self._label(bc, text, (x, y + tall / 2 + 0.005), size, fg=DIM,
-                            align=TextNode.ACenter, wrap=1.9 * w / size)
+                            align=TextNode.ACenter, wrap=2.9 * w / size)
             self._label(bc, ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile)),
                         (x, y - 0.05), 0.03, fg=DIM,
                         align=TextNode.ACenter)
