@@ -1100,6 +1100,86 @@ def test_a_two_game_tournament_from_the_tournament_screen(app):
     assert f"This tournament is over: {first.name} wins it." in texts(app)
 
 
+def test_after_a_tournament_games_results_the_menus_continue_plays_its_next_game(app):
+    """The menu offered no Continue after a tournament game's results: the way on was Tournament, then
+    Continue the tournament."""
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    from test_match import play
+    t = app.store.new_tournament([Seat("Ana"), Seat("Bot", "bot:easy")], games=2, seed=5)
+    app.goto(TournamentScreen, chosen=t.id)
+    click(app, "Play the first game")
+    play(app.screen.match)                               # (the tiles laid by hand are another test's)
+    until(app, lambda: app.screen.name == "results")
+    click(app, "Menu (Esc)")
+    assert "Tournament game 2 \u00b7 Round 1 of 20: Ana, Bot" in texts(app)   # what Continue plays
+    assert [e.number for e in t.entries()] == [1], "only named: the next game starts when Continue is pressed"
+    click(app, "Continue")
+    s = app.screen
+    assert s.name == "play" and s.context == {"tournament": t.id} and s.match.tournament == {"id": t.id, "game": 2}
+    assert s.match.round == 1 and [e.number for e in t.entries()] == [1, 2]
+    click(app, "Menu (M)")                               # in the middle of the game, Continue comes back to it
+    click(app, "Continue")
+    assert app.screen.match.tournament == {"id": t.id, "game": 2}
+    play(app.screen.match)
+    until(app, lambda: app.screen.name == "results")
+    click(app, "Menu (Esc)")                             # the tournament is over: nothing to continue
+    assert t.over and "Continue" not in buttons(app)
+
+
+def test_a_tournament_the_window_plays_is_not_played_by_the_command_meanwhile(app):
+    """`nmbr9 tournament --resume ID` played a tournament while the window played it too: both wrote its games."""
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    from test_tournament import run_cli
+    t = app.store.new_tournament([Seat("Easy", "bot:easy"), Seat("Medium", "bot:medium")], games=2, seed=5)
+    app.goto(TournamentScreen, chosen=t.id)
+    click(app, "Play the first game")
+    until(app, lambda: app.screen.match.round > 2)
+    refused = run_cli(app.store.folder, "--resume", str(t.id))
+    assert refused.returncode == 1 and refused.stdout.strip() == (
+        f"Tournament {t.id} is being played in the NMBR 9 3D window: go back to its menu there (the game is saved), "
+        "or quit it, then try again.")
+    window = app.screen.match
+    click(app, "Menu (M)" if app.screen.name == "play" else "Menu (Esc)")   # the window no longer plays it
+    laid = window.record()["moves"]
+    played = run_cli(app.store.folder, "--resume", str(t.id))
+    assert played.returncode == 0, played.stdout + played.stderr
+    first = t.entries()[0].record
+    assert t.over and len(first["moves"]) == 40 and first["moves"][:len(laid)] == laid   # on from the window's tiles
+    app.menu()
+    assert "Continue" not in buttons(app)                 # the command played it to the end: nothing to continue
+
+
+def test_a_tournament_a_command_plays_is_said_in_the_window_and_continued_once_it_stops(app):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    root = Path(__file__).resolve().parent.parent
+    t = app.store.new_tournament([Seat("Hard", "bot:hard"), Seat("Bob", "bot:hard")], games=5, seed=3)
+    command = subprocess.Popen([sys.executable, "-m", "nmbr9", "tournament", "--resume", str(t.id)], cwd=root,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               env={**os.environ, "NMBR9_DATA": str(app.store.folder), "PYTHONPATH": str(root)})
+    try:
+        deadline = time.monotonic() + 60
+        while not t.entries() or not t.entries()[0].record["moves"]:   # its first game is under way
+            assert command.poll() is None and time.monotonic() < deadline
+            time.sleep(0.1)
+        said = (f"Tournament {t.id} is being played by the command nmbr9 tournament: let it finish, or stop it, "
+                "then continue here. No game is lost.")
+        app.goto(TournamentScreen, chosen=t.id)
+        click(app, "Continue the tournament")
+        assert app.screen.name == "tournament" and said in texts(app)
+    finally:
+        command.kill()
+        command.wait(10)
+    stored = t.entries()[0].record["moves"]
+    click(app, "Continue the tournament")               # stopped: the window plays on from its last tile
+    s = app.screen
+    assert s.name == "play" and s.match.tournament == {"id": t.id, "game": 1}
+    assert s.match.record()["moves"] == stored
+
+
 @pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
 def test_the_tournament_game_and_round_keep_clear_of_the_score_box_in_a_small_window(app, language):
     """(This window is 640 pixels wide.) Twelfth game, last round, a tile in hand: the score box at its widest."""

@@ -71,6 +71,7 @@ class GameApp(DirectObject):
 
     def menu(self):
         from .screens.menu import MenuScreen
+        self.store.let_go_tournament()   # no longer played here: `nmbr9 tournament` may play it
         return self.goto(MenuScreen)
 
     def play(self, match, context=None):

@@ -23,7 +23,7 @@ from .files import SaveError, free_path, hold_folder, set_aside, write_atomic
 from .puzzles import PuzzleResult, add_puzzle_result, last_puzzle_player, puzzle_results, store_puzzle_game
 from .records import Best, Results, record_score
 from .settings import Settings, load_settings, read_settings, save_settings
-from .tournaments import GameEntry, Standing, Summary, Tournament, TournamentSaver, tournaments
+from .tournaments import WINDOW, GameEntry, Standing, Summary, Tournament, TournamentSaver, lock_name, tournaments
 
 
 class Store:
@@ -36,6 +36,7 @@ class Store:
         self.db_message: str | None = None   # set when a broken database was set aside
         self.settings_message: str | None = None   # set when the settings file could not be read
         self._lock = None                      # the data folder's lock file while this window holds it
+        self._playing = None                   # (tournament id, its lock file) while this window plays it
 
     # ----- settings ---------------------------------------------------------------
     def settings(self) -> Settings:
@@ -63,24 +64,29 @@ class Store:
                 self.scores.save(found.finished)
             except SaveError as e:
                 found.message = e.message
-        m = found.match
-        if m is not None and m.tournament:
+        m, last = found.match, found.match or found.finished
+        if last is not None and last.tournament:
             try:
-                t = self.tournament(m.tournament["id"])
-                stored = next((e for e in t.entries() if e.number == m.tournament["game"]), None)
-                if stored is not None and len((stored.record or {}).get("moves", ())) > len(m.game.moves):
+                t = self.tournament(last.tournament["id"])
+                stored = next((e for e in t.entries() if e.number == last.tournament["game"]), None)
+                if m is not None and stored is not None and \
+                        len((stored.record or {}).get("moves", ())) > len(m.game.moves):
                     # the autosave fell behind (its folder refused it, the database did not): the
                     # database's copy is the last confirmed placement; a finished game is not offered
                     found.match = None if stored.finished else self.tournament_match(t, savers=extra, **match_kw)
-                else:
+                elif m is not None:
                     t.attach(m)
+                if found.match is None and not t.over:   # its game is over: Continue plays the next one
+                    found.tournament = t
             except StoreError as e:   # the tournament is gone: the game still continues
-                found.message = e.message
-                m.tournament = None
+                if m is not None:
+                    found.message = e.message
+                    m.tournament = None
             except (sqlite3.Error, ValueError, KeyError, TypeError) as e:   # a damaged or locked row: the same
-                found.message = _("Can't use the tournament database {path}: {reason}").format(
-                    path=self.folder / FILENAME, reason=e)
-                m.tournament = None
+                if m is not None:
+                    found.message = _("Can't use the tournament database {path}: {reason}").format(
+                        path=self.folder / FILENAME, reason=e)
+                    m.tournament = None
         return found
 
     # ----- tournaments ---------------------------------------------------------------
@@ -110,6 +116,35 @@ class Store:
         except sqlite3.Error as e:
             raise _not_stored(e) from e
 
+    def play_tournament(self, t: Tournament, **match_kw) -> Match | None:
+        """For the window: the tournament's game to play now, the tournament held (hold_tournament): the
+        autosave's copy of its game in progress (or the database's, when that is further on), else its next
+        game; None when it is over. StoreError while `nmbr9 tournament` plays it."""
+        self.hold_tournament(t)
+        saved = self.continue_game(**match_kw).match
+        if saved is not None and saved.tournament and saved.tournament["id"] == t.id:
+            return saved
+        return self.tournament_match(t, **match_kw)
+
+    def hold_tournament(self, t: Tournament) -> None:
+        """Claim tournament `t` for this window, with the lock `nmbr9 tournament --resume` takes (both
+        wrote its games at once); another tournament held is let go. StoreError while a command has it."""
+        if self._playing is not None and self._playing[0] == t.id:
+            return
+        self.let_go_tournament()
+        held, lock = hold_folder(self.folder, wait=0, name=lock_name(t.id), who=WINDOW)
+        if not held:
+            raise StoreError(_("{name} is being played by the command nmbr9 tournament: let it finish, or stop "
+                               "it, then continue here. No game is lost.").format(name=t.name))
+        if lock is not None:
+            self._playing = (t.id, lock)
+
+    def let_go_tournament(self) -> None:
+        """This window no longer plays a tournament (back at the menu): `nmbr9 tournament` may."""
+        if self._playing is not None:
+            self._playing[1].close()
+            self._playing = None
+
     def hold(self) -> bool:
         """Claim the data folder for this window; False while another copy of the game has it."""
         if self._lock is not None:
@@ -120,6 +155,7 @@ class Store:
         return held
 
     def close(self) -> None:
+        self.let_go_tournament()
         if self._lock is not None:
             self._lock.close()
             self._lock = None

@@ -20,6 +20,7 @@ class Resume:
     match: Match | None = None
     message: str | None = None     # e.g. the save was unreadable and was set aside
     finished: Match | None = None  # a finished game the autosave holds (not to continue; its scores kept)
+    tournament: object = None      # the Tournament of that finished game, not over: Continue plays its next game
 
     @property
     def can_continue(self) -> bool:

@@ -80,14 +80,15 @@ def free_path(path: Path) -> Path:
 LOCK_NAME = "nmbr9.lock"
 
 
-def hold_folder(folder: Path, wait: float = 2.0, name: str = LOCK_NAME):
+def hold_folder(folder: Path, wait: float = 2.0, name: str = LOCK_NAME, who: str = ""):
     """Hold the data folder for this process, so a second copy of the game can't write the same autosave
     (the last to save silently replaced the other's game). Returns (held, lock file): keep the file, as
     closing it or the process ending (even by a kill) lets go. held is False only while another copy holds
     the folder for `wait` seconds: a copy just killed or quit lets go about a second later, while its
     process is torn down, and a player starting the game again at once should not be turned away. A
     folder or file system that can't lock is not held against the player. `name`: the lock file (another
-    lock than the window's, e.g. a tournament's)."""
+    lock than the window's, e.g. a tournament's). `who` is written in the file, for the one turned away to
+    say who has it (held_by)."""
     try:
         f = open(Path(folder) / name, "a+b")
     except OSError:
@@ -96,6 +97,10 @@ def hold_folder(folder: Path, wait: float = 2.0, name: str = LOCK_NAME):
     while True:
         try:
             _lock(f)
+            if who:
+                f.truncate(0)   # (in append mode every write goes to the end: here the start)
+                f.write(who.encode())
+                f.flush()
             return True, f
         except (BlockingIOError, PermissionError):
             if time.monotonic() >= until:
@@ -104,6 +109,14 @@ def hold_folder(folder: Path, wait: float = 2.0, name: str = LOCK_NAME):
             time.sleep(0.1)
         except OSError:
             return True, f
+
+
+def held_by(folder: Path, name: str) -> str:
+    """Who holds the lock `name` (the `who` it was taken with), "" if unknown."""
+    try:
+        return (Path(folder) / name).read_text(encoding="utf-8", errors="replace")
+    except OSError:   # e.g. Windows: the locked byte can't be read
+        return ""
 
 
 def _lock(f) -> None:

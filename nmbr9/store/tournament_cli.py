@@ -9,7 +9,8 @@ from ..i18n import _, ngettext
 from ..match import seat_name
 from ..rules import Seat
 from . import Store, StoreError, Tournament
-from .files import hold_folder
+from .files import held_by, hold_folder
+from .tournaments import COMMAND, WINDOW, lock_name
 
 
 def bot_seats(spec: str) -> list[Seat]:
@@ -100,11 +101,16 @@ def main(args) -> int:
             t = store.new_tournament(seats, args.games, best, args.seed, args.name)
             print(_("{name} (id {id}), stored in {path}").format(name=t.name, id=t.id, path=store.folder),
                   file=sys.stderr)
-        # two commands playing one tournament both started its next game: one ended in "UNIQUE constraint failed"
-        held, lock = hold_folder(store.folder, wait=0, name=f"nmbr9-tournament-{t.id}.lock")
+        # two commands (or the window) playing one tournament both started its next game: one ended in "UNIQUE
+        # constraint failed"
+        held, lock = hold_folder(store.folder, wait=0, name=lock_name(t.id), who=COMMAND)
         if not held:
-            print(_("Tournament {id} is being played by another nmbr9 tournament command: let it finish, or stop "
-                    "it first.").format(id=t.id))
+            if held_by(store.folder, lock_name(t.id)) == WINDOW:
+                print(_("Tournament {id} is being played in the NMBR 9 3D window: go back to its menu there (the "
+                        "game is saved), or quit it, then try again.").format(id=t.id))
+            else:
+                print(_("Tournament {id} is being played by another nmbr9 tournament command: let it finish, or "
+                        "stop it first.").format(id=t.id))
             return 1
         try:
             play(t)

@@ -51,6 +51,13 @@ class GameEntry:
 
 
 DEFAULT_NAME = N_("Tournament {id}")
+WINDOW, COMMAND = "window", "command"   # who holds a tournament's lock (files.held_by)
+
+
+def lock_name(tournament_id: int) -> str:
+    """The lock held while a tournament is played, by the window or `nmbr9 tournament`: one at a time
+    writes its games."""
+    return f"nmbr9-tournament-{tournament_id}.lock"
 
 
 def given_name(stored: str, tournament_id: int) -> str:
@@ -165,10 +172,11 @@ class Tournament:
     def game_seed(self, number: int) -> int:
         return derive_seed(self.seed, "tournament game", number)
 
-    def next_match(self, savers=(), **match_kw) -> Match | None:
+    def next_match(self, savers=(), look: bool = False, **match_kw) -> Match | None:
         """The game to play now: the one in progress (as last saved) or the next one; None when over.
 
-        `savers` (e.g. the autosave) are called with this tournament's own saver.
+        `savers` (e.g. the autosave) are called with this tournament's own saver. `look`: only to name it
+        (a next game is not stored).
         """
         row = self.db.execute("SELECT number, record FROM tournament_games WHERE tournament_id = ? "
                               "AND finished IS NULL ORDER BY number LIMIT 1", (self.id,)).fetchone()
@@ -189,6 +197,8 @@ class Tournament:
         seed = self.game_seed(number)
         match = Match.new(self.seats, seed, self.ruleset, tournament={"id": self.id, "game": number},
                           savers=savers, **match_kw)
+        if look:
+            return match
         with transaction(self.db):
             self.db.execute("INSERT INTO tournament_games (tournament_id, number, seed, record, started) "
                             "VALUES (?, ?, ?, ?, ?)",

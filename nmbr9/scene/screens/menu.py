@@ -57,6 +57,11 @@ class MenuScreen(Screen):
             notes.append(self.app.store.settings_message)
             self.app.store.settings_message = None
         notes.append(found.message)
+        if self.resume is None and found.tournament is not None:   # its game just ended: Continue plays the next
+            try:
+                self.resume = found.tournament.next_match(look=True, threaded=False)   # (only to name it)
+            except Exception as e:   # StoreError: a game that can't be resumed
+                notes.append(getattr(e, "message", str(e)))
         try:
             self.app.store.db
         except Exception as e:   # StoreError: the menu still works without tournaments and puzzles
@@ -129,8 +134,14 @@ class MenuScreen(Screen):
         context = {}
         if is_puzzle_of(self.resume.extra.get("puzzle"), self.resume):
             context = {"puzzle": self.resume.extra["puzzle"]}
-        elif self.resume.tournament:
-            context = {"tournament": self.resume.tournament["id"]}
+        elif self.resume.tournament:   # its latest copy (a command may have played on), the tournament held
+            from .tournament import play_tournament
+            unsaved = self.resume if self.resume is self.app.unsaved else None
+            why = play_tournament(self.app, self.resume.tournament["id"], unsaved)
+            if why:
+                self.app.notices = [why]
+                self.relabel()
+            return
         self.app.play(self.resume, context)
 
     def new_game(self) -> None:

@@ -437,17 +437,10 @@ class ResultsScreen(Screen):
             self.extra_label["text"] = _("The next game can't be started: {reason}").format(
                 reason=self.match.save_error)
             return
-        t = self._tournament()
-        try:
-            match = self.app.store.tournament_match(t) if t is not None else None
-        except Exception as e:   # StoreError, sqlite3.Error (a full disk): said here, the results stay
-            self.extra_label["text"] = _("The next game can't be started: {reason}").format(
-                reason=getattr(e, "message", e))
-            return
-        if match is None:
-            self.app.menu()
-        else:
-            self.app.play(match, {"tournament": t.id})
+        from .tournament import play_tournament
+        why = play_tournament(self.app, self.context["tournament"])
+        if why:   # said here, the results stay
+            self.extra_label["text"] = _("The next game can't be started: {reason}").format(reason=why)
 
     def puzzle_again(self) -> None:
         from .puzzles import start_puzzle

@@ -252,18 +252,17 @@ class SetupScreen(Screen):
             "seats": [dict(row) for row in self.rows], "variant": self.variant, "modules": list(self.modules),
             "powers": list(self.powers), "practice": self.practice}))
         if self.tournament:
+            from .tournament import play_tournament
             try:
                 t = self.app.store.new_tournament(seats, games, best, seed, ruleset=self.ruleset())
-                match = self.app.store.tournament_match(t)
             except ValueError as e:
                 self.message = str(e)
-                self.relabel()
-                return
             except Exception as e:   # StoreError: the database can't be used
                 self.message = getattr(e, "message", str(e))
+            else:
+                self.message = play_tournament(self.app, t.id) or ""
+            if self.message:
                 self.relabel()
-                return
-            self.app.play(match, {"tournament": t.id})
             return
         try:
             match = self.app.store.new_match(seats, seed=seed, practice=self.practice and self._solo(),

@@ -15,6 +15,26 @@ LIST_STEP = 0.1
 SHOWN = 10          # tournaments in the history (half of them in a tall window)
 
 
+def play_tournament(app, tid: int, unsaved=None) -> str | None:
+    """Play the tournament's game in progress (`unsaved`: the window's own copy, newer than any saved), or its
+    next one, the tournament held (`nmbr9 tournament` does not play it meanwhile); why not, in a sentence (a
+    game that can't be resumed, a database that can't be written, `nmbr9 tournament` playing it now)."""
+    try:
+        t = app.store.tournament(tid)
+        if unsaved is None:
+            match = app.store.play_tournament(t)
+        else:
+            app.store.hold_tournament(t)
+            match = unsaved
+    except Exception as e:   # StoreError, sqlite3.Error
+        return getattr(e, "message", str(e))
+    if match is None:   # over meanwhile (played by the command): its standings
+        app.goto(TournamentScreen, chosen=tid)
+    else:
+        app.play(match, {"tournament": tid})
+    return None
+
+
 class TournamentScreen(Screen):
     name = "tournament"
     layouts = (WIDE, NARROW)
@@ -155,12 +175,6 @@ class TournamentScreen(Screen):
         self.app.goto(SetupScreen, tournament=True)
 
     def play(self, tid: int) -> None:
-        try:
-            t = self.app.store.tournament(tid)
-            match = self.app.store.tournament_match(t)
-        except Exception as e:   # StoreError: a game that can't be resumed
-            self.message = getattr(e, "message", str(e))
+        self.message = play_tournament(self.app, tid) or ""
+        if self.message:
             self.relabel()
-            return
-        if match is not None:
-            self.app.play(match, {"tournament": tid})
