@@ -1180,6 +1180,21 @@ def test_a_tournament_a_command_plays_is_said_in_the_window_and_continued_once_i
     assert s.match.record()["moves"] == stored
 
 
+def test_bots_playing_alone_show_the_round_its_card_and_the_score_and_no_turn(app):
+    """A tournament of `nmbr9 tournament --bots` continued in the window: its table showed a blank card, no
+    round, an empty score box and an empty Confirm, with a Hint button and the turn's keys for nobody."""
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    t = app.store.new_tournament([Seat("Easy", "bot:easy"), Seat("Medium", "bot:medium")], games=1, seed=5)
+    app.goto(TournamentScreen, chosen=t.id)
+    click(app, "Play the first game")
+    s = app.screen
+    until(app, lambda: s.match.round >= 8)
+    m, shown = s.match, texts(app)
+    assert s.hud.round["text"] == f"Game 1 \u00b7 Round {m.round} of 20" and s.hud.card["text"] == str(m.game.card)
+    assert f"Score {m.board(0).score()}" in s.hud.score["text"] and m.board(0).score() > 0
+    assert "Hint (I)" not in shown and "Confirm (Enter)" not in shown and "I: hint" not in shown
+
+
 @pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
 def test_the_tournament_game_and_round_keep_clear_of_the_score_box_in_a_small_window(app, language):
     """(This window is 640 pixels wide.) Twelfth game, last round, a tile in hand: the score box at its widest."""

@@ -87,6 +87,8 @@ class SessionScreen(Screen):
         self.camera.frame(*self._frame_of(self.match.board(self.viewer)))
         self.hud.fit_window()
         self._legend_for(self.viewer)
+        if not self.match.humans:   # no turn of one's own: no Confirm, verdict, Hint or turn's keys
+            self._hud_turn_shown(False)
         self.base.taskMgr.add(self._task, "session")
         self.app.trace("session", f"round={self.match.round}", f"moves={len(self.match.game.moves)}",
                        f"tiles={len(self.match.board(self.viewer).tiles)}")
@@ -193,8 +195,8 @@ class SessionScreen(Screen):
                 if self.hint is None:   # a hint in words (NMBR 9 ++: no tile yet) stays up
                     self.set_status("")
         elif phase == BOTS:
-            if not m.humans and committed:
-                self.table.show(m.board(self.viewer))
+            if not m.humans:
+                self._bots_alone(committed)
             if self.ps is None or self.ps.ghost is None:
                 self.set_status(self._bots_text())
         self._trace_turn()
@@ -205,6 +207,19 @@ class SessionScreen(Screen):
         if m.save_error:
             self.set_status(m.save_error, WARN)
         return task.cont
+
+    def _bots_alone(self, committed: bool) -> None:
+        """Bots playing alone (a tournament of `nmbr9 tournament --bots` continued here): the round, its card,
+        the cards to come and the score of the board shown, which no one's turn shows (the table of the first
+        bot was without them)."""
+        m = self.match
+        if committed and self.looking is None:   # the board shown grows: framed whole
+            self.table.show(m.board(self.viewer))
+            self.camera.frame(*self._frame_of(m.board(self.viewer)))
+        self.hud.show_round(min(m.round, m.rounds), m.rounds, m.game.card, m.supply())
+        if self.looking is None:
+            board = m.board(self.viewer)
+            self.hud.show_score(board.score_by_level(), board.score(), None)
 
     def _bots_text(self) -> str:
         """The bots' turn, with how many have chosen (five experts late in a game take 15 s)."""
