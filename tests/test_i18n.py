@@ -222,7 +222,7 @@ def test_the_rules_page_says_what_relocate_moves_and_when_a_marker_is_spent(lang
     language("en")
     text = " ".join(dict(rules_page())["Module: Breaking Rules"])
     assert "start tiles and gap fillers never move" in text
-    assert "gap fillers included" in text and "costs nothing" in text
+    assert "gap fillers included" in text and "costs nothing" in text and "only when you confirm" in text
     assert "start tiles and gap fillers do not count" in " ".join(dict(rules_page())["Variant: Level to Level"])
     g = Game([Seat("A")], list(range(10)) * 2, Ruleset(modules=("gap_fillers", "breaking_rules"),
                                                        powers=("relocate", "flip")))

@@ -216,6 +216,7 @@ def main(size: str) -> None:
                 break
             if step == "reserved" and "reserve" in o.powers_now and o.step == "place":   # its warnings shown
                 ps.act("toggle_power", "reserve")
+                ps.act("set_aside")
             elif o.step == "choose":
                 ps.act("choose", sorted(o.choices)[0])
             elif o.step == "place":

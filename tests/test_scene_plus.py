@@ -277,6 +277,8 @@ def test_reserve_sets_the_tile_beside_the_table_and_it_is_built_later(app):
     ps = ps_ready(app)
     digit = m.game.card
     press(app, "power_reserve")
+    messenger.send("enter")   # Reserve armed: Enter sets the tile aside, as it confirms a tile
+    frames(app, 3)
     assert m.game.players[0].reserve.digit == digit
     ps = ps_ready(app)
     frames(app, 2)
@@ -296,6 +298,41 @@ def test_reserve_sets_the_tile_beside_the_table_and_it_is_built_later(app):
     until(app, lambda: m.round == 4 or None)
 
 
+def test_reserve_is_taken_back_until_it_is_confirmed_like_every_other_power(app):
+    """Reserve set the tile aside and spent its marker on one click, with no way back: Reserve again,
+    Backspace or Esc now bring the tile back in hand with the marker; Enter (or Confirm) sets it aside."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("reserve", "flip")), seed=4)
+    ps_ready(app)
+    lay(app, m.game.legal_placements(0)[0])
+    ps = ps_ready(app)
+    digit, moves = m.game.card, len(m.game.moves)
+    two = "Breaking Rules \u00b7 markers left: \u25cf\u25cf"
+    for undo in ("power_reserve", "backspace", "escape"):
+        press(app, "power_reserve")
+        assert ps.ghost is None and m.game.players[0].reserve is None and len(m.game.moves) == moves
+        assert f"Reserved: {digit} (built from your next turn)" in texts(app)   # its card, on its button
+        assert s.plus_hud.buttons["power_reserve"]["text"].endswith("(on)") and two in texts(app)
+        assert s.hud.confirm["state"] == DGG.NORMAL and "Backspace takes it back" in s.hud.verdict["text"]
+        shot(app, "reserve-armed")
+        if undo == "power_reserve":
+            press(app, undo)
+        else:
+            messenger.send(undo)
+            frames(app, 3)
+        assert ps.piece == digit and ps.ghost is not None, undo   # back in hand, to lay as ever
+        assert m.game.players[0].reserve is None and len(m.game.moves) == moves and two in texts(app)
+        assert f"Reserved: {digit} (built from your next turn)" not in texts(app)
+    press(app, "power_reserve")
+    press(app, "power_flip")                 # a power for the tile: it comes back in hand, black side up
+    assert ps.ghost is not None and ps.powers == {"flip"} and "Using: Flip" in texts(app)
+    press(app, "power_reserve")              # and Reserve puts it away again, Flip with it
+    assert ps.ghost is None and ps.powers == {"reserve"}
+    messenger.send(DGG.B1CLICK + s.hud.confirm.guiId, [None])   # Confirm sets it aside, as Enter does
+    frames(app, 3)
+    assert m.game.players[0].reserve.digit == digit and m.game.moves[-1].kind == "reserve"
+    assert "Breaking Rules \u00b7 markers left: \u25cf\u25cb" in texts(app)
+
+
 def test_the_reserve_warns_in_its_last_turn(app):
     m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("reserve", "flip")), seed=4)
     rng = random.Random(1)
@@ -304,6 +341,8 @@ def test_the_reserve_warns_in_its_last_turn(app):
         lay_and_end(app, m, m.game.legal_placements(0)[0])
     ps = ps_ready(app)
     press(app, "power_reserve")
+    messenger.send("enter")
+    frames(app, 3)
     ps = ps_ready(app)
     for _ in range(12):   # build higher with the round's tile: the warning comes in that turn
         higher = [p for p in m.game.legal_placements(0) if p.level > m.game.players[0].reserve.below]
@@ -804,6 +843,8 @@ def _human_turn(app, m, s, rng) -> None:
     if o.step == "place":
         if "reserve" in o.powers_now and r < 0.1:
             press(app, "power_reserve")
+            messenger.send("enter")
+            frames(app, 3)
             return
         for power in ("flip", "bridge", "single_support", "loner"):
             if power in o.powers_now and rng.random() < 0.15:
@@ -967,6 +1008,8 @@ def test_the_reserved_tile_waits_on_its_button_covering_no_hud_and_its_label_fit
     ps_ready(app)
     digit = m.game.card
     press(app, "power_reserve")
+    messenger.send("enter")
+    frames(app, 3)
     for turn in ("reserved", "build"):
         for size in ((1280, 720), (1024, 576)):
             k = s.hud.fit_window(size)   # as window_changed() does for a window of that size
@@ -1047,6 +1090,7 @@ def test_the_powers_panel_text_fits_its_panel_in_every_language(app):
     lay_and_end(app, m, m.game.legal_placements(0, powers=("flip",))[0])
     ps_ready(app)
     press(app, "power_reserve")                     # no marker left: "(used)" and "(no marker left)"
+    messenger.send("enter")                         # (set aside)
     ps_ready(app)
     assert "(no marker left)" in s.plus_hud.buttons["power_relocate"]["text"]
     fits("none-left")
@@ -1134,11 +1178,15 @@ def test_powers_gap_fillers_and_the_reserved_tile_answer_the_keyboard(app, capsy
         messenger.send("x")
     ps = ps_ready(app)
     digit = m.game.card
-    messenger.send(f"control-{order.index('reserve') + 1}")   # Reserve: the tile set aside at once
+    capsys.readouterr()
+    messenger.send(f"control-{order.index('reserve') + 1}")   # Reserve armed: Enter sets the tile aside
+    frames(app, 2)
+    messenger.send("enter")
     ps = ps_ready(app)
     frames(app, 2)
     assert m.game.players[0].reserve.digit == digit
-    capsys.readouterr()
+    assert [line.split(" seat=")[0] for line in traced()] == ["trace: plus toggle_power reserve",
+                                                             "trace: plus set_aside"]
     messenger.send("x")            # the gap fillers are optional: X ends the turn
     ps = ps_ready(app)
     frames(app, 2)
@@ -1207,6 +1255,8 @@ def test_g_and_v_with_nothing_to_take_say_why(app):
     frames(app)
     assert ps.mode == "tile" and "You have no reserved tile." in texts(app)
     messenger.send(f"control-{list(m.options(0).powers).index('reserve') + 1}")   # set aside; fillers keep the turn
+    frames(app)
+    messenger.send("enter")
     ps = ps_ready(app)
     frames(app, 2)
     messenger.send("v")

@@ -116,8 +116,8 @@ SECTIONS: list[tuple[str, list]] = [
         ruling(N_("Your highest level is that of any of your pieces, gap fillers included, and any piece you "
                   "build higher counts, the reserved tile too. In Level to Level the reserved tile keeps its "
                   "marker's level limit.")),
-        ruling(N_("A marker is spent only when the tile is placed (Relocate: moved; Reserve: set aside): "
-                  "choosing a power and changing your mind before that costs nothing.")),
+        ruling(N_("A marker is spent only when you confirm: the tile placed (Relocate: moved; Reserve: set "
+                  "aside). Choosing a power and changing your mind before that costs nothing.")),
     ]),
     (N_("Variant: 2 of 3"), [
         N_("For 1 to 4 players. The deck has 30 cards (the 20 of the base game and one more set from 0 "

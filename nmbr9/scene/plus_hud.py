@@ -2,7 +2,7 @@
 
 - Breaking Rules (bottom left): every power in play with its icon, a short
   text and whether this player may still use it; one click arms it (or, for
-  Relocate and Reserve, does it); the markers left as filled/empty dots.
+  Relocate, does it); the markers left as filled/empty dots.
 - Actions (bottom middle): the gap fillers still in hand, the reserved tile
   (its card, in its colour, on its button; its warning above), End turn.
 - "2 of 3" (top left, beside the card): the round's three card slots (built,
@@ -211,12 +211,13 @@ class PlusHud:
             holding = state["mode"] == "filler" and state["piece"] == piece
             items.append((f"filler_{piece}", filler_name(piece) + ("  \u2713" if holding else ""),
                           self.handlers["filler"], (piece,), can_act, ARMED if holding else BUTTON, None))
-        if o.reserved is not None:
+        reserved = o.digit if RESERVE in state["powers"] else o.reserved   # Reserve armed: on its button already
+        if reserved is not None:
             holding = state["mode"] == "reserved"
-            text = _("Build the reserved {digit}").format(digit=o.reserved) if o.reserve_ready else \
-                _("Reserved: {digit} (built from your next turn)").format(digit=o.reserved)
+            text = _("Build the reserved {digit}").format(digit=reserved) if o.reserve_ready else \
+                _("Reserved: {digit} (built from your next turn)").format(digit=reserved)
             items.append(("reserved", text, self.handlers["reserved"], (), o.reserve_ready,
-                          ARMED if holding else BUTTON, o.reserved))
+                          ARMED if holding else BUTTON, reserved))
         if o.can_end:   # Enter ends the turn only with nothing in hand: else it confirms (or picks) that
             enter = state["piece"] is None and state["mode"] != "pick"
             items.append(("end_turn", _("End turn (Enter, X)") if enter else _("End turn (X)"), self.handlers["end_turn"], (), True,

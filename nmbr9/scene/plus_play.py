@@ -4,7 +4,8 @@
 (`filler`), the reserved tile (`reserved`), or a tile being relocated
 (`move`, after `pick` chose it on the table). Powers are armed with one
 click before placing (`toggle_power`); Flip turns the held tile black side
-up. Every candidate is judged by the rules (`check`, `check_relocate`) and
+up; Reserve armed puts the turn's tile out of hand, set aside on confirm
+(`set_aside`). Every candidate is judged by the rules (`check`, `check_relocate`) and
 committed only on confirm, exactly like the classic tile. "2 of 3" asks
 build or reject first (`decide`), "Level to Level" which shown tile
 (`choose`); `end_turn` ends a turn that still offers optional actions.
@@ -43,7 +44,7 @@ class PlusPlayScreen(PlayScreen):
     def __init__(self, base, game, seat: int, table, camera, hud, on_commit=None, plus_hud=None, on_action=None):
         self.g = getattr(game, "game", game)      # the Game under a Match
         self.mode, self.held_piece = TILE, None
-        self.powers: set[str] = set()             # placing powers armed for the next tile
+        self.powers: set[str] = set()             # placing powers armed for the next tile, or Reserve
         self.moving = None                        # (x, y, level) of the tile being relocated
         self.chosen = 0                           # Relocate: which movable tile the arrow keys chose
         self.lifted = None                        # the board without it
@@ -76,7 +77,13 @@ class PlusPlayScreen(PlayScreen):
         return self.lifted if self.mode == MOVE else self.board
 
     def placing_powers(self) -> tuple[str, ...]:
-        return tuple(sorted(self.powers)) if self.mode in (TILE, RESERVED) else ()
+        return tuple(sorted(self.powers & set(PLACING_POWERS))) if self.mode in (TILE, RESERVED) else ()
+
+    @property
+    def setting_aside(self) -> bool:
+        """Reserve armed: the turn's tile is out of hand until Enter sets it aside (Reserve again, Backspace or
+        Esc: back in hand, the marker unspent)."""
+        return RESERVE in self.powers
 
     def start_turn(self) -> None:
         """Back to the turn's default: its tile in hand when it is to be placed, else nothing held.
@@ -86,14 +93,14 @@ class PlusPlayScreen(PlayScreen):
         o = self.options()
         key = (len(self.g.moves), self.g.step, o.step, o.marker)
         if self.ghost is None and not self.settling and key == self.idle_key and \
-                (self.mode == PICK or o.step != PLACE_TILE):
+                (self.mode == PICK or self.setting_aside or o.step != PLACE_TILE):
             return
         self.idle_key = key
         if self.mode == MOVE:
             self.table.show(self.board)
         self.mode, self.moving, self.lifted = TILE, None, None
         self.powers &= set(o.powers_now)
-        self._hold(o.digit if o.step == PLACE_TILE else None)
+        self._hold(o.digit if o.step == PLACE_TILE and not self.setting_aside else None)
 
     def _hold(self, piece, at=None) -> None:
         """Take `piece` in hand (None: nothing), next to the build or at the placement `at`."""
@@ -130,6 +137,12 @@ class PlusPlayScreen(PlayScreen):
                             o.digit if o.digit is not None else self.g.card, self.g.supply())
         if rounds is None:   # "Level to Level": the number of rounds depends on play
             self.hud.show_round_text(_("Round {round}").format(round=self.g.round))
+        if self.setting_aside and self.ghost is None:   # Confirm (green) sets it aside
+            self.verdict = None
+            self.hud.show_verdict(True, _("Reserve: your {digit} is set aside once you confirm (Enter); "
+                                          "Backspace takes it back in hand.").format(digit=o.digit))
+            self.hud.show_score(self.board.score_by_level(), self.board.score(), None)
+            return
         if self.piece is None or self.ghost is None:
             self.verdict = None
             self.hud.show_verdict(False, "")
@@ -185,11 +198,11 @@ class PlusPlayScreen(PlayScreen):
             self.on_action(name, *args)
 
     def toggle_power(self, power: str) -> None:
-        """One click on a power: arm or drop a placing power; Relocate picks a tile; Reserve sets aside."""
+        """One click on a power: arm or drop it (Reserve armed: the tile out of hand); Relocate picks a tile."""
         if self.settling:
             return
         self.message = ""
-        o = self.options()
+        o, was_aside = self.options(), self.setting_aside
         if power == RELOCATE:
             if self.mode in (PICK, MOVE):
                 self.idle_key = None
@@ -198,6 +211,7 @@ class PlusPlayScreen(PlayScreen):
             if RELOCATE not in o.powers_now:
                 self._say(self.g.power_verdict(self.seat, RELOCATE))
                 return
+            self.powers.discard(RESERVE)   # the turn's tile comes back to hand once a tile is moved
             self._hold(None)
             self.mode, self.chosen = PICK, 0
             self.message = _("Relocate: click one of your tiles with nothing on it, or choose it with the "
@@ -205,20 +219,16 @@ class PlusPlayScreen(PlayScreen):
             self._mark_movable()
             self.update()
             return
-        if power == RESERVE:
-            v = self.game.reserve(self.seat)
-            if not v:
-                self._say(v)
-                return
-            self.idle_key = None
-            self.start_turn()
-            return
         if power in self.powers:
             self.powers.discard(power)
         elif power not in o.powers_now:   # only a key reaches here: its button is off
             self._say(self.g.power_verdict(self.seat, power))
             return
+        elif power == RESERVE:   # the powers armed for the tile go with it: they change a tile laid now
+            self.powers = {RESERVE}
         elif power in PLACING_POWERS:
+            if self.setting_aside:   # a power for the tile: it comes back in hand to be laid
+                self.powers.clear()
             if len(self.powers) < o.markers_left:
                 self.powers.add(power)
             else:   # each power takes a marker: refused, rather than dropping one armed on purpose
@@ -226,7 +236,21 @@ class PlusPlayScreen(PlayScreen):
                 self.message = ngettext("You have {count} marker left: turn off {powers} first.",
                                         "You have {count} markers left: turn off one of {powers} first.",
                                         o.markers_left).format(count=o.markers_left, powers=armed)
+        if self.setting_aside != was_aside:   # the tile out of hand, or back in it
+            self.idle_key = None
+            self.start_turn()
+            return
         self.update()   # Flip: the held tile turns over where it is
+
+    def set_aside(self) -> None:
+        """Reserve confirmed: the turn's tile set aside, its marker spent."""
+        v = self.game.reserve(self.seat)
+        self.powers.discard(RESERVE)
+        if not v:
+            self._say(v)
+            return
+        self.idle_key = None
+        self.start_turn()
 
     def _say(self, verdict) -> None:
         """Say why an action can't be done now (its key pressed while its button is off): the rules' words."""
@@ -352,6 +376,9 @@ class PlusPlayScreen(PlayScreen):
         if self.mode == PICK:
             movable = self.g.movable_tiles(self.seat)
             return bool(movable) and self.pick(*movable[self.chosen % len(movable)])
+        if self.setting_aside and self.ghost is None and not self.settling:   # (not a gap filler in hand)
+            self.act("set_aside")
+            return True
         if self.ghost is None and not self.settling and self.options().can_end:
             self.act("end_turn")
             return True
@@ -663,7 +690,7 @@ class PlusSessionScreen(SessionScreen):
 
     def hint_key(self):
         """A hint answers for the piece in hand and the powers armed for it."""
-        return super().hint_key() + (self.ps.mode, self.ps.placing_powers())
+        return super().hint_key() + (self.ps.mode, tuple(sorted(self.ps.powers)))
 
     def hint_work(self, card: int, seed: int):
         """The expert's placement under the ++ rules in force (a level cap, a start tile, the
@@ -678,16 +705,19 @@ class PlusSessionScreen(SessionScreen):
         return functools.partial(hint_placement, game, seat, seed, powers, reserved, filler, moving)
 
     def holding(self) -> bool:
-        """A piece in hand, or Relocate picking its tile: not once the turn's tile is dealt with (nor before
-        it is built or chosen), where Backspace does nothing."""
+        """A piece in hand, Relocate picking its tile or Reserve armed: not once the turn's tile is dealt with
+        (nor before it is built or chosen), where Backspace does nothing."""
         ps = self.ps
-        return ps is not None and (ps.ghost is not None or ps.mode == PICK)
+        return ps is not None and (ps.ghost is not None or ps.mode == PICK or ps.setting_aside)
 
     def put_back(self) -> None:
-        """Backspace or Escape: also drops a Relocate still picking its tile."""
+        """Backspace or Escape: also drops a Relocate still picking its tile, and Reserve (the tile back in hand)."""
         ps = self.ps
         if ps is not None and ps.mode == PICK and self.looking is None:
             ps.toggle_power(RELOCATE)
+            return
+        if ps is not None and ps.setting_aside and ps.ghost is None and self.looking is None:
+            ps.toggle_power(RESERVE)
             return
         super().put_back()
 
