@@ -21,6 +21,7 @@ from nmbr9.ai import make_bot
 from nmbr9.i18n import set_language
 from nmbr9.match import BOTS
 from nmbr9.rules import Ruleset, Seat
+from nmbr9.scene.play import HANDOFF_PAUSE
 from nmbr9.store import Store
 from helpers import frames, script_output
 
@@ -167,6 +168,7 @@ def test_space_confirms_a_tile_and_the_controls_help_says_so(app):
     s = app.play(app.store.new_match([Seat("Ana")], seed=3))
     until(app, lambda: s.ps is not None and s.ps.ghost is not None and s.ps.verdict is not None and s.ps.verdict.ok)
     assert "Enter or Space: confirm" in s.hud.legend["text"]   # (folded in this small window: H shows it)
+    time.sleep(HANDOFF_PAUSE)                                  # (a tile as dealt: not at once, see play.enter_key)
     messenger.send("space")
     until(app, lambda: len(s.match.game.moves) == 1)
 
@@ -590,6 +592,42 @@ def test_enter_pressed_again_after_confirming_neither_shows_nor_plays_the_next_p
     messenger.send("enter")                               # Ben, a moment later
     frames(app, 3)
     assert s.overlay is None and not s.table.root.isHidden() and s.ps.seat == 1 and m.board(1).tiles == []
+
+
+@pytest.mark.parametrize("way", ["continue", "hand-off", "rematch"])
+def test_a_second_enter_after_a_continue_lays_no_tile_the_player_never_moved(app, way, monkeypatch):
+    """Enter on Continue (the menu's, the hand-off's, the results' Rematch) pressed twice laid the tile at the
+    spot it is dealt at: the table takes no Enter for a tile still as dealt a moment after it shows."""
+    from nmbr9.scene import play
+    seats = [Seat("Ana"), Seat("Ben")] if way == "hand-off" else [Seat("Ana")]
+    m = app.store.new_match(seats, seed=11)
+    if way == "continue":
+        app.menu()
+        messenger.send("enter")                                  # Continue (highlighted)
+    elif way == "hand-off":
+        app.play(m)
+        pass_the_table(app)                                      # "I am Ana"
+    else:
+        app.play(m)
+        play_to_results(app)
+        r = app.screen
+        until(app, lambda: r.shown_step >= len(r.levels))      # the scores counted: Enter is taken
+        messenger.send("enter")                                  # Rematch
+    s = until(app, lambda: app.screen if app.screen.name == "play" and app.screen.ps is not None
+              and app.screen.ps.ghost is not None else None)
+    m, ps = s.match, s.ps
+    monkeypatch.setattr(play, "HANDOFF_PAUSE", 60.0, raising=False)   # the moment, long for a busy machine
+    frames(app, 2)
+    messenger.send("enter")                                      # the stray second press
+    frames(app, 3)
+    assert not ps.settling and m.board(ps.seat).tiles == [] and ps.ghost is not None, way
+    if way == "continue":
+        monkeypatch.setattr(play, "HANDOFF_PAUSE", 0.0, raising=False)   # a moment later Enter lays it where it is
+    else:
+        ps.move_on_screen(1, 0)                                  # moved (and back): Enter lays it at once
+        ps.move_on_screen(-1, 0)
+    messenger.send("enter")
+    until(app, lambda: len(m.board(ps.seat).tiles) == 1)
 
 
 def test_two_humans_and_a_bot_play_a_whole_game_passing_the_table(app):

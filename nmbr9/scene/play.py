@@ -59,6 +59,8 @@ GRAVITY = 30.0         # squares per second squared, for the settling drop
 DOUBLE_CLICK = 0.35    # seconds
 SLIDE_RATE = 20.0      # how fast the drawn tile catches up with its square (per second)
 PAN_STEP = 0.25        # Shift+arrow: the view moves this part of the half width it shows across the table
+HANDOFF_PAUSE = 0.8    # seconds the hand-off takes no press, and a table just shown (a hand-off, a Continue) no
+                       # Enter for a tile as dealt: the Enter pressed again is not the next player's
 
 
 class PlayScreen:
@@ -82,6 +84,8 @@ class PlayScreen:
         self.dragged: set[str] = set()
         self.last_click = (0.0, None)
         self.drawn_square, self.slide = (0, 0), (0.0, 0.0)  # where the tile was drawn, and its lag
+        self.dealt = None           # (rotation, x, y) the tile in hand was dealt at
+        self.shown_at = None        # when the table was first drawn for this player (its first step)
         self.events = []
         self.board = game.boards[seat]
         table.show(self.board)
@@ -109,6 +113,7 @@ class PlayScreen:
         self.x, self.y = self._start_square()
         self.seen_pose = None
         self.drawn_square, self.slide = (self.x, self.y), (0.0, 0.0)
+        self.dealt = (self.rotation, self.x, self.y)
         self.level = self.board.resting_level(self.piece, self.rotation, self.x, self.y)
         self.z = level_height(self.level) + HOVER_HELD + 0.6
         self.update()
@@ -211,6 +216,14 @@ class PlayScreen:
         z = level_height(max(self.level if p.level is None else p.level for p in shown))
         self.camera.zoom_out_to_show([Point3(x + dx, -(y + dy), z) for x, y in zip(xs, ys) for dx in (0, 1)
                                       for dy in (0, 1)])
+
+    def enter_key(self) -> None:
+        """Enter or Space confirms; not, a moment after the table is shown, a tile still held as dealt: a stray
+        second press of the Enter that showed the table."""
+        if (self.shown_at is None or time.monotonic() - self.shown_at < HANDOFF_PAUSE) and self.ghost is not None \
+                and self.held and (self.rotation, self.x, self.y) == self.dealt:
+            return
+        self.confirm()
 
     def confirm(self) -> bool:
         """Start the settling drop if the rules accept the candidate; False if not."""
@@ -347,6 +360,8 @@ class PlayScreen:
     # ----- time -----------------------------------------------------------------
     def step(self, dt: float) -> None:
         """Animate: ease to the hover height, or fall onto the level and commit; glide the view."""
+        if self.shown_at is None:   # (a first frame drawing the table may take long)
+            self.shown_at = time.monotonic()
         self.camera.step(dt)
         if self.ghost is None:
             return
@@ -387,7 +402,7 @@ class PlayScreen:
             "arrow_left": lambda: self.move_on_screen(-1, 0), "arrow_right": lambda: self.move_on_screen(1, 0),
             "arrow_up": lambda: self.move_on_screen(0, 1), "arrow_down": lambda: self.move_on_screen(0, -1),
             "q": lambda: self.rotate(-1), "e": lambda: self.rotate(1),
-            "enter": self.confirm, "space": self.confirm, "h": self.hud.toggle_legend,
+            "enter": self.enter_key, "space": self.enter_key, "h": self.hud.toggle_legend,
         }
         keys.update({
             "a": lambda: self.camera.orbit(-10, 0), "d": lambda: self.camera.orbit(10, 0),

@@ -118,6 +118,7 @@ class PlusPlayScreen(PlayScreen):
             if at is not None:
                 self.rotation, self.x, self.y = at.rotation, at.x, at.y
             self.drawn_square, self.slide = (self.x, self.y), (0.0, 0.0)   # a new tile in hand: no glide
+            self.dealt = (self.rotation, self.x, self.y)
             self.level = self.surface().resting_level(piece, self.rotation, self.x, self.y, self.flipped)
             self.z = level_height(self.level) + HOVER_HELD + 0.6
         self.update()

@@ -25,10 +25,10 @@ from ...i18n import _
 from ...match import BOTS, HANDOFF, PLACE, derive_seed
 from ..camera import WHOLE_SCREEN
 from ..hud import TOP_ROW
+from ..play import HANDOFF_PAUSE
 from .widgets import ACCENT, BUTTON_HOT, DIM, INK, PANEL, WARN, Screen
 
 HINT_TINT = (0.35, 0.6, 1.7, 0.7)
-HANDOFF_PAUSE = 0.8   # seconds the hand-off takes no press: the last player's Enter pressed again is not the next's
 HANDOFF_LINE = 1.8    # the width of the hand-off's lines (aspect2d units): a long name wraps, not runs off
 
 
