@@ -215,6 +215,35 @@ def test_f12_says_where_the_screenshot_went(app):
     assert f"Bildschirmfoto gespeichert: {shots[0]}" in texts(app) and "Screenshot saved" not in texts(app)
 
 
+def test_a_screenshot_note_from_the_table_lies_over_no_button_of_the_hand_off_nor_the_next_screen(app):
+    """F12 at Ana's table, then her tile confirmed: the note, placed for the table, lay over the hand-off's
+    "I am Ben" for its seconds (and a menu's over the next screen's buttons)."""
+    from nmbr9.scene.screens.widgets import box, overlap
+
+    def covered() -> list[str]:
+        aspect = app.base.aspect2d
+        note = box(app.note, aspect)
+        return [text for text, b in buttons(app).items() if overlap(note, box(b, aspect))]
+    m = app.store.new_match([Seat("Ana"), Seat("Ben")], seed=11)
+    s = app.play(m)
+    pass_the_table(app)
+    place = until(app, lambda: s.ps if s.ps is not None and s.ps.ghost is not None else None)
+    messenger.send("f12")
+    frames(app)
+    assert app.note is not None and covered() == []
+    place_somewhere(app)
+    until(app, lambda: s.overlay == "handoff" and "I am Ben: show my table" in buttons(app), 5)
+    assert place.ghost is None and app.note is not None and "Screenshot saved" in texts(app)
+    assert covered() == []
+    messenger.send("escape")   # the hand-off's Menu (Esc)
+    until(app, lambda: app.screen.name == "menu")
+    messenger.send("f12")
+    frames(app)
+    app.screen.keys.press()    # Continue, highlighted: the note now over the hand-off again, clear of it
+    until(app, lambda: app.screen.name == "play" and app.screen.overlay == "handoff")
+    assert app.note is not None and covered() == []
+
+
 def test_two_screenshots_in_one_second_are_two_pictures(app, monkeypatch):
     """The name has the time to the second: the second F12 replaced the first picture."""
     monkeypatch.setattr("nmbr9.scene.game_app.time.strftime", lambda *a: "20260101-120000")

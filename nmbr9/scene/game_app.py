@@ -66,6 +66,7 @@ class GameApp(DirectObject):
             self.screen.exit()
         self.screen = screen_class(self, **kw)
         self.screen.enter()
+        self.place_note()   # clear of the new screen's buttons
         self.trace("screen", self.screen.name)
         return self.screen
 
@@ -165,13 +166,16 @@ class GameApp(DirectObject):
         self.note = DirectLabel(parent=self.base.aspect2d, text=words(), scale=0.04, text_fg=INK,
                                 text_font=self.font, frameColor=PANEL, pad=(0.4, 0.25), text_wordwrap=40)
         self.note.setBin("gui-popup", 0)   # over every screen's widgets (a corner's come before a screen's)
-        self._place_note()
+        self.place_note()
         self.base.taskMgr.doMethodLater(seconds, self._unsay, "app-note")
 
-    def _place_note(self) -> None:
+    def place_note(self) -> None:
         """The note as low as it goes without covering a button, a field or a slider: a long path (a deep
         data folder) made it two or three lines tall, over the bottom buttons (Back, Confirm, Start) for
-        its seconds. Where every height covers one (never seen), at the top."""
+        its seconds. Where every height covers one (never seen), at the top. Placed again whenever the
+        buttons change under it (another screen, the hand-off: it lay over "I am Ben")."""
+        if self.note is None:
+            return
         from direct.gui.DirectGui import DirectButton, DirectEntry, DirectSlider
         from direct.gui.DirectGuiBase import DirectGuiWidget
         from .screens.widgets import box, overlap, window_room
@@ -197,7 +201,7 @@ class GameApp(DirectObject):
             self.screen.relabel()
         if self.note is not None:   # after the screen: clear of its buttons as they now stand
             self.note["text"] = self.note_words()
-            self._place_note()
+            self.place_note()
 
     def _unsay(self, task=None) -> None:
         self.base.taskMgr.remove("app-note")
@@ -208,8 +212,7 @@ class GameApp(DirectObject):
     def _window_event(self, win) -> None:
         if self.screen is not None and hasattr(self.screen, "window_changed"):
             self.screen.window_changed()
-        if self.note is not None:   # the buttons moved with the window's shape
-            self._place_note()
+        self.place_note()   # the buttons moved with the window's shape
         if win is not None and win.hasSize() and not self.settings.fullscreen:
             size = (win.getXSize(), win.getYSize())
             if self._grown(win, size):

@@ -371,6 +371,7 @@ class SessionScreen(Screen):
         self.pass_button, self.handoff_shown = None, time.monotonic()
         self._handoff_button(ready=False)
         self.ignore("enter")
+        self.app.place_note()   # a screenshot's note from the table: clear of the hand-off's buttons
         self.app.trace("handoff", f"seat={m.current_human}", f"round={m.round}")
 
     def _handoff_button(self, ready: bool) -> None:
@@ -399,6 +400,7 @@ class SessionScreen(Screen):
             self.overlay = None
             self.table.root.show()
             self.hud_shown(True)
+            self.app.place_note()
 
     def hud_shown(self, shown: bool) -> None:
         for node in (*self.hud.anchors.values(), *self.anchors.values()):
