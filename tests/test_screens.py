@@ -193,6 +193,23 @@ def test_back_in_the_menu_the_item_left_by_is_highlit(app):
     assert app.screen.name == "rules"
 
 
+def test_back_in_the_menu_from_a_game_the_highlight_is_on_continue(app):
+    """A game started from New game and left with M: the menu's highlight stood on New game (the item the
+    menu was left by), so Enter set up a new game rather than go back to the one just left."""
+    from nmbr9.scene.screens.widgets import BUTTON_HOT
+    app.menu()
+    click(app, "New game")
+    messenger.send("enter")                           # Start
+    s = until(app, lambda: app.screen if app.screen.name == "play" and app.screen.ps is not None else None)
+    messenger.send("m")
+    frames(app)
+    k = app.screen.keys
+    assert app.screen.name == "menu" and k.buttons[k.index]["text"] == "Continue"
+    assert [b["text"] for b in k.buttons if tuple(b["frameColor"][0]) == BUTTON_HOT] == ["Continue"]   # lit alone
+    messenger.send("enter")
+    until(app, lambda: app.screen.name == "play" and app.screen.match.game.moves == s.match.game.moves)
+
+
 def test_esc_in_the_menu_quits_and_the_key_line_says_so(app, monkeypatch):
     quits = []
     monkeypatch.setattr(app, "quit", lambda: quits.append(True))

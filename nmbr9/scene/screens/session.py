@@ -743,9 +743,12 @@ class SessionScreen(Screen):
     # ----- leaving -------------------------------------------------------------------------------
     def to_menu(self) -> None:
         """The game is saved after every placement: Continue in the menu comes back here (a game whose
-        last save failed is kept in memory for it, until the program ends)."""
+        last save failed is kept in memory for it, until the program ends). The menu's highlight is on
+        Continue, not on the item the game was started by."""
+        from .menu import MenuScreen
         m = self.match
         self.app.unsaved = m if m.save_error and not m.over else None
+        self.app.menu_choice = MenuScreen.continue_game.__name__
         self.app.menu()
 
     def finish(self) -> None:
