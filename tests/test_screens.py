@@ -424,6 +424,26 @@ def analysis_found(results, placements) -> None:
                                   stop=lambda: None)
 
 
+def test_adding_the_sixth_seat_or_removing_the_last_keeps_the_highlight_in_the_seats(app):
+    """Space on Add a player for the sixth seat (Add then gone) or on the sixth seat's Remove moved the
+    highlight down to Start: Space once more started the game."""
+    from nmbr9.scene.screens.setup import SetupScreen
+    s = app.goto(SetupScreen)
+    s.rows = [{"name": "", "kind": "human"}] + [{"name": "", "kind": "bot:easy"} for _ in range(4)]
+    s.relabel()
+    s.keys.find((s.add, ()))
+    messenger.send("space")
+    assert len(s.rows) == 6 and "Add a player" not in buttons(app)
+    assert s.keys.current() == (s.cycle_kind, (5,))          # the new seat's kind, right above where Add was
+    messenger.send("space")
+    assert app.screen is s and s.rows[5]["kind"] == "bot:hard"
+    s.keys.find((s.remove, (5,)))
+    messenger.send("space")
+    assert len(s.rows) == 5 and s.keys.current() == (s.add, ())   # Add a player, in the sixth seat's place
+    messenger.send("space")
+    assert app.screen is s and len(s.rows) == 6
+
+
 def test_the_keyboard_alone_sets_up_a_game(app):
     from nmbr9.scene.screens.setup import SetupScreen
     app.goto(SetupScreen)

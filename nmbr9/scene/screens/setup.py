@@ -147,9 +147,20 @@ class SetupScreen(Screen):
                    wrap=line / SMALL)
         doing = self.keys.current() if self.keys else None
         self.keys = KeyMenu(self, self.walk, len(self.walk) - 1, enter=False)   # at first: on Start
-        self.keys.find(doing)   # after a change: on the button just pressed (rows may have come or gone)
+        # after a change: on the button just pressed (rows may have come or gone), or the one in its place
+        self.keys.find(doing) or self.keys.find(self._in_place_of(doing))
         self.accept("escape", self.back)
         self.accept("enter", self.start)
+
+    def _in_place_of(self, doing):
+        """The button to highlight where the one pressed went with its change (not Start, which Space would
+        press next): the sixth seat added, its kind; the last seat removed, Add a player in its place."""
+        command = doing[0] if doing else None
+        if command == self.add:
+            return self.cycle_kind, (len(self.rows) - 1,)
+        if command == self.remove:
+            return self.add, ()
+        return None
 
     # ----- editing -----------------------------------------------------------------
     def keep(self) -> None:

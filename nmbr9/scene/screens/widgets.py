@@ -268,11 +268,13 @@ class KeyMenu:
         """What the highlighted button does, to find it again after a rebuild."""
         return self._doing(self.buttons[self.index]) if self.buttons else None
 
-    def find(self, doing) -> None:
-        """Highlight the button that does `doing` (see current), if there is one."""
+    def find(self, doing) -> bool:
+        """Highlight the button that does `doing` (see current), if there is one (False: there is none)."""
         for i, b in enumerate(self.buttons):
             if doing is not None and self._doing(b) == doing:
                 self.focus(i)
+                return True
+        return False
 
     def move(self, step: int) -> None:
         if self.buttons:
