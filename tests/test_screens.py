@@ -444,6 +444,33 @@ def test_adding_the_sixth_seat_or_removing_the_last_keeps_the_highlight_in_the_s
     assert app.screen is s and len(s.rows) == 6
 
 
+def test_the_green_start_button_lit_is_brighter_green_than_unlit(app):
+    """The keyboard's highlight painted Start (green) the plain buttons' grey-green: lit, it looked duller
+    than unlit. Read off the rendered window: lit, the same green, brighter."""
+    from panda3d.core import PNMImage, Point3
+    from nmbr9.scene.screens.setup import SetupScreen
+    s = app.goto(SetupScreen)
+    start = buttons(app)["Start (Enter)"]
+    base = app.base
+
+    def colour():
+        frames(app)
+        base.graphicsEngine.renderFrame()
+        shot = PNMImage()
+        base.win.getScreenshot(shot)
+        left, right, bottom, top = start.guiItem.getFrame()   # beside the text, inside the frame
+        at = base.aspect2d.getRelativePoint(start, Point3(left + 0.3, 0, (bottom + top) / 2))
+        x = round((at.x / base.a2dRight + 1) / 2 * base.win.getXSize())
+        y = round((1 - at.z / base.a2dTop) / 2 * base.win.getYSize())
+        return shot.getXel(x, y)
+    assert s.keys.current() == (s.start, ())
+    lit = colour()
+    messenger.send("tab")
+    unlit = colour()
+    assert unlit.y > unlit.x and unlit.y > unlit.z                     # green
+    assert lit.y > lit.x and lit.y > lit.z and lit.y > unlit.y + 0.05  # green too, and brighter
+
+
 def test_the_keyboard_alone_sets_up_a_game(app):
     from nmbr9.scene.screens.setup import SetupScreen
     app.goto(SetupScreen)

@@ -30,6 +30,14 @@ NARROW = (0.95, 1.45)  # the room of a layout for tall windows (600x900 holds it
 ANY = (0.95, 1.0)      # the room of a one-column layout: any window holds it at full size
 
 
+def hot(colour) -> tuple:
+    """A button's colour lit (the keyboard's highlight, the pointer pressing): BUTTON_HOT for a plain one, a
+    brighter shade of its own for a coloured one (a green Start lit was a duller grey-green than unlit)."""
+    if tuple(colour) == BUTTON:
+        return BUTTON_HOT
+    return tuple(min(1.0, c * 1.3 + 0.05) for c in colour[:3]) + (colour[3],)
+
+
 def window_room(base) -> tuple[float, float]:
     """Half the window's width and height in aspect2d units: the shorter side always spans 2."""
     aspect = base.getAspectRatio()
@@ -141,7 +149,7 @@ class Screen(DirectObject):
         b = DirectButton(parent=parent or self.root, text=text, command=command, extraArgs=list(args),
                          pos=(pos[0], 0, pos[1]), scale=scale, text_font=self.app.font, text_align=align,
                          text_fg=INK if enabled else DIM, relief=DGG.FLAT,
-                         frameColor=(colour, BUTTON_HOT, BUTTON_HOT, BUTTON_OFF) if enabled else BUTTON_OFF,
+                         frameColor=(colour, hot(colour), hot(colour), BUTTON_OFF) if enabled else BUTTON_OFF,
                          frameSize=(left, left + w, -0.45 * height, 0.55 * height + 0.3),
                          state=DGG.NORMAL if enabled else DGG.DISABLED, pressEffect=1, **kw)
         if isinstance(text, str):
@@ -296,8 +304,8 @@ class KeyMenu:
                 plain = colour[0] if isinstance(colour[0], tuple) else colour
                 # the pointer lights a button through the highlight (pointed), never by rollover alone:
                 # a button under a pointer that has not moved would be lit beside the keyboard's
-                now = BUTTON_HOT if lit else plain
-                b["frameColor"] = (now, BUTTON_HOT, now, BUTTON_OFF)
+                now = hot(plain) if lit else plain
+                b["frameColor"] = (now, hot(plain), now, BUTTON_OFF)
                 b.setColorScale(1, 1, 1, 1)
 
     def press(self) -> None:
