@@ -227,6 +227,27 @@ def test_after_a_kill_the_next_start_continues_at_the_last_confirmed_tile(game_f
     assert g2.autosave() == saved
 
 
+def test_enter_pressed_twice_on_continue_lays_no_tile_where_it_is_dealt(game_factory):
+    """M, then Enter twice on Continue: the second Enter confirmed round 2's tile at the spot it is dealt at.
+    A moment later, Enter lays it there, as ever."""
+    g = game_factory()
+    g.click_at(0, menu.button_y(0))                          # New game
+    g.wait_for("trace: screen setup")
+    g.click_at(*setup.START_POS)
+    g.wait_for("trace: turn seat=0 round=1 tiles=0")
+    place_first_tile(g)
+    g.wait_for("trace: turn seat=0 round=2 tiles=1")
+    g.key("m")
+    g.wait_for("trace: screen menu")                         # on Continue (the game just left)
+    g.xdotool("key", "--window", g.window, "--delay", "120", "Return", "Return")
+    g.wait_for("trace: turn seat=0 round=2 tiles=1")
+    time.sleep(1.5)                                          # (a tile laid would have dropped and been saved)
+    assert len(g.autosave()["moves"]) == 1, "the second Enter laid the tile"
+    g.key("Return")                                          # the player's own Enter, a moment later
+    placed = g.wait_for("trace: placed")
+    assert "round=2" in placed and "moves=2" in placed
+
+
 def test_two_humans_pass_the_table_and_the_hand_off_hides_it(game_factory, tmp_path):
     from panda3d.core import Filename, PNMImage
     g = game_factory()
