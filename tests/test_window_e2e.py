@@ -127,6 +127,14 @@ class RunningGame:
     def autosave(self) -> dict:
         return json.loads((self.data / "autosave.json").read_text(encoding="utf-8"))
 
+    def screenshot(self):
+        """F12: what the game saved, as a PNMImage."""
+        from panda3d.core import Filename, PNMImage
+        self.key("F12")
+        image = PNMImage()
+        assert image.read(Filename.fromOsSpecific(self.wait_for("trace: screenshot").split(" ", 2)[2]))
+        return image
+
 
 @pytest.fixture
 def game_factory(display, tmp_path):
@@ -280,6 +288,32 @@ def test_two_humans_pass_the_table_and_the_hand_off_hides_it(game_factory, tmp_p
     record = g.autosave()
     assert [(m["round"], m["player"]) for m in record["moves"]] == [(1, 0)]
     assert [(p["name"], p["kind"]) for p in record["players"]] == [("Player 1", "human"), ("Player 2", "human")]
+
+
+def test_the_mouse_wheel_scrolls_the_rules_page(game_factory):
+    """The page says the wheel scrolls it: over its text, beside it and over its scroll bar (the widgets
+    there took the wheel: the plain wheel event never came)."""
+    g = game_factory()
+    g.click_at(0, menu.button_y(3))                          # Rules (no saved game: the fourth button)
+    g.wait_for("trace: screen rules")
+    page = [(x, y) for x in range(200, 1100, 7) for y in range(110, 600, 5)]   # inside the page's frame
+
+    def seen():
+        image = g.screenshot()
+        return [image.getXel(x, y) for x, y in page]
+
+    def moved(a, b) -> bool:
+        return sum(p != q for p, q in zip(a, b)) > len(page) // 20
+
+    top = seen()
+    for x, y, button, clicks in ((640, 350, "5", 3), (60, 350, "5", 3), (W - 117, 300, "4", 6)):   # bar: up
+        g.move(x, y)
+        before = seen()
+        for _ in range(clicks):
+            g.xdotool("click", button)
+        time.sleep(0.3)
+        assert moved(before, seen()), f"the wheel at ({x}, {y}) did not scroll the page"
+    assert not moved(top, seen())                            # the wheel up over the bar: back at the top
 
 
 def close_as_a_window_manager_does(display: str, window: str) -> None:

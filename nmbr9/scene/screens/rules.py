@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from direct.gui.DirectGui import DirectScrolledFrame
-from panda3d.core import TextNode
+from panda3d.core import MouseButton, PGItem, TextNode
 
 from ...i18n import _
 # (nmbr9.i18n.rules_page() is shadowed by the submodule of that name once it is imported)
@@ -16,7 +16,7 @@ SCROLL_STEP = 0.25
 
 def build_rules(screen: Screen, parent, on_back) -> DirectScrolledFrame:
     """The page under `parent`: title, scrolled text, Back; wheel, arrows and page keys scroll."""
-    screen.backdrop(BACKDROP, parent=parent)
+    backdrop = screen.backdrop(BACKDROP, parent=parent)
     room_w, room_h = screen.room
     width = min(WIDTH, 2 * room_w - 0.4)
     top, bottom = room_h - 0.26, -room_h + 0.3   # the page's frame, between the title and Back
@@ -44,9 +44,15 @@ def build_rules(screen: Screen, parent, on_back) -> DirectScrolledFrame:
         span = max(0.01, -y - seen)
         bar["value"] = min(1, max(0, bar["value"] + amount * SCROLL_STEP / span))
 
-    for key, amount in (("wheel_up", -1), ("wheel_down", 1), ("arrow_up", -0.5), ("arrow_down", 0.5),
-                        ("arrow_up-repeat", -0.5), ("arrow_down-repeat", 0.5), ("page_up", -4), ("page_down", 4)):
+    for key, amount in (("arrow_up", -0.5), ("arrow_down", 0.5), ("arrow_up-repeat", -0.5),
+                        ("arrow_down-repeat", 0.5), ("page_up", -4), ("page_down", 4)):
         screen.accept(key, scroll, [amount])
+    # the widgets (the backdrop covers the window) take the wheel: the plain "wheel_down" never comes, the
+    # widget's own wheel event does
+    for widget in (backdrop, frame, frame.verticalScroll, frame.verticalScroll.thumb,
+                   frame.verticalScroll.incButton, frame.verticalScroll.decButton):
+        for wheel, amount in ((MouseButton.wheelUp(), -1), (MouseButton.wheelDown(), 1)):
+            widget.bind(PGItem.getPressPrefix() + wheel.getName() + "-", lambda _event, a=amount: scroll(a))
     screen.accept("home", bar.__setitem__, ["value", 0])   # the top and the end of the page
     screen.accept("end", bar.__setitem__, ["value", 1])
     screen.button(_("Back (Esc)"), on_back, (0, -room_h + 0.08), width=0.5, scale=0.05, parent=parent)
