@@ -1042,6 +1042,33 @@ def test_hint_key_twice_moves_the_tile_onto_the_hint_and_enter_lays_it_there(app
     assert "Your tile is on the hint's spot: Enter lays it." not in texts(app)   # not about round 5's tile
 
 
+def test_hint_key_again_while_the_expert_thinks_takes_the_hint_once_found(app, monkeypatch):
+    """I, I pressed before the hint showed did nothing: the player had to press I a third time."""
+    from nmbr9.scene.screens import session
+    found, hints, think = threading.Event(), [], session.worker.run
+
+    def slowly(work, kind):
+        found.wait(60)
+        hints.append(think(work, kind))
+        return hints[-1]
+    monkeypatch.setattr(session.worker, "run", slowly)
+    m = app.store.new_match([Seat("Ana")], seed=12)
+    s = app.play(m)
+    place_somewhere(app)
+    until(app, lambda: s.ps.ghost is not None and m.round == 2)
+    messenger.send("i")
+    frames(app)
+    messenger.send("i")                                      # again, the expert still thinking
+    frames(app)
+    assert "Looking for a good place\u2026" in texts(app)
+    found.set()
+    until(app, lambda: "Your tile is on the hint's spot: Enter lays it." in texts(app), 60)
+    messenger.send("enter")
+    until(app, lambda: m.round == 3 or None)
+    laid, p = m.board(0).tiles[-1], hints[-1]
+    assert (laid.piece, laid.rotation, laid.x, laid.y) == (p.piece, p.rotation, p.x, p.y)
+
+
 def test_moving_the_tile_off_the_hints_spot_takes_back_enter_lays_it(app):
     """After I, I and an arrow key the status still said "Your tile is on the hint's spot: Enter lays
     it." over a red tile elsewhere."""

@@ -707,6 +707,9 @@ class SessionScreen(Screen):
         h["ghost"] = ghost
         self.app.trace("hint", f"piece={p.piece}", f"rotation={p.rotation}", f"x={p.x}", f"y={p.y}",
                        f"level={level}")
+        if h.get("take"):   # I was pressed again while the expert thought
+            self._take_hint()
+            return
         if set(ps.placement().squares()) == set(p.squares()):
             self._said_on_the_spot()   # the tile in hand is there already (it hides the ghost)
             return
@@ -719,7 +722,8 @@ class SessionScreen(Screen):
         """I again, once the hint is on the table: the tile in hand moves onto it (still to confirm)."""
         h, ps = self.hint, self.ps
         if h["ghost"] is None:
-            return   # still thinking
+            h["take"] = True   # still thinking: taken once found
+            return
         p = h["result"]["placement"]
         ps.rotation, ps.x, ps.y, ps.held = p.rotation, p.x, p.y, False
         ps.update()
