@@ -288,6 +288,26 @@ def test_f12_on_a_full_disk_says_the_screenshot_was_not_saved(app, monkeypatch):
     assert list(app.store.folder.glob("*screenshot-*")) == []
 
 
+def test_a_note_said_on_one_screen_keeps_clear_of_the_next_ones_buttons(app):
+    """F12 on the menu (nothing low there: the note at the bottom), then Rules at once: the note lay over Back
+    for its seconds; so too F12 at the table, then F1. (A short note: the tests' deep data folder makes
+    "Screenshot saved: ..." three lines tall, placed higher.)"""
+    from nmbr9.scene.screens.widgets import box, overlap
+
+    def clear(button: str) -> bool:
+        return not overlap(box(app.note, app.base.aspect2d), box(buttons(app)[button], app.base.aspect2d))
+    app.menu()
+    app.say(lambda: "Screenshot saved")
+    click(app, "Rules")
+    assert app.note is not None and clear("Back (Esc)")
+    app.play(app.store.new_match([Seat("Ana")], seed=3))
+    frames(app, 3)
+    app.say(lambda: "Screenshot saved")
+    messenger.send("f1")
+    frames(app)
+    assert clear("Back (Esc)")
+
+
 def test_the_screenshot_note_is_drawn_over_the_results_panel(app):
     from panda3d.core import PNMImage, Point3
     from nmbr9.scene.screens.results import ResultsScreen

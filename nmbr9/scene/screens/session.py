@@ -418,6 +418,7 @@ class SessionScreen(Screen):
         self.overlay_frame = self.root.attachNewNode("rules")
         self.hud_shown(False)
         build_rules(self, self.overlay_frame, self.close_rules)
+        self.app.place_note()   # a screenshot's note from the table: clear of the rules' Back
 
     def close_rules(self) -> None:
         self._close_overlay()
