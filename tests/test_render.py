@@ -135,7 +135,8 @@ def test_render_never_spoils_the_file_it_was_given(scene, tmp_path, monkeypatch,
     record.write_text(json.dumps(game_record(seeded_board(6, 1))))
 
     def run(out) -> int:
-        return render(argparse.Namespace(file=str(record), out=str(out), size="320x200", player=0, angle="top"))
+        return render(argparse.Namespace(file=str(record), out=str(out), size="320x200", player=0, angle="top",
+                                         levels=False))
     notes = tmp_path / "notes.txt"
     notes.write_text("my notes")
     assert run(notes) == 2
