@@ -438,6 +438,12 @@ class PlusHud:
         self.piles_frame = DirectFrame(parent=bc, frameColor=(0.08, 0.09, 0.1, 1), relief=DGG.FLAT,
                                        frameSize=(-reach, reach, y - margin, self.piles_height))
         w = step / 3   # half a card's width
+        # "not active" never broken mid-word ("nieaktywn/y"): a word wider than the card may reach into the gaps
+        # beside it, and only one wider than that too is made smaller
+        inactive = _("not active")
+        measure = TextNode("measure")
+        measure.setFont(self.font)
+        inactive_size = min(0.03, 2.8 * w / max(measure.calcWidth(word) for word in inactive.split()))
         for k in range(LEVEL_MARKERS):
             x = (k - 2) * step
             active = k < game.active
@@ -473,14 +479,8 @@ class PlusHud:
             elif not active:
                 DirectFrame(parent=bc, relief=DGG.FLAT, frameColor=(0.2, 0.21, 0.22, 0.6),
                             frameSize=(x - w, x + w, y - 0.01, y + tall - 0.01))
-                # never broken mid-word ("nieaktywn/y"): a word wider than the card may reach into the gaps
-                # beside it, and only one wider than that too is made smaller
-                text = _("not active")
-                measure = TextNode("measure")
-                measure.setFont(self.font)
-                size = min(0.03, 2.8 * w / max(measure.calcWidth(word) for word in text.split()))
-                self._label(bc, text, (x, y + tall / 2 + 0.005), size, fg=DIM,
-                            align=TextNode.ACenter, wrap=2.9 * w / size)
+                self._label(bc, inactive, (x, y + tall / 2 + 0.005), inactive_size, fg=DIM,
+                            align=TextNode.ACenter, wrap=2.9 * w / inactive_size)
             self._label(bc, ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile)),
                         (x, y - 0.05), 0.03, fg=DIM,
                         align=TextNode.ACenter)
