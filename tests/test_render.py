@@ -112,8 +112,8 @@ def test_render_command_writes_a_picture_of_the_chosen_player(tmp_path):
     done = subprocess.run([sys.executable, "-m", "nmbr9", "render", str(record), "--out", str(labelled),
                            "--size", "320x200", "--levels"], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
-    plain, marked = (np.array([[PNMImage(str(f)).getXel(c, r) for c in range(0, 320, 2)] for r in range(0, 200, 2)])
-                     for f in (out, labelled))
+    plain, marked = (np.array([[image.getXel(c, r) for c in range(0, 320, 2)] for r in range(0, 200, 2)])
+                     for image in (PNMImage(str(out)), PNMImage(str(labelled))))
     changed = np.abs(plain - marked).max(-1) > 0.3
     assert changed.sum() > 6 * 5, changed.sum()   # --levels puts badges (as L at the table) on the 6 tiles
     bad = subprocess.run([sys.executable, "-m", "nmbr9", "render", str(record), "--out", str(out),
