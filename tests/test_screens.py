@@ -272,6 +272,28 @@ def test_two_screenshots_in_one_second_are_two_pictures(app, monkeypatch):
         "screenshot-20260101-120000-2.png", "screenshot-20260101-120000.png"]
 
 
+def test_a_screenshot_taken_while_the_last_ones_note_is_up_does_not_show_that_note(app):
+    """F12 at each step of a game: every picture after the first had "Screenshot saved: ..." of the one before
+    in it, over the table's bottom middle."""
+    from panda3d.core import Filename, PNMImage
+
+    def picture(path) -> PNMImage:
+        image = PNMImage()
+        assert image.read(Filename.fromOsSpecific(path))
+        return image
+    app.menu()
+    frames(app, 3)
+    first = picture(app.screenshot())
+    frames(app, 3)
+    assert app.note is not None and "Screenshot saved" in texts(app)
+    second = picture(app.screenshot())
+    assert first.getXSize() == second.getXSize() and first.getYSize() == second.getYSize()
+    changed = sum(first.getXel(x, y) != second.getXel(x, y)
+                  for x in range(0, first.getXSize(), 2) for y in range(0, first.getYSize(), 2))
+    assert changed == 0, f"{changed} pixels differ: the first picture's note is in the second"
+    assert app.note is not None and "Screenshot saved" in texts(app)   # the second one's note, said after it
+
+
 def test_f12_on_a_full_disk_says_the_screenshot_was_not_saved(app, monkeypatch):
     """Panda3D's own writer left an empty picture and the note said 'Screenshot saved'."""
     import errno

@@ -145,6 +145,9 @@ class GameApp(DirectObject):
         from .render import picture_bytes
         path = free_path(self.store.folder / f"screenshot-{time.strftime('%Y%m%d-%H%M%S')}.png")
         image = PNMImage()
+        if self.note is not None:   # the last screenshot's note is not part of this picture: drawn once without
+            self._unsay()
+            self.base.graphicsEngine.renderFrame()
         try:   # whole or not at all: a full disk is said and leaves no empty picture behind
             ok = self.base.win.getScreenshot(image)
             if ok:
