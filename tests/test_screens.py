@@ -2178,6 +2178,32 @@ def test_the_step_through_button_says_its_key_and_home_end_go_to_the_first_and_l
     assert "tile 20 of 20" in texts(app)
 
 
+def test_the_results_board_turns_tilts_zooms_and_shows_its_levels_with_the_tables_keys(app):
+    """Stepping through the best layout (tiles stacked up to level 3) a player pressed A, D, W, the wheel and L as at the
+    table: nothing moved, and which tile lay on which level could not be seen."""
+    from panda3d.core import PNMImage
+    from nmbr9.scene.screens.results import ResultsScreen
+    m = app.store.new_match([Seat("Ana", "bot:medium")], seed=31)
+    m.play_out()
+    r = app.goto(ResultsScreen, match=m, context={})
+    analysis_found(r, list(m.board(0).tiles))
+    frames(app)
+    messenger.send("end")                            # the whole best layout on the table
+
+    def picture() -> list:
+        frames(app, 3)
+        shot = PNMImage()
+        app.base.win.getScreenshot(shot)
+        return [shot.getXel(x, y) for x in range(0, shot.getXSize(), 4) for y in range(0, shot.getYSize(), 4)]
+    for key in ("d", "w", "page_up", "wheel_down", "l"):
+        before = picture()
+        messenger.send(key)
+        after = picture()
+        assert sum(a != b for a, b in zip(before, after)) > 50, f"{key} changed nothing on the screen"
+    assert r.table.levels.getNumChildren() > 0       # L: the tiles' level badges
+    assert "tile 20 of 20" in texts(app)             # the layout stayed as it was
+
+
 def test_the_best_found_is_never_less_than_what_a_player_laid():
     """docs/table-game.json: the hard bot's 113 on its deck, more than a short search finds (105)."""
     from nmbr9.paths import ROOT

@@ -63,6 +63,19 @@ HANDOFF_PAUSE = 0.8    # seconds the hand-off takes no press, and a table just s
                        # Enter for a tile as dealt: the Enter pressed again is not the next player's
 
 
+def view_keys(camera) -> dict:
+    """The keys that turn, tilt and zoom the view: the same at the table and on the results' board."""
+    return {
+        "a": lambda: camera.orbit(-10, 0), "d": lambda: camera.orbit(10, 0),
+        "w": lambda: camera.orbit(0, 6), "s": lambda: camera.orbit(0, -6),
+        "=": lambda: camera.zoom_by(0.88), "+": lambda: camera.zoom_by(0.88),
+        # "+" typed with Shift (US and UK keyboards) arrives with the modifier in its name
+        "shift-=": lambda: camera.zoom_by(0.88), "shift-+": lambda: camera.zoom_by(0.88),
+        "-": lambda: camera.zoom_by(1 / 0.88), "page_up": lambda: camera.zoom_by(0.88),
+        "page_down": lambda: camera.zoom_by(1 / 0.88),
+    }
+
+
 class PlayScreen:
     orbit_speed = ORBIT_SPEED   # the game's settings scale these (camera sensitivity, animation speed)
     speed = 1.0                 # 0: no animation
@@ -404,14 +417,9 @@ class PlayScreen:
             "q": lambda: self.rotate(-1), "e": lambda: self.rotate(1),
             "enter": self.enter_key, "space": self.enter_key, "h": self.hud.toggle_legend,
         }
+        keys.update(view_keys(self.camera))
         keys.update({
-            "a": lambda: self.camera.orbit(-10, 0), "d": lambda: self.camera.orbit(10, 0),
-            "w": lambda: self.camera.orbit(0, 6), "s": lambda: self.camera.orbit(0, -6),
-            "=": lambda: self.camera.zoom_by(0.88), "+": lambda: self.camera.zoom_by(0.88),
-            # "+" typed with Shift (US and UK keyboards) arrives with the modifier in its name
-            "shift-=": lambda: self.camera.zoom_by(0.88), "shift-+": lambda: self.camera.zoom_by(0.88),
-            "-": lambda: self.camera.zoom_by(1 / 0.88), "page_up": lambda: self.camera.zoom_by(0.88),
-            "page_down": lambda: self.camera.zoom_by(1 / 0.88), "home": self.camera.reset,
+            "home": self.camera.reset,
             "shift-arrow_left": lambda: self.camera.pan_by(-PAN_STEP, 0),
             "shift-arrow_right": lambda: self.camera.pan_by(PAN_STEP, 0),
             "shift-arrow_up": lambda: self.camera.pan_by(0, PAN_STEP),

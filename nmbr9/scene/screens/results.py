@@ -197,6 +197,15 @@ class ResultsScreen(Screen):
         self.accept("arrow_left-repeat", self.walk_step, [-1])
         self.accept("home", self.walk_to, [1])      # the first tile
         self.accept("end", self.walk_to, [None])    # the whole layout
+        # the board is looked at as at the table: A D W S turn and tilt it, the wheel and + / - zoom, L its levels
+        from ..play import view_keys
+        for key, fn in view_keys(self.camera).items():
+            self.accept(key, fn)
+            self.accept(key + "-repeat", fn)
+        for wheel, factor in (("wheel_up", 0.88), ("wheel_down", 1 / 0.88)):
+            self.accept(wheel, self.camera.zoom_by, [factor])
+            self.accept("shift-" + wheel, self.camera.zoom_by, [factor])
+        self.accept("l", self.table.toggle_levels)
         self.shown_step = -1
         self._draw_scores()
 
