@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from .ai import STRENGTHS, View
-from .i18n import N_, _, as_english, as_now
+from .i18n import N_, _, as_english, as_now, in_every_language
 from .puzzle import BOT_NAMES
 from .rules import Board, Game, Move, Options, Placement, Ruleset, Seat, Verdict
 from .rules.game import CHOOSE, DECIDE
@@ -80,12 +80,48 @@ def local_date(stamp: str) -> str:
 
 # the names New game gives seats nobody named, stored in English (older games: in the language of their day)
 SEAT_NAMES = (N_("Player {number}"), N_("Bot {number}"))
+# a bot's strength in words (New game's seats, a tournament's standings)
+STRENGTH_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "expert": N_("expert")}
+# how `nmbr9 tournament --bots` named its bots before it named them as New game does ("Bot 1 (hard)", the
+# strength in English): read as "Bot 1", so that its strength is told once (seat_told)
+OLD_BOT_NAME = N_("Bot {n} ({strength})")
+
+
+def default_name(index: int, kind: str) -> str:
+    """The name New game gives seat `index` when nobody types one, in the language of the moment."""
+    player, bot = SEAT_NAMES
+    return _(player if kind == "human" else bot).format(number=index + 1)
+
+
+def strength_name(kind: str) -> str:
+    """A bot's strength in words ("hard" for "bot:hard")."""
+    strength = kind.removeprefix("bot:")
+    return _(STRENGTH_NAMES[strength]) if strength in STRENGTH_NAMES else strength
 
 
 def seat_name(name: str, kind: str) -> str:
     """A seat's name as shown: one the game gave (New game's "Player 2", a puzzle's "Easy bot") in the language of
     the moment, whichever language it was stored in; a name a player typed, as typed."""
+    if kind != "human":
+        name = _without_strength(name, kind)
     return as_now(name, ((BOT_NAMES[kind],) if kind in BOT_NAMES else ()) + SEAT_NAMES)
+
+
+def seat_told(name: str, kind: str) -> str:
+    """A seat's name with, for a bot, its strength, once: "Bot 1 (hard)", "Ana" (a tournament's standings)."""
+    shown = seat_name(name, kind)
+    return shown if kind == "human" else _("{name} ({strength})").format(name=shown, strength=strength_name(kind))
+
+
+def _without_strength(name: str, kind: str) -> str:
+    """"Bot 1", for a bot `nmbr9 tournament --bots` named "Bot 1 (hard)" (OLD_BOT_NAME, in the language of its
+    day); any other name as it is."""
+    for form in in_every_language(OLD_BOT_NAME):
+        head, _field, tail = form.replace("{strength}", kind.removeprefix("bot:")).partition("{n}")
+        number = name[len(head):len(name) - len(tail)] if len(name) > len(head) + len(tail) else ""
+        if name.startswith(head) and name.endswith(tail) and number.isdigit():
+            return SEAT_NAMES[1].format(number=number)
+    return name
 
 
 def stored_name(name: str, kind: str = "human") -> str:

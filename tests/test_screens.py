@@ -1470,6 +1470,38 @@ def test_a_long_name_in_the_standings_keeps_clear_of_its_points(app):
     assert ink(name)[1] < ink(best)[0]
 
 
+def test_a_bot_is_named_with_its_strength_once_wherever_its_tournament_was_made(app):
+    """A tournament of `nmbr9 tournament --bots hard,easy` read "Bot 1 (hard) (bot)" here, and one made with New
+    tournament "Bot 2 (bot)", its strength nowhere: both now as New tournament names bots, with the strength."""
+    from nmbr9.i18n import _
+    from nmbr9.scene.screens.setup import SetupScreen
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    from nmbr9.store.tournament_cli import bot_seats
+
+    def standings(tid):   # the lines under the standings' heads
+        app.goto(TournamentScreen, chosen=tid)
+        lines = texts(app).splitlines()
+        return lines[lines.index(_("Games")) + 1:]
+    command = app.store.new_tournament(bot_seats("hard,easy"), games=1, seed=1)
+    older = app.store.new_tournament([Seat("Bot 1 (hard)", "bot:hard"), Seat("Bot 2 (easy)", "bot:easy")],
+                                     games=1, seed=1)   # as the command stored its bots before
+    s = app.goto(SetupScreen, tournament=True)
+    click(app, "Add a player")                   # seat 2: a medium bot
+    click(app, "Add a player")
+    s.entries[2].set("Ana")
+    s.cycle_kind(2)                              # the third seat: a bot named Ana, hard
+    click(app, "Start (Enter)")
+    window = app.screen.match.tournament["id"]
+    for tid in (command.id, older.id):
+        shown = standings(tid)
+        assert {"Bot 1 (hard)", "Bot 2 (easy)"} <= set(shown), shown
+        assert not any("(bot)" in line or line.count("(") > 1 for line in shown)
+    shown = standings(window)
+    assert {"Player 1", "Bot 2 (medium)", "Ana (hard)"} <= set(shown) and not any("(bot)" in x for x in shown)
+    set_language("de")
+    assert {"Bot 1 (schwer)", "Bot 2 (leicht)"} <= set(standings(older.id))   # the strength in the player's words
+
+
 def test_a_tournament_names_the_rules_its_games_are_played_under(app):
     """A "2 of 3" tournament with gap fillers looked like a base game one until a game was started."""
     from nmbr9.scene.screens.tournament import TournamentScreen
@@ -2268,7 +2300,7 @@ def test_the_last_games_standings_keep_each_sentence_on_one_line(app):
     r = app.goto(ResultsScreen, match=match, context={"tournament": t.id})
     frames(app, 3)
     lines = r.extra_label["text"].splitlines()
-    assert t.over and "This tournament is over" in lines[1] and any("Wolkenstein: " in line for line in lines)
+    assert t.over and "This tournament is over" in lines[1] and any("Wolkenstein (easy): " in line for line in lines)
     assert r.extra_label.component("text0").textNode.getNumRows() == len(lines)
 
 

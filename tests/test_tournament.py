@@ -77,6 +77,27 @@ def test_the_headless_command_plays_prints_and_stores_a_tournament(tmp_path):
     store.close()
 
 
+def test_the_command_names_a_bot_with_its_strength_once_in_the_players_language(store, capsys):
+    """--show and --list printed seats as stored: an older command's "Bot 1 (hard)" with its strength in English
+    whatever the language, New tournament's "Bot 2" with none. Now as the Tournament screen names them."""
+    from nmbr9.i18n import set_language
+    older = store.new_tournament([Seat("Bot 1 (hard)", "bot:hard"), Seat("Bot 2 (easy)", "bot:easy")], games=1,
+                                 seed=1)
+    window = store.new_tournament([Seat("Player 1"), Seat("Bot 2", "bot:medium")], games=1, seed=1)
+    set_language("de")
+    try:
+        shown = []
+        for args in (["--show", str(older.id)], ["--show", str(window.id)], ["--list"]):
+            assert cli.main(["tournament", *args]) == 0
+            shown.append(capsys.readouterr().out)
+    finally:
+        set_language("en")
+    rows = [[line[5:].strip().rsplit(None, 4)[0] for line in out.splitlines() if line.strip()[:1].isdigit()]
+            for out in shown[:2]]
+    assert rows == [["Bot 1 (schwer)", "Bot 2 (leicht)"], ["Spieler 1", "Bot 2 (mittel)"]]
+    assert "Spieler 1, Bot 2 (mittel)" in shown[2] and "Bot 1 (schwer), Bot 2 (leicht)" in shown[2]
+
+
 def test_standings_count_points_wins_and_the_best_n_games(store):
     t = store.new_tournament([Seat("E", "bot:easy"), Seat("M", "bot:medium"), Seat("E2", "bot:easy")],
                              games=3, best=2, seed=3)
@@ -139,7 +160,7 @@ def test_two_humans_and_a_bot_quit_mid_game_and_continue(tmp_path, monkeypatch):
     assert friendly.save_error is None and friendly.tournament is None and t.played == 2
     assert store.continue_game().match.record()["moves"] == friendly.record()["moves"]
     [summary] = store.tournaments()
-    assert (summary.name, summary.players, summary.played) == ("Friday", ["Ana", "Ben", "Bot"], 2)
+    assert (summary.name, [p.name for p in summary.players], summary.played) == ("Friday", ["Ana", "Ben", "Bot"], 2)
     store.close()
 
 

@@ -6,7 +6,7 @@ import sys
 
 from ..ai import STRENGTHS
 from ..i18n import _, ngettext
-from ..match import seat_name
+from ..match import default_name, seat_name, seat_told, stored_name
 from ..rules import Seat
 from . import Store, StoreError, Tournament
 from .files import held_by, hold_folder
@@ -14,7 +14,8 @@ from .tournaments import COMMAND, WINDOW, lock_name
 
 
 def bot_seats(spec: str) -> list[Seat]:
-    """'hard,medium,easy' -> seats named 'Bot 1 (hard)', ...; ValueError with a clear message."""
+    """'hard,medium,easy' -> seats named as New game names bots ('Bot 1', a hard bot; ...); ValueError with a
+    clear message."""
     names = [s.strip().lower() for s in spec.split(",") if s.strip()]
     if not 1 <= len(names) <= 6:
         raise ValueError(_("--bots needs 1 to 6 strengths separated by commas, e.g. hard,medium,easy"))
@@ -22,21 +23,20 @@ def bot_seats(spec: str) -> list[Seat]:
         if n not in STRENGTHS:
             raise ValueError(_("unknown bot strength {name!r} (choose from {known})").format(
                 name=n, known=", ".join(STRENGTHS)))
-    return [Seat(_("Bot {n} ({strength})").format(n=i + 1, strength=n), f"bot:{n}") for i, n in enumerate(names)]
+    return [Seat(stored_name(default_name(i, f"bot:{n}")), f"bot:{n}") for i, n in enumerate(names)]
 
 
-def print_standings(t: Tournament, out=sys.stdout) -> None:
+def print_standings(t: Tournament) -> None:
     state = _("finished") if t.finished else ngettext("{played} of {games} game played",
                                                       "{played} of {games} games played", t.games).format(
         played=t.played, games=t.games)
     print(_("{name}: {games}, {best}, seed {seed} ({state})").format(
-        name=t.name, games=t.games_told(), best=t.best_told(), seed=t.seed, state=state), file=out)
-    width = max([len(seat_name(s.name, s.kind)) for s in t.seats] + [6])
-    print(f"{_('Place'):>5}  {_('Player'):<{width}}  {_('Best'):>5}  {_('Total'):>5}  {_('Wins'):>4}  {_('Games'):>5}",
-          file=out)
+        name=t.name, games=t.games_told(), best=t.best_told(), seed=t.seed, state=state))
+    width = max([len(seat_told(s.name, s.kind)) for s in t.seats] + [6])
+    print(f"{_('Place'):>5}  {_('Player'):<{width}}  {_('Best'):>5}  {_('Total'):>5}  {_('Wins'):>4}  {_('Games'):>5}")
     for s in t.standings():   # games played, as the Tournament screen counts them (each game's scores: --show)
-        name = seat_name(s.name, s.kind)
-        print(f"{s.place:>5}  {name:<{width}}  {s.best:>5}  {s.total:>5}  {s.wins:>4}  {s.played:>5}", file=out)
+        name = seat_told(s.name, s.kind)
+        print(f"{s.place:>5}  {name:<{width}}  {s.best:>5}  {s.total:>5}  {s.wins:>4}  {s.played:>5}")
 
 
 def play(t: Tournament) -> None:
@@ -56,7 +56,7 @@ def play(t: Tournament) -> None:
         results = match.play_out(progress)
         if match.save_error:
             raise StoreError(match.save_error)
-        scores = ", ".join(f"{r.name} {r.score}" for r in sorted(results, key=lambda r: r.seat))
+        scores = ", ".join(f"{seat_name(r.name, r.kind)} {r.score}" for r in sorted(results, key=lambda r: r.seat))
         print(("\r" if tty else "") + _("game {n}/{games}: {scores}").format(n=number, games=t.games, scores=scores),
               file=sys.stderr, flush=True)
 
@@ -75,7 +75,8 @@ def main(args) -> int:
             for s in store.tournaments():
                 state = _("finished") if s.finished else _("{played}/{games} played").format(
                     played=s.played, games=s.games)
-                print(f"{s.id:>4}  {s.created}  {s.name}  ({state})  {', '.join(s.players)}")
+                players = ", ".join(seat_told(p.name, p.kind) for p in s.players)
+                print(f"{s.id:>4}  {s.created}  {s.name}  ({state})  {players}")
             return 0
         if args.show is not None:
             t = store.tournament(args.show)

@@ -83,7 +83,7 @@ class Summary:
     best: int
     played: int
     finished: str | None
-    players: list[str]
+    players: list[Seat]
 
     @property
     def name(self) -> str:
@@ -282,8 +282,8 @@ def tournaments(db: sqlite3.Connection) -> list[Summary]:
     out = []
     for r in db.execute("SELECT t.*, (SELECT count(*) FROM tournament_games g WHERE g.tournament_id = t.id "
                         "AND g.finished IS NOT NULL) AS played FROM tournaments t ORDER BY t.id DESC").fetchall():
-        players = [p[0] for p in db.execute("SELECT name FROM tournament_seats WHERE tournament_id = ? "
-                                            "ORDER BY seat", (r["id"],))]
+        players = [Seat(name, kind) for name, kind in db.execute(
+            "SELECT name, kind FROM tournament_seats WHERE tournament_id = ? ORDER BY seat", (r["id"],))]
         out.append(Summary(r["id"], given_name(r["name"], r["id"]), r["created"], r["games"], r["best"], r["played"], r["finished"],
                            players))
     return out

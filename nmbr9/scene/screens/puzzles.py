@@ -13,7 +13,7 @@ import random
 from panda3d.core import TextNode
 
 from ...i18n import _
-from ...match import Match, derive_seed, fresh_seed, seat_name, stored_name
+from ...match import Match, default_name, derive_seed, fresh_seed, seat_name, stored_name
 from ...puzzle import BOT_NAMES, Puzzle, PuzzleCodeError, daily_puzzle, decode, offered_puzzles
 from ...rules import Seat
 from .widgets import DIM, GO, NARROW, SMALL, WARN, WIDE, KeyMenu, Screen
@@ -131,7 +131,6 @@ class PuzzleScreen(Screen):
     @staticmethod
     def _default() -> str:
         """The name a puzzle is played under when none is typed: New game's first seat's."""
-        from .setup import default_name
         return default_name(0, "human")
 
     def _name(self) -> str:

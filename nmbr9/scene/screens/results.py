@@ -13,7 +13,7 @@ from direct.gui.DirectGui import DirectFrame
 from panda3d.core import LVector2, TextNode
 
 from ...i18n import _, ngettext, pgettext
-from ...match import Match, local_date, seat_name
+from ...match import Match, local_date, seat_name, seat_told
 from ...rules.game import CLASSIC
 from .widgets import ACCENT, DIM, GO, INK, NARROW, PANEL, SMALL, WIDE, Screen
 
@@ -273,7 +273,7 @@ class ResultsScreen(Screen):
                 wins = ngettext("{n} win", "{n} wins", s.wins).format(n=s.wins)
                 points = ngettext("{n} point", "{n} points", s.best).format(n=s.best)
                 lines.append(_("{place}. {name}: {points}, {wins}").format(
-                    place=s.place, name=seat_name(s.name, s.kind), points=points, wins=wins))
+                    place=s.place, name=seat_told(s.name, s.kind), points=points, wins=wins))
             return "\n".join(lines)
         if self.context.get("puzzle"):
             from ...store import puzzle_results

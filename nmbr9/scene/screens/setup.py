@@ -6,7 +6,7 @@ from panda3d.core import TextNode
 from ...ai import STRENGTHS
 from ...i18n import _
 from ...i18n.terms import name as term
-from ...match import SEAT_NAMES, stored_name
+from ...match import default_name, stored_name, strength_name
 from ...rules import Ruleset, Seat
 from ...rules.game import MODULES, VARIANT_MAX_PLAYERS, VARIANTS
 from .plus_setup import chosen_powers, power_row
@@ -20,15 +20,9 @@ START_POS = (0.95, -0.85)    # the e2e test clicks Start here (a 16:9 or 4:3 win
 
 def kind_names() -> dict[str, str]:
     names = {"human": _("Human")}
-    strength = {"easy": _("easy"), "medium": _("medium"), "hard": _("hard"), "expert": _("expert")}
     for s in STRENGTHS:
-        names[f"bot:{s}"] = _("Bot, {strength}").format(strength=strength.get(s, s))
+        names[f"bot:{s}"] = _("Bot, {strength}").format(strength=strength_name(f"bot:{s}"))
     return names
-
-
-def default_name(index: int, kind: str) -> str:
-    player, bot = SEAT_NAMES
-    return _(player if kind == "human" else bot).format(number=index + 1)
 
 
 class SetupScreen(Screen):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from panda3d.core import TextNode
 
 from ...i18n import _
-from ...match import seat_name
+from ...match import seat_name, seat_told
 from .widgets import ACCENT, DIM, GO, INK, NARROW, SMALL, WARN, WIDE, KeyMenu, Screen
 
 LIST_STEP = 0.1
@@ -122,10 +122,10 @@ class TournamentScreen(Screen):
         standings = t.standings()
         for i, s in enumerate(standings):
             sy = y - 0.08 - i * 0.075
-            who = seat_name(s.name, s.kind) if s.kind == "human" else f"{seat_name(s.name, s.kind)} ({_('bot')})"
+            who = seat_told(s.name, s.kind)
             for value, cx in zip([s.place, who, s.best, s.total, s.wins, s.played], cols):
                 label = self.label(str(value), (cx, sy), scale=0.04, align=TextNode.ALeft, fg=INK)
-                if value is who:   # a long name (and "(bot)") smaller or cut short, not over the points
+                if value is who:   # a long name (and a bot's strength) smaller or cut short, not over the points
                     self._fit(label, who, (cols[2] - cx - 0.03) / 0.04)
         y -= 0.08 + len(standings) * 0.075 + 0.06
         entries = t.entries()
