@@ -1349,7 +1349,10 @@ def test_a_tournament_the_window_plays_is_not_played_by_the_command_meanwhile(ap
     assert "Continue" not in buttons(app)                 # the command played it to the end: nothing to continue
 
 
-def test_a_tournament_a_command_plays_is_said_in_the_window_and_continued_once_it_stops(app):
+def test_a_tournament_a_command_plays_moves_on_in_the_window_and_is_continued_once_it_stops(app):
+    """The Tournament screen showed a tournament `nmbr9 tournament --resume ID` was playing as it stood when the
+    page opened, and offered Continue, which only said the command had it, until the page was left and opened
+    again after the command stopped."""
     import os
     import subprocess
     import sys
@@ -1360,24 +1363,34 @@ def test_a_tournament_a_command_plays_is_said_in_the_window_and_continued_once_i
     command = subprocess.Popen([sys.executable, "-m", "nmbr9", "tournament", "--resume", str(t.id)], cwd=root,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                env={**os.environ, "NMBR9_DATA": str(app.store.folder), "PYTHONPATH": str(root)})
+    said = (f"Tournament {t.id} is being played by the command nmbr9 tournament: let it finish, or stop it, "
+            "then continue here. No game is lost.")
     try:
         deadline = time.monotonic() + 60
         while not t.entries() or not t.entries()[0].record["moves"]:   # its first game is under way
             assert command.poll() is None and time.monotonic() < deadline
             time.sleep(0.1)
-        said = (f"Tournament {t.id} is being played by the command nmbr9 tournament: let it finish, or stop it, "
-                "then continue here. No game is lost.")
         app.goto(TournamentScreen, chosen=t.id)
-        click(app, "Continue the tournament")
-        assert app.screen.name == "tournament" and said in texts(app)
+        assert said in texts(app) and "Continue the tournament" not in buttons(app)
+        assert "Game 1: in progress" in texts(app).splitlines()
+        # the page moves on with the command: the first game's scores, its standings, the history's count
+        game = until(app, lambda: next((b for b in buttons(app) if b.startswith("Game 1: Hard ")), None), 120)
+        scores = t.entries()[0].scores
+        assert game == f"Game 1: Hard {scores[0]}, Bob {scores[1]}" and command.poll() is None
+        shown = texts(app).splitlines()
+        assert str(max(scores)) in shown and f"Tournament {t.id}  (0 of 5 played)" not in buttons(app)
+        assert said in texts(app) and "Continue the tournament" not in buttons(app)   # still the command's
     finally:
         command.kill()
         command.wait(10)
-    stored = t.entries()[0].record["moves"]
-    click(app, "Continue the tournament")               # stopped: the window plays on from its last tile
+    until(app, lambda: "Continue the tournament" in buttons(app), 10)   # let go: offered on this very page
+    assert said not in texts(app)
+    under_way = [e.record["moves"] for e in t.entries() if not e.finished]   # (none: killed between two games)
+    number = t.played + 1
+    click(app, "Continue the tournament")               # the window plays on from the command's last tile
     s = app.screen
-    assert s.name == "play" and s.match.tournament == {"id": t.id, "game": 1}
-    assert s.match.record()["moves"] == stored
+    assert s.name == "play" and s.match.tournament == {"id": t.id, "game": number}
+    assert s.match.record()["moves"] == (under_way[0] if under_way else [])
 
 
 def test_bots_playing_alone_show_the_round_its_card_and_the_score_and_no_turn(app):

@@ -23,7 +23,8 @@ from .files import SaveError, free_path, hold_folder, set_aside, write_atomic
 from .puzzles import PuzzleResult, add_puzzle_result, last_puzzle_player, puzzle_results, store_puzzle_game
 from .records import Best, Results, record_score
 from .settings import Settings, load_settings, read_settings, save_settings
-from .tournaments import WINDOW, GameEntry, Standing, Summary, Tournament, TournamentSaver, lock_name, tournaments
+from .tournaments import (WINDOW, GameEntry, Standing, Summary, Tournament, TournamentSaver, lock_name,
+                          played_by_command, tournaments)
 
 
 class Store:
@@ -134,10 +135,21 @@ class Store:
         self.let_go_tournament()
         held, lock = hold_folder(self.folder, wait=0, name=lock_name(t.id), who=WINDOW)
         if not held:
-            raise StoreError(_("{name} is being played by the command nmbr9 tournament: let it finish, or stop "
-                               "it, then continue here. No game is lost.").format(name=t.name))
+            raise StoreError(played_by_command(t.name))
         if lock is not None:
             self._playing = (t.id, lock)
+
+    def held_elsewhere(self, tournament_id: int) -> bool:
+        """Whether `nmbr9 tournament` plays the tournament now: its lock, held by another process, is only
+        looked at (taken for an instant when free, never made when missing)."""
+        if self._playing is not None and self._playing[0] == tournament_id:
+            return False
+        if not (self.folder / lock_name(tournament_id)).exists():
+            return False
+        held, lock = hold_folder(self.folder, wait=0, name=lock_name(tournament_id))
+        if lock is not None:
+            lock.close()
+        return not held
 
     def let_go_tournament(self) -> None:
         """This window no longer plays a tournament (back at the menu): `nmbr9 tournament` may."""

@@ -60,6 +60,12 @@ def lock_name(tournament_id: int) -> str:
     return f"nmbr9-tournament-{tournament_id}.lock"
 
 
+def played_by_command(name: str) -> str:
+    """What the window says of tournament `name` while `nmbr9 tournament` plays it."""
+    return _("{name} is being played by the command nmbr9 tournament: let it finish, or stop it, then continue "
+             "here. No game is lost.").format(name=name)
+
+
 def given_name(stored: str, tournament_id: int) -> str:
     """The name a player gave a tournament (`nmbr9 tournament --name`), as stored; "" for none. A tournament
     without one is stored with "", its default name written when shown, in the language of then; an older
@@ -162,8 +168,12 @@ class Tournament:
 
     @property
     def played(self) -> int:
-        return self.db.execute("SELECT count(*) FROM tournament_games WHERE tournament_id = ? "
-                               "AND finished IS NOT NULL", (self.id,)).fetchone()[0]
+        return self.progress()[1]
+
+    def progress(self) -> tuple[int, int]:
+        """Games started and games finished (one look: what moves on while another process plays it)."""
+        return tuple(self.db.execute("SELECT count(*), count(finished) FROM tournament_games "
+                                     "WHERE tournament_id = ?", (self.id,)).fetchone())
 
     @property
     def over(self) -> bool:

@@ -9,10 +9,12 @@ from panda3d.core import TextNode
 
 from ...i18n import _
 from ...match import seat_name, seat_told
+from ...store.tournaments import played_by_command
 from .widgets import ACCENT, DIM, GO, INK, NARROW, SMALL, WARN, WIDE, KeyMenu, Screen
 
 LIST_STEP = 0.1
 SHOWN = 10          # tournaments in the history (half of them in a tall window)
+WATCH_EVERY = 1.5   # seconds between two looks at whether another process moved the chosen tournament on
 
 
 def play_tournament(app, tid: int, unsaved=None) -> str | None:
@@ -44,8 +46,35 @@ class TournamentScreen(Screen):
         self.chosen = chosen
         self.message = ""
         self.keys = None    # the keyboard's place on the page, kept when a choice rebuilds it
+        self.seen = None    # the chosen tournament as shown: (held by `nmbr9 tournament`, its progress)
         from .menu import game_it_ends
         self.replaces = game_it_ends(app)   # a saved game outside the tournaments, which a game here ends
+
+    def enter(self) -> None:
+        super().enter()
+        self.base.taskMgr.doMethodLater(WATCH_EVERY, self._watch, "tournament-watch")
+
+    def exit(self) -> None:
+        self.base.taskMgr.remove("tournament-watch")
+        super().exit()
+
+    def _look(self, tid: int) -> tuple[bool, tuple[int, int]]:
+        """Whether `nmbr9 tournament` plays the tournament, and its games started and finished: what another
+        process changes on this page (two quick looks, not the whole tournament read)."""
+        return self.app.store.held_elsewhere(tid), self.app.store.tournament(tid).progress()
+
+    def _watch(self, task):
+        """The page again when another process moved the chosen tournament on (its standings and games), or
+        took it or let it go (Continue offered again, without leaving the page)."""
+        try:
+            seen = self._look(self.chosen) if self.chosen is not None and self.seen is not None else None
+        except Exception:   # StoreError, sqlite3.Error: the page already says what it can
+            return task.again
+        if seen is not None and seen != self.seen:
+            if seen[0] != self.seen[0]:
+                self.message = ""   # e.g. "being played by the command", from a Continue pressed as it started
+            self.relabel()
+        return task.again
 
     def button(self, *args, **kw):
         b = super().button(*args, **kw)
@@ -56,6 +85,7 @@ class TournamentScreen(Screen):
         """The history beside the chosen tournament (above it in a tall window)."""
         self.walk = []
         self.starts_game = False   # the chosen tournament's button starts (or resumes) a game
+        self.note = ""             # why it does not: `nmbr9 tournament` plays it
         self.backdrop()
         narrow = self.narrow
         top, bottom = self.room[1] - 0.16, -self.room[1]
@@ -83,8 +113,9 @@ class TournamentScreen(Screen):
                 b["text_fg"] = ACCENT
         if self.chosen is not None:   # beside the list, or under it
             self.details(self.chosen, (-0.9, y - len(shown) * LIST_STEP - 0.05) if narrow else (-0.4, top - 0.18))
-        if self.message:
-            self.label(self.message, (0, bottom + 0.28), scale=0.04, fg=WARN, wrap=(1.8 if narrow else 2.5) / 0.04)
+        if self.message or self.note:
+            self.label(self.message or self.note, (0, bottom + 0.28), scale=0.04, fg=WARN,
+                       wrap=(1.8 if narrow else 2.5) / 0.04)
         elif self.replaces is not None and self.starts_game:
             from .menu import ends_saved_game
             self.label(ends_saved_game(self.replaces), (0, bottom + 0.28), scale=SMALL, fg=WARN,
@@ -102,10 +133,13 @@ class TournamentScreen(Screen):
     def details(self, tid: int, at: tuple[float, float]) -> None:
         """The tournament's standings and games, from `at` (their top left corner) down."""
         try:
+            self.seen = self._look(tid)   # before the standings: a game finished meanwhile is shown next time
             t = self.app.store.tournament(tid)
         except Exception as e:
+            self.seen = None
             self.message = getattr(e, "message", str(e))
             return
+        held = self.seen[0]
         (x, y), narrow = at, self.narrow
         width = 1.8 if narrow else 1.7
         self.label(t.name, (x, y), scale=0.06, bold=True, align=TextNode.ALeft)
@@ -142,10 +176,12 @@ class TournamentScreen(Screen):
                 self.label(_("Game {number}: in progress").format(number=g.number), (x + 0.02, gy - 0.01),
                            scale=SMALL, align=TextNode.ALeft, fg=DIM)
         at = (0.42 if narrow else 0.45, -self.room[1] + 0.13)
-        self.starts_game = not t.over
-        if not t.over:
+        self.starts_game = not t.over and not held
+        if self.starts_game:
             self.button(_("Continue the tournament") if t.entries() else _("Play the first game"), self.play,
                         at, width=0.9, scale=0.05, colour=GO, args=(t.id,))
+        elif not t.over:   # its standings move on as it plays; once it lets go, Continue
+            self.note = played_by_command(t.name)
         else:
             self.label(_("This tournament is over."), at, scale=0.045, fg=ACCENT)
 
