@@ -1390,7 +1390,22 @@ def test_a_tournament_a_command_plays_moves_on_in_the_window_and_is_continued_on
     click(app, "Continue the tournament")               # the window plays on from the command's last tile
     s = app.screen
     assert s.name == "play" and s.match.tournament == {"id": t.id, "game": number}
-    assert s.match.record()["moves"] == (under_way[0] if under_way else [])
+    stored = under_way[0] if under_way else []
+    assert s.match.record()["moves"][:len(stored)] == stored   # (its bots play on at once)
+
+
+def test_a_tournament_the_command_makes_comes_into_the_history_on_the_page(app):
+    """`nmbr9 tournament --bots ...` run in a terminal beside the Tournament screen: its tournament was not in the
+    history until the page was left and opened again."""
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    from test_tournament import run_cli
+    app.goto(TournamentScreen)
+    assert "No tournaments yet." in texts(app)
+    played = run_cli(app.store.folder, "--bots", "easy", "--games", "1", "--seed", "2")
+    assert played.returncode == 0, played.stdout + played.stderr
+    until(app, lambda: "Tournament 1  (finished)" in buttons(app), 10)
+    shown = texts(app).splitlines()
+    assert "No tournaments yet." not in shown and "Bot 1 (easy)" in shown and "This tournament is over." in shown
 
 
 def test_bots_playing_alone_show_the_round_its_card_and_the_score_and_no_turn(app):

@@ -24,7 +24,7 @@ from .puzzles import PuzzleResult, add_puzzle_result, last_puzzle_player, puzzle
 from .records import Best, Results, record_score
 from .settings import Settings, load_settings, read_settings, save_settings
 from .tournaments import (WINDOW, GameEntry, Standing, Summary, Tournament, TournamentSaver, lock_name,
-                          played_by_command, tournaments)
+                          played_by_command, progress, tournaments)
 
 
 class Store:
@@ -109,6 +109,9 @@ class Store:
 
     def tournaments(self) -> list[Summary]:
         return tournaments(self.db)
+
+    def progress(self) -> tuple[int, int, int]:
+        return progress(self.db)
 
     def tournament_match(self, t: Tournament, **match_kw) -> Match | None:
         """The tournament's game in progress or its next game, autosaved too; None when it is over."""

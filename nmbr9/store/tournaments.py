@@ -168,12 +168,8 @@ class Tournament:
 
     @property
     def played(self) -> int:
-        return self.progress()[1]
-
-    def progress(self) -> tuple[int, int]:
-        """Games started and games finished (one look: what moves on while another process plays it)."""
-        return tuple(self.db.execute("SELECT count(*), count(finished) FROM tournament_games "
-                                     "WHERE tournament_id = ?", (self.id,)).fetchone())
+        return self.db.execute("SELECT count(*) FROM tournament_games WHERE tournament_id = ? "
+                               "AND finished IS NOT NULL", (self.id,)).fetchone()[0]
 
     @property
     def over(self) -> bool:
@@ -285,6 +281,13 @@ class TournamentSaver:
         except (sqlite3.Error, StoreError) as e:
             raise SaveError(_("Could not save the tournament game: {reason}").format(
                 reason=getattr(e, "message", e))) from e
+
+
+def progress(db: sqlite3.Connection) -> tuple[int, int, int]:
+    """How many tournaments, games started and games finished the database holds: one look at whether another
+    process (`nmbr9 tournament`) moved any of them on."""
+    return tuple(db.execute("SELECT (SELECT count(*) FROM tournaments), count(*), count(finished) "
+                            "FROM tournament_games").fetchone())
 
 
 def tournaments(db: sqlite3.Connection) -> list[Summary]:

@@ -46,7 +46,7 @@ class TournamentScreen(Screen):
         self.chosen = chosen
         self.message = ""
         self.keys = None    # the keyboard's place on the page, kept when a choice rebuilds it
-        self.seen = None    # the chosen tournament as shown: (held by `nmbr9 tournament`, its progress)
+        self.seen = None    # the page as shown: (the chosen tournament held by `nmbr9 tournament`, all progress)
         from .menu import game_it_ends
         self.replaces = game_it_ends(app)   # a saved game outside the tournaments, which a game here ends
 
@@ -58,19 +58,20 @@ class TournamentScreen(Screen):
         self.base.taskMgr.remove("tournament-watch")
         super().exit()
 
-    def _look(self, tid: int) -> tuple[bool, tuple[int, int]]:
-        """Whether `nmbr9 tournament` plays the tournament, and its games started and finished: what another
-        process changes on this page (two quick looks, not the whole tournament read)."""
-        return self.app.store.held_elsewhere(tid), self.app.store.tournament(tid).progress()
+    def _look(self) -> tuple[bool, tuple[int, int, int]]:
+        """What another process changes on this page: whether `nmbr9 tournament` plays the chosen tournament, and
+        how many tournaments, games started and games finished there are (quick looks, not the history read)."""
+        store = self.app.store
+        return self.chosen is not None and store.held_elsewhere(self.chosen), store.progress()
 
     def _watch(self, task):
-        """The page again when another process moved the chosen tournament on (its standings and games), or
-        took it or let it go (Continue offered again, without leaving the page)."""
+        """The page again when another process moved a tournament on (the standings, games and history) or made
+        one, or took the chosen one or let it go (Continue offered again, without leaving the page)."""
         try:
-            seen = self._look(self.chosen) if self.chosen is not None and self.seen is not None else None
+            seen = self._look()
         except Exception:   # StoreError, sqlite3.Error: the page already says what it can
             return task.again
-        if seen is not None and seen != self.seen:
+        if self.seen is not None and seen != self.seen:
             if seen[0] != self.seen[0]:
                 self.message = ""   # e.g. "being played by the command", from a Continue pressed as it started
             self.relabel()
@@ -91,8 +92,10 @@ class TournamentScreen(Screen):
         top, bottom = self.room[1] - 0.16, -self.room[1]
         self.label(_("Tournaments"), (0, top), scale=0.08, bold=True)
         try:
+            self.seen = self._look()   # before the history is read: what moves on meanwhile is shown next time
             history = self.app.store.tournaments()
         except Exception as e:   # StoreError: the database can't be used
+            self.seen = None
             history = []
             self.message = getattr(e, "message", str(e))
         if self.chosen is None and history:
@@ -133,13 +136,11 @@ class TournamentScreen(Screen):
     def details(self, tid: int, at: tuple[float, float]) -> None:
         """The tournament's standings and games, from `at` (their top left corner) down."""
         try:
-            self.seen = self._look(tid)   # before the standings: a game finished meanwhile is shown next time
             t = self.app.store.tournament(tid)
         except Exception as e:
-            self.seen = None
             self.message = getattr(e, "message", str(e))
             return
-        held = self.seen[0]
+        held = self.seen is not None and self.seen[0]   # (a tournament chosen just now: looked at next time)
         (x, y), narrow = at, self.narrow
         width = 1.8 if narrow else 1.7
         self.label(t.name, (x, y), scale=0.06, bold=True, align=TextNode.ALeft)
