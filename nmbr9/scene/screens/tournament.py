@@ -14,7 +14,7 @@ from .widgets import ACCENT, DIM, GO, INK, NARROW, SMALL, WARN, WIDE, KeyMenu, S
 
 LIST_STEP = 0.1
 SHOWN = 10          # tournaments in the history (half of them in a tall window)
-WATCH_EVERY = 1.5   # seconds between two looks at whether another process moved the chosen tournament on
+WATCH_EVERY = 1.5   # seconds between two looks at whether another process moved the tournaments on
 
 
 def play_tournament(app, tid: int, unsaved=None) -> str | None:
