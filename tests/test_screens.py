@@ -288,7 +288,8 @@ def test_a_screenshot_taken_while_the_last_ones_note_is_up_does_not_show_that_no
     assert app.note is not None and "Screenshot saved" in texts(app)
     second = picture(app.screenshot())
     assert first.getXSize() == second.getXSize() and first.getYSize() == second.getYSize()
-    changed = sum(first.getXel(x, y) != second.getXel(x, y)
+    # a faint difference is the text's glyphs sampled anew (the note's own letters join the font's page), not a note
+    changed = sum(max(abs(a - b) for a, b in zip(first.getXel(x, y), second.getXel(x, y))) > 0.1
                   for x in range(0, first.getXSize(), 2) for y in range(0, first.getYSize(), 2))
     assert changed == 0, f"{changed} pixels differ: the first picture's note is in the second"
     assert app.note is not None and "Screenshot saved" in texts(app)   # the second one's note, said after it
