@@ -333,6 +333,34 @@ def test_reserve_is_taken_back_until_it_is_confirmed_like_every_other_power(app)
     assert "Breaking Rules \u00b7 markers left: \u25cf\u25cb" in texts(app)
 
 
+def test_a_hint_with_reserve_armed_takes_the_tile_back_in_hand_and_shows_its_spot(app):
+    """With Reserve armed (the tile out of hand) I and the Hint button did nothing; with Relocate picking its
+    tile too."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("reserve", "relocate")), seed=4)
+    ps_ready(app)
+    lay_and_end(app, m, m.game.legal_placements(0)[0])
+    ps = ps_ready(app)
+    digit = m.game.card
+    for ask in ("i", "Hint (I)"):
+        press(app, "power_reserve")
+        assert ps.ghost is None
+        messenger.send("i") if ask == "i" else click(app, "Hint (I)")
+        p = until(app, lambda: s.hint["result"]["placement"] if s.hint is not None and s.hint["ghost"] is not None
+                  else None, 60)
+        assert ps.piece == digit and ps.ghost is not None and "reserve" not in ps.powers   # back in hand
+        assert not s.plus_hud.buttons["power_reserve"]["text"].endswith("(on)")
+        assert p.piece == digit and m.check(0, p)
+        assert f"Reserve is off: the hint is where to lay your {digit}." in texts(app)
+        assert s.status["text"].startswith("Hint: the expert would lay it where the blue tile is")
+        shot(app, f"reserve-hint-{ask[0]}")
+        assert m.game.players[0].reserve is None
+    press(app, "power_relocate")                      # picking the tile to move: the hint says what it is for
+    messenger.send("i")
+    frames(app, 3)
+    assert "Relocate: a hint is for the tile you pick up." in texts(app) and s.hint is None
+    assert s.ps.mode == "pick"
+
+
 def test_the_reserve_warns_in_its_last_turn(app):
     m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("reserve", "flip")), seed=4)
     rng = random.Random(1)

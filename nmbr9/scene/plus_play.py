@@ -638,14 +638,19 @@ class PlusSessionScreen(SessionScreen):
 
     def ask_hint(self) -> None:
         """Before there is a tile to lay (build or reject it; which shown tile to take), the hint
-        is the expert's answer in words."""
+        is the expert's answer in words. Reserve armed: the tile comes back in hand for its hint."""
         key = self._advice_key()
         ps = self.ps
-        if key is None and ps is not None and ps.ghost is None and self.looking is None and \
-                ps.options().step == EXTRAS:   # nothing in hand to hint at: say so rather than nothing
-            ps.message = _("Your tile is dealt with: a hint is for a piece you hold.")
+        idle = key is None and ps is not None and ps.ghost is None and self.looking is None
+        if idle and (ps.options().step == EXTRAS or ps.mode == PICK):   # nothing in hand: said, rather than nothing
+            ps.message = _("Relocate: a hint is for the tile you pick up.") if ps.mode == PICK else \
+                _("Your tile is dealt with: a hint is for a piece you hold.")
             ps.update()
             return
+        if idle and ps.setting_aside:   # a hint is where to lay it: back in hand, as a power for the tile brings it
+            ps.toggle_power(RESERVE)
+            ps.message = _("Reserve is off: the hint is where to lay your {digit}.").format(digit=ps.piece)
+            ps.update()
         if key is None:
             super().ask_hint()
             return
