@@ -270,6 +270,35 @@ def test_a_relaxing_power_turns_a_refused_spot_into_a_legal_one(app, power):
     assert m.game.moves[-1].powers == (power,) and m.board(0).tiles[-1].level == target.level
 
 
+@pytest.mark.parametrize("power", ["single_support", "loner"])
+def test_an_armed_power_hints_a_spot_it_opens_and_says_when_a_spot_needs_it_not(app, power):
+    """With Single support armed the hint laid the tile on the table's level (where any tile may lie), the
+    verdict said "Using: Single support", and Enter spent the marker on it for nothing."""
+    for seed in range(40):
+        m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), (power,)), seed=seed)
+        if _board_needing(m, power, random.Random(seed)):
+            break
+    else:
+        pytest.skip(f"no table needing {power} found")
+    ps = ps_ready(app)
+    s.table.show(m.board(0))   # the tiles were laid through the match, not the screen
+    ps.frame_camera()
+    ps.start_turn()
+    press(app, f"power_{power}")
+    p = _hint_ghost(app, s)
+    assert m.check(0, p, (power,)) and not m.check(0, p)     # a spot only the power opens
+    name = {"single_support": "Single support", "loner": "Loner"}[power]
+    said = f"Not needed here: {name} (its marker is spent anyway)"
+    messenger.send("i")                                       # taken: it needs the power, nothing to say
+    frames(app)
+    assert ps.verdict.ok and said not in texts(app) and f"Using: {name}" in texts(app)
+    plain = m.game.legal_placements(0)[0]                     # a spot the tile takes without it
+    ps.rotation, ps.x, ps.y = plain.rotation, plain.x, plain.y
+    ps.update()
+    assert ps.verdict.ok and said in texts(app) and f"Using: {name}" not in texts(app)
+    shot(app, f"{power}-not-needed")
+
+
 def test_reserve_sets_the_tile_beside_the_table_and_it_is_built_later(app):
     m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("reserve", "flip")), seed=4)
     ps_ready(app)

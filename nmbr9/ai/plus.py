@@ -207,6 +207,10 @@ class _Planner:
             targets = self.g.relocation_targets(self.seat, moving)
             return _best(_without(self.board, self.board.tile_at(*moving)), targets, self.left)[1]
         spots = self.g.legal_placements(self.seat, powers=powers, reserved=reserved)
+        if powers:   # a spot the armed powers open (a marker spent on a spot that needs none is wasted)
+            plain = set(self.g.legal_placements(self.seat, powers=tuple(q for q in powers if q == FLIP),
+                                                reserved=reserved))
+            spots = [p for p in spots if p not in plain] or spots
         if powers or reserved:
             return _best(self.board, spots, self.left)[1]
         return self.plain_choice(self.g.options(self.seat).digit, spots)[2]

@@ -175,15 +175,25 @@ class PlusPlayScreen(PlayScreen):
             if cap is not None:
                 text += "\n" + _("The tile from level marker {marker} may go up to level {marker}.").format(
                     marker=cap)
-            used = [power_name(q) for q in self.placing_powers()]
+            idle = self.unneeded_powers(p)   # armed, but this spot is legal without them: a marker for nothing
+            used = [power_name(q) for q in self.placing_powers() if q not in idle]
             if self.mode == MOVE:
                 used = [power_name(RELOCATE)]
             if used:
                 text += "\n" + _("Using: {powers}").format(powers=", ".join(used))
+            if idle:
+                text += "\n" + _("Not needed here: {powers} (its marker is spent anyway)").format(
+                    powers=", ".join(power_name(q) for q in idle))
         else:
             text = verdict_words(self.verdict)
         self.hud.show_verdict(ok, text)
         self.hud.show_score(self.board.score_by_level(), self.board.score(), gain, in_hand=True)
+
+    def unneeded_powers(self, p: Placement) -> list[str]:
+        """The armed powers that only relax a rule (not Flip, which turns the tile) this spot keeps anyway."""
+        powers = self.placing_powers()
+        return [q for q in powers if q != FLIP and
+                self.game.check(self.seat, p, tuple(x for x in powers if x != q), self.mode == RESERVED)]
 
     def _show_plus(self, o) -> None:
         if self.plus_hud is not None:
