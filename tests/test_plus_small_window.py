@@ -139,6 +139,26 @@ def test_the_board_with_the_tile_in_hand_gets_the_middle_of_a_4_3_window():
     assert (board[2] + board[3]) / 2 < 0, board   # below the window's middle, not up in the top row
 
 
+@pytest.mark.render
+@pytest.mark.parametrize("size", ["640x480", "800x600"])
+def test_level_to_level_in_a_narrow_window_frames_the_board_in_the_middle(size):
+    """At 640x480 the piles stood above Hint and Menu, one above the other, and the board, with a tile chosen,
+    had only a patch beside the round's card (left of the cards still to come): Hint and Menu now stand side
+    by side, the piles a button lower."""
+    seen = _probe(size)["level_to_level choose"]
+    hint, menu = seen["hint and menu"]
+    assert abs(hint[2] - menu[2]) < 1e-3 and _apart(hint, menu), (hint, menu)
+    assert seen["panels"]["piles"][2] > max(hint[3], menu[3]), seen["panels"]["piles"]
+    assert seen["settled"][0] > seen["chips"][1], (seen["settled"], seen["chips"])
+
+
+@pytest.mark.render
+def test_hint_and_menu_stay_one_above_the_other_where_a_word_would_not_fit():
+    """In Polish "Podpowiedź (I)" is too long for half the column: it would shrink or be cut."""
+    hint, menu = _probe("640x480", "pl")["level_to_level choose"]["hint and menu"]
+    assert hint[2] > menu[3], (hint, menu)
+
+
 # ----- the subprocess ---------------------------------------------------------------------
 
 def main(size: str) -> None:
@@ -282,6 +302,8 @@ def main(size: str) -> None:
             "lines": hud.lines,
             "board": board,
             "key items": s.key_items,
+            "chips": others([])["Still to come (cards)"],
+            "hint and menu": [box(b, b.guiItem.getFrame()) for b in (s.hint_button, s.menu_button)],
             "note rows": [n.component("text0").textNode.getNumRows() for n in hud.notes],
             "buttons": {name: [b["text"], b.component("text0").textNode.getWordwrappedText()]
                         for name, b in hud.buttons.items() if not b.isEmpty()}}

@@ -531,6 +531,25 @@ class PlusSessionScreen(SessionScreen):
         if shown == keys.isHidden():
             keys.show() if shown else keys.hide()
 
+    def _pair_buttons(self) -> None:
+        """Hint and Menu side by side where "Level to Level"'s piles stand above them (a narrow window): the
+        piles, and the notes above them, stand a button lower, and the board above gets that much more room
+        (at 640x480 it had a patch beside the round's card). Not where a word would not fit (Polish), nor with
+        Take back above them (practice)."""
+        hud, width, gap, scale = self.plus_hud, 0.24, 0.02, 0.04
+        buttons = (self.hint_button, self.menu_button)
+        paired = bool(hud.piles_lift) and self.match.game.variant == LEVEL_TO_LEVEL and not self.match.practice \
+            and all(self.measure(b["text"], scale)[0] <= width - 0.8 * scale for b in buttons)
+        if paired == (self.menu_button.getZ() == self.hint_button.getZ()):
+            return
+        wide = width if paired else 0.5   # (the column's width and right edge stay: nothing beside them moves)
+        for b, x, z in zip(buttons, (-0.55 + width / 2, -0.05 - width / 2) if paired else (-0.3, -0.3),
+                           (0.26, 0.26) if paired else (0.37, 0.26)):
+            left, right, bottom, top = b["frameSize"]
+            b["frameSize"] = (-wide / scale / 2, wide / scale / 2, bottom, top)
+            b.setPos(x, 0, z)
+        hud.key = self.panel_key = None   # the panels and the scores laid out again above them
+
     def fit_table(self) -> None:
         """Also clear of the question in the middle (which tile to take; build or reject)."""
         q = self.plus_hud.question
@@ -632,6 +651,7 @@ class PlusSessionScreen(SessionScreen):
             keys = self._keys()   # only the keys that do something now (Backspace: with a piece in hand)
             if keys != self.key_items:
                 self.key_items, self.panel_key = keys, None
+        self._pair_buttons()
         self._fit_keys()
         if self.plus_hud.key != self.fitted_key:   # the panels were drawn again: maybe another size
             self.fitted_key = self.plus_hud.key
