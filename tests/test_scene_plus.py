@@ -299,6 +299,31 @@ def test_an_armed_power_hints_a_spot_it_opens_and_says_when_a_spot_needs_it_not(
     shot(app, f"{power}-not-needed")
 
 
+def test_with_no_marker_left_the_compact_powers_keep_inside_their_column(app):
+    """At 640x480, with both markers spent, "3 Single support (no marker left)" ran over "4 Bridge" beside it."""
+    from panda3d.core import TextNode
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("relocate", "flip", "single_support",
+                                                                              "bridge", "loner", "reserve")))
+    ps_ready(app)
+    press(app, "power_reserve")                           # both markers spent: on Reserve, then on Flip
+    messenger.send("enter")
+    frames(app, 3)
+    ps_ready(app)
+    press(app, "power_flip")
+    lay(app, m.game.legal_placements(0, powers=("flip",))[0])
+    ps_ready(app)
+    assert s.plus_hud.compact() and "markers left: \u25cb\u25cb" in texts(app)
+    measure = TextNode("measure")
+    measure.setFont(app.font)
+    for name in ("power_single_support", "power_bridge", "power_loner", "power_flip"):
+        b = s.plus_hud.buttons[name]
+        left, right = b["frameSize"][:2]
+        assert measure.calcWidth(b["text"]) <= right - left - 0.5, (name, b["text"])   # inside its button
+        assert b["state"] == DGG.DISABLED
+    assert "(used)" in s.plus_hud.buttons["power_flip"]["text"]
+    shot(app, "powers-no-marker-left")
+
+
 def test_reserve_sets_the_tile_beside_the_table_and_it_is_built_later(app):
     m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("reserve", "flip")), seed=4)
     ps_ready(app)
@@ -1133,6 +1158,8 @@ def test_the_powers_panel_text_fits_its_panel_in_every_language(app):
             s.plus_hud.key = None
             frames(app, 2)
             panel = _box(app, s.plus_hud.powers_frame, s.plus_hud.powers_frame["frameSize"])
+            if when == "none-left" and language == "en":   # (as wide as the panel is at 1280x720: said in full)
+                assert "(no marker left)" in s.plus_hud.buttons["power_relocate"]["text"]
             for power in powers:
                 b = s.plus_hud.buttons[f"power_{power}"]
                 text = _text_box(app, b)
@@ -1149,7 +1176,6 @@ def test_the_powers_panel_text_fits_its_panel_in_every_language(app):
     press(app, "power_reserve")                     # no marker left: "(used)" and "(no marker left)"
     messenger.send("enter")                         # (set aside)
     ps_ready(app)
-    assert "(no marker left)" in s.plus_hud.buttons["power_relocate"]["text"]
     fits("none-left")
 
 

@@ -178,6 +178,8 @@ class PlusHud:
         left_, right_, bottom_, top_ = self.powers_frame["frameSize"]
         self.powers_frame["frameSize"] = (left_, max(right_, wide), bottom_, top_)
         used = self.game.players[o.player].powers_used
+        measure = TextNode("measure")
+        measure.setFont(self.font)
         for i, power in enumerate(o.powers):
             row, column = divmod(i, columns)
             y = top - step * (row + 1)
@@ -194,7 +196,10 @@ class PlusHud:
             text = f"{i + 1} {ICONS[power]}  {power_name(power)}"   # Ctrl and that number: as a click
             if not compact and status in ("", _("on")):   # a power gone for good needs no rule: the row fits
                 text += f": {power_text(power)}"
-            if status:
+            # in a compact column a long status ran into the next column ("Single support (no marker left)" at
+            # 640x480): left out where it does not fit, the button greyed and the title's markers say it
+            if status and (not compact or status == _("on") or
+                           measure.calcWidth(f"{text}  ({status})") <= width / scale - 1):
                 text += f"  ({status})"
             self._button(f"power_{power}", bl, text, self.handlers["power"], (0.06 + column * (width + 0.02), y),
                          width, scale=scale, enabled=usable, colour=ARMED if armed else BUTTON,
