@@ -140,6 +140,15 @@ def test_the_board_with_the_tile_in_hand_gets_the_middle_of_a_4_3_window():
 
 
 @pytest.mark.render
+@pytest.mark.parametrize("size", ["640x480", "800x600", "1280x720"])
+def test_the_notes_keep_off_the_scores_with_the_reserved_tile_in_hand(size):
+    """At 640x480, the reserved tile taken in hand, the score box grew (the tile's gain), the scores under it
+    moved down, and the notes, laid out beside them before, stood over them until the tile moved."""
+    seen = _probe(size)["level_to_level reserved"]
+    assert seen["in hand covered"] == [], seen["in hand covered"]
+
+
+@pytest.mark.render
 @pytest.mark.parametrize("size", ["640x480", "800x600"])
 def test_level_to_level_in_a_narrow_window_frames_the_board_in_the_middle(size):
     """At 640x480 the piles stood above Hint and Menu, one above the other, and the board, with a tile chosen,
@@ -221,31 +230,35 @@ def main(size: str) -> None:
         m = app.store.new_match(seats, seed=5, ruleset=Ruleset(variant, ("start_tiles", "gap_fillers",
                                                                          "breaking_rules"), POWERS))
         s = app.play(m)
-        for _ in range(3000):   # the humans lay their tiles (pass and play) until one is asked
-            frames(app, 1)
-            if s.overlay == "handoff":
-                messenger.send("enter")   # taken once the hand-off takes presses (session.HANDOFF_PAUSE)
-                time.sleep(0.003)
-                continue
-            ps = s.ps
-            if ps is None or s.overlay is not None or m.current_human != ps.seat or ps.settling:
-                time.sleep(0.003)
-                continue
-            o = m.options(ps.seat)
-            if o.step == step or step == "reserved" and o.step == "extras" and o.warnings:
-                break
-            if step == "reserved" and "reserve" in o.powers_now and o.step == "place":   # its warnings shown
-                ps.act("toggle_power", "reserve")
-                ps.act("set_aside")
-            elif o.step == "choose":
-                ps.act("choose", sorted(o.choices)[0])
-            elif o.step == "place":
-                p = m.game.legal_placements(ps.seat)[0]
-                ps.rotation, ps.x, ps.y, ps.held = p.rotation, p.x, p.y, False
-                ps.update()
-                messenger.send("enter")
-            else:
-                ps.act("end_turn")
+
+        def play_until(done) -> None:
+            """The humans lay their tiles (pass and play) until `done(ps, options)`."""
+            for _ in range(3000):
+                frames(app, 1)
+                if s.overlay == "handoff":
+                    messenger.send("enter")   # taken once the hand-off takes presses (session.HANDOFF_PAUSE)
+                    time.sleep(0.003)
+                    continue
+                ps = s.ps
+                if ps is None or s.overlay is not None or m.current_human != ps.seat or ps.settling:
+                    time.sleep(0.003)
+                    continue
+                o = m.options(ps.seat)
+                if done(ps, o):
+                    return
+                if step == "reserved" and "reserve" in o.powers_now and o.step == "place":   # its warnings shown
+                    ps.act("toggle_power", "reserve")
+                    ps.act("set_aside")
+                elif o.step == "choose":
+                    ps.act("choose", sorted(o.choices)[0])
+                elif o.step == "place":
+                    p = m.game.legal_placements(ps.seat)[0]
+                    ps.rotation, ps.x, ps.y, ps.held = p.rotation, p.x, p.y, False
+                    ps.update()
+                    messenger.send("enter")
+                else:
+                    ps.act("end_turn")
+        play_until(lambda ps, o: o.step == step or step == "reserved" and o.step == "extras" and o.warnings)
         frames(app, 10)
         if shots:
             base.graphicsEngine.renderFrame()
@@ -321,6 +334,15 @@ def main(size: str) -> None:
             found[f"{variant} {step}"]["settled"] = board_box()
             if shots:
                 base.win.saveScreenshot(Filename.fromOsSpecific(f"{shots}/{size}-{variant}-{step}-settled.png"))
+        if step == "reserved":   # the reserved tile in hand, next turn: the score box grows (the tile's gain)
+            seat = s.ps.seat
+            s.ps.act("end_turn")
+            play_until(lambda ps, o: ps.seat == seat and o.reserve_ready and o.step == "extras")
+            s.ps.act("hold_reserved")
+            frames(app, 10)
+            found[f"{variant} {step}"]["in hand covered"] = notes_covered()
+            if shots:
+                base.win.saveScreenshot(Filename.fromOsSpecific(f"{shots}/{size}-{variant}-reserved-in-hand.png"))
         app.screen.exit()
         app.screen = None
     print(json.dumps(found))

@@ -518,7 +518,7 @@ class PlusHud:
         elif o.step == EXTRAS and game.variant == TWO_OF_THREE and \
                 game.players[o.player].decisions == [True, True, False]:
             lines.append(_("You built two of this round's cards: this one is rejected for you."))
-        elif o.step == EXTRAS:
+        elif o.step == EXTRAS and state["piece"] is None:   # (with a piece in hand, one of them is being done)
             still = []
             if o.fillers:
                 still.append(_("place a gap filler"))
