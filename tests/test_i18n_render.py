@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -91,11 +92,17 @@ def test_every_screen_in_every_language_has_its_letters_and_room_for_its_words(s
         assert problems["off_screen"] == [], f"{where}: cut off at the window's edge: {problems['off_screen']}"
         assert problems["too_wide"] == [], f"{where}: text wider than its button: {problems['too_wide']}"
         assert problems["overlapping"] == [], f"{where}: texts drawn over each other: {problems['overlapping']}"
+        assert problems["split"] == [], f"{where}: a short phrase broken over two lines: {problems['split']}"
         px, text = problems["smallest"]   # menus, the table's HUD (every NMBR 9 ++ panel), the results
         assert px >= SMALLEST_PX, f"{where}: {text!r} is {px:.1f} px high, too small to read"
 
 
 # ----- the subprocess ---------------------------------------------------------------------
+
+def broken_phrases(wrapped: str) -> list[str]:
+    """Short phrases in brackets that a line break splits: "(nivel" / "0).", "(79 more than" / "you)"."""
+    return [m for m in re.findall(r"\([^()\n]*\n[^()]*?\)", wrapped) if len(m) <= 33]
+
 
 def main(language: str, png: str | None) -> None:
     from direct.gui.DirectGuiBase import DirectGuiWidget
@@ -218,6 +225,24 @@ def screens(size: str) -> None:
     tournament = store.new_tournament([Seat("Ana", "bot:easy"), Seat("Ben", "bot:easy")], games=2, seed=6)
     reviewed = store.tournament_match(tournament)
     reviewed.play_out()
+    alone = store.new_match([Seat(longest, "bot:easy")], seed=5)
+    alone.play_out()
+
+    def best_found(match, more: int) -> None:
+        """The results, the analysis done: `more` points above the winner."""
+        app.goto(ResultsScreen, match=match, context={})
+        app.screen.job.stop()
+        app.screen._draw_analysis = lambda: None   # (the search would take its seconds)
+        app.screen.analysis_label["text"] = app.screen._found_text(app.screen.results[0].score + more)
+
+    def hint_shown() -> None:
+        """A solo table, the tile in hand, the hint's words up."""
+        app.play(store.new_match([Seat("Ana")], seed=3))
+        while app.screen.ps is None:
+            base.taskMgr.step()
+        app.screen.set_status(translate("Hint: the expert would lay it where the blue tile is (level {level}).")
+                              .format(level=0))
+
     def two_of_three_saying(text: str) -> None:
         """A "2 of 3" table, the card built, with its status up (beside the reject markers)."""
         app.play(store.new_match([Seat("Ana"), Seat("Ben", "bot:easy")], seed=3, ruleset=Ruleset(TWO_OF_THREE)))
@@ -247,7 +272,10 @@ def screens(size: str) -> None:
               ("results of six", lambda: app.goto(ResultsScreen, match=six, context={})),
               ("results of a puzzle", lambda: app.goto(ResultsScreen, match=solved, context={"puzzle": puzzle.code})),
               ("results of a tournament game, reviewed", lambda: app.goto(
-                  ResultsScreen, match=reviewed, context={"tournament": tournament.id, "review": True}))]
+                  ResultsScreen, match=reviewed, context={"tournament": tournament.id, "review": True})),
+              ("results, the best found", lambda: best_found(finished, 79)),
+              ("results alone, the best found", lambda: best_found(alone, 79)),
+              ("a hint", hint_shown)]
     found = {}
     shots = os.environ.get("NMBR9_PROBE_SHOTS")   # a folder: a picture of each screen, to look at
     for language in os.environ.get("NMBR9_PROBE_LANGUAGES", "en,de,es,pl").split(","):
@@ -256,7 +284,7 @@ def screens(size: str) -> None:
             visit()
             for _ in range(3):
                 base.taskMgr.step()
-            missing, off_screen, too_wide, boxes, smallest = set(), [], [], [], (1e9, "")
+            missing, off_screen, too_wide, boxes, split, smallest = set(), [], [], [], [], (1e9, "")
             for widget in list(DirectGuiWidget.guiDict.values()):
                 if (widget.isEmpty() or not base.aspect2d.isAncestorOf(widget) or widget.isHidden()
                         or any(p.isHidden() for p in widget.getAncestors()) or not widget.hascomponent("text0")):
@@ -277,6 +305,7 @@ def screens(size: str) -> None:
                 ink = label.getTightBounds()
                 if ink and right > left and (ink[0].x < left - 0.01 or ink[1].x > right + 0.01):
                     too_wide.append(text)
+                split += broken_phrases(label.textNode.getWordwrappedText())
                 # its box on screen (a label's fits its words) may not cover another's
                 xs, zs = [c.x for c in corners], [c.z for c in corners]
                 boxes.append((text, min(xs), max(xs), min(zs), max(zs)))
@@ -287,11 +316,13 @@ def screens(size: str) -> None:
                 missing |= {c for c in node.getText() if not c.isspace() and not node.hasExactCharacter(c)}
                 if node.getText().strip() and path.getName() == "rules-text":
                     smallest = min(smallest, (path.getScale(base.aspect2d).z * px, node.getText()[:40]))
+                    split += broken_phrases(node.getWordwrappedText())
             if shots:
                 base.graphicsEngine.renderFrame()
                 base.win.saveScreenshot(f"{shots}/{size}-{language}-{name.replace(' ', '_')}.png")
             found[f"{language} {name}"] = {"missing": sorted(missing), "off_screen": off_screen,
-                                           "too_wide": too_wide, "overlapping": overlapping, "smallest": smallest}
+                                           "too_wide": too_wide, "overlapping": overlapping, "split": split,
+                                           "smallest": smallest}
             app.screen.exit()
             app.screen = None
     print(json.dumps(found))

@@ -85,7 +85,7 @@ def texts(app) -> str:
     found = [w["text"] for w in list(DirectGuiWidget.guiDict.values())
              if _visible(w) and aspect.isAncestorOf(w) and isinstance(w["text"], str)]
     found += [np.node().getText() for np in aspect.findAllMatches("**/+TextNode") if _visible(np)]
-    return "\n".join(found)
+    return "\n".join(found).replace("\u00a0", " ")   # a no-break space reads as a space
 
 
 def pass_the_table(app) -> None:
@@ -2382,7 +2382,7 @@ def test_solo_results_say_how_the_game_stands_against_the_players_best(app):
         return app.screen.results[0].score
 
     def verdict() -> str:
-        return app.screen.lines[0][3]["text"]
+        return app.screen.lines[0][3]["text"].replace("\u00a0", " ")   # (a no-break space reads as a space)
 
     first = solo(41)
     assert verdict() == "your first game under these rules"          # alone: no "Wins"

@@ -15,7 +15,7 @@ from panda3d.core import LVector2, TextNode
 from ...i18n import _, ngettext, pgettext
 from ...match import Match, local_date, seat_name, seat_told
 from ...rules.game import CLASSIC
-from .widgets import ACCENT, DIM, GO, INK, NARROW, PANEL, SMALL, WIDE, Screen
+from .widgets import ACCENT, DIM, GO, INK, NARROW, PANEL, SMALL, WIDE, Screen, keep_together
 
 LEVEL_SECONDS = 0.7      # one level of every board is scored per step (at animation speed 1)
 ANALYSIS_SECONDS = 10.0
@@ -328,7 +328,7 @@ class ResultsScreen(Screen):
             text = _("Wins (shared)") if winners > 1 else pgettext("result", "Wins")
         else:
             text = _("Place {place}").format(place=r.place)
-        return "  \u00b7  ".join(t for t in (text, self._best_text(r)) if t)
+        return keep_together("  \u00b7  ".join(t for t in (text, self._best_text(r)) if t))
 
     # ----- the analysis -----------------------------------------------------------------------
     def best_board(self, tiles: int | None = None):
@@ -366,15 +366,16 @@ class ResultsScreen(Screen):
         top = self.results[0].score
         alone = len(self.results) == 1   # played against one's record: no winner to speak of
         if best > top:
-            return (_("Best found for this deck: {score} points ({diff} more than you)") if alone else
+            text = (_("Best found for this deck: {score} points ({diff} more than you)") if alone else
                     _("Best found for this deck: {score} points ({diff} more than the winner)")).format(
                 score=best, diff=best - top)
-        if best == top:
-            return (_("Best found for this deck: {score} points (you matched it)") if alone else
+        elif best == top:
+            text = (_("Best found for this deck: {score} points (you matched it)") if alone else
                     _("Best found for this deck: {score} points (the winner matched it)")).format(score=best)
-        # with start tiles or fillers the search, which knows only the deck, can fall short
-        return (_("Best found for this deck: {score} points (you beat it)") if alone else
-                _("Best found for this deck: {score} points (the winner beat it)")).format(score=best)
+        else:   # with start tiles or fillers the search, which knows only the deck, can fall short
+            text = (_("Best found for this deck: {score} points (you beat it)") if alone else
+                    _("Best found for this deck: {score} points (the winner beat it)")).format(score=best)
+        return keep_together(text)
 
     def _analysis_sentences(self) -> list[str]:
         """What the analysis may say once done (a failure aside): to leave it the lines it needs."""

@@ -7,7 +7,7 @@ from panda3d.core import MouseButton, PGItem, TextNode
 from ...i18n import _
 # (nmbr9.i18n.rules_page() is shadowed by the submodule of that name once it is imported)
 from ...i18n.rules_page import rules_page as page
-from .widgets import ACCENT, BACKDROP, DIM, INK, PANEL, SMALL, Screen
+from .widgets import ACCENT, BACKDROP, DIM, INK, PANEL, SMALL, Screen, keep_together
 
 WIDTH = 2.7         # of the text column at most (aspect2d units); a narrower window narrows it
 HEADING, BODY = 0.06, 0.045
@@ -68,7 +68,7 @@ def build_rules(screen: Screen, parent, on_back) -> DirectScrolledFrame:
 def _text(parent, text: str, y: float, width: float, scale: float, font, colour) -> float:
     """A wrapped paragraph at height y (left edge of the column); returns its height."""
     node = TextNode("rules-text")
-    node.setText(text)
+    node.setText(keep_together(text))
     node.setFont(font)
     node.setWordwrap(width / scale)
     node.setTextColor(*colour)

@@ -26,7 +26,7 @@ from ...match import BOTS, HANDOFF, PLACE, derive_seed
 from ..camera import WHOLE_SCREEN
 from ..hud import TOP_ROW
 from ..play import HANDOFF_PAUSE
-from .widgets import ACCENT, BUTTON_HOT, DIM, INK, PANEL, WARN, Screen
+from .widgets import ACCENT, BUTTON_HOT, DIM, INK, PANEL, WARN, Screen, keep_together
 
 HINT_TINT = (0.35, 0.6, 1.7, 0.7)
 HANDOFF_LINE = 1.8    # the width of the hand-off's lines (aspect2d units): a long name wraps, not runs off
@@ -241,6 +241,7 @@ class SessionScreen(Screen):
         return -0.3
 
     def set_status(self, text: str, colour=INK) -> None:
+        text = keep_together(text)   # it wraps
         if self.status["text"] != text:
             self.status["text"] = text
             self.status["text_fg"] = colour

@@ -6,6 +6,8 @@ at once and screens never steal each other's key bindings.
 """
 from __future__ import annotations
 
+import re
+
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectEntry, DirectFrame, DirectLabel, DirectSlider
 from direct.showbase.DirectObject import DirectObject
@@ -28,6 +30,16 @@ SMALL = 0.036          # the smallest text of a screen (aspect2d units): 10.8 px
 WIDE = (1.3, 1.0)      # the half-width and half-height a screen's layout needs (4:3 holds it at full size)
 NARROW = (0.95, 1.45)  # the room of a layout for tall windows (600x900 holds it at full size)
 ANY = (0.95, 1.0)      # the room of a one-column layout: any window holds it at full size
+
+
+# a phrase in brackets this short (brackets included) fits a line of every wrapped text
+SHORT_PHRASE = re.compile(r"\([^()\n]{1,30}\)")
+
+
+def keep_together(text: str) -> str:
+    """`text` with its short phrases in brackets joined by no-break spaces: a wrapped line never breaks
+    inside "(level 0)" or "(79 more than you)", in any language (where the translation puts them)."""
+    return SHORT_PHRASE.sub(lambda phrase: phrase.group().replace(" ", "\u00a0"), text)
 
 
 def hot(colour) -> tuple:
@@ -137,6 +149,8 @@ class Screen(DirectObject):
 
     def label(self, text, pos, scale=0.05, align=TextNode.ACenter, parent=None, bold=False, fg=INK,
               wrap=None, **kw):
+        if wrap and isinstance(text, str):
+            text = keep_together(text)
         return DirectLabel(parent=parent or self.root, text=text, pos=(pos[0], 0, pos[1]), scale=scale,
                            text_align=align, text_fg=fg, text_font=self.app.bold if bold else self.app.font,
                            frameColor=(0, 0, 0, 0), text_wordwrap=wrap, text_shadow=(0, 0, 0, 0.5), **kw)
@@ -162,6 +176,7 @@ class Screen(DirectObject):
         node.setFont(self.app.bold if bold else self.app.font)
         if wrap:
             node.setWordwrap(wrap / scale)
+            text = keep_together(text)
         node.setText(text)
         return node.getWidth() * scale, node.getNumRows()
 
