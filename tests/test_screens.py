@@ -210,12 +210,29 @@ def test_back_in_the_menu_from_a_game_the_highlight_is_on_continue(app):
     until(app, lambda: app.screen.name == "play" and app.screen.match.game.moves == s.match.game.moves)
 
 
-def test_esc_in_the_menu_quits_and_the_key_line_says_so(app, monkeypatch):
+@pytest.mark.parametrize("confirm", ["escape", "enter"])
+def test_esc_in_the_menu_asks_first_and_a_second_esc_or_enter_quits(app, monkeypatch, confirm):
+    """One Esc by accident quit the game at once: it walks to Quit and the key line asks for a second."""
     quits = []
     monkeypatch.setattr(app, "quit", lambda: quits.append(True))
     app.menu()
     assert "Esc: quit" in texts(app)
     messenger.send("escape")
+    frames(app)
+    assert not quits and app.screen.name == "menu"
+    assert "Press Esc again to quit." in texts(app) and app.screen.keys.current() == (app.screen.choose, (app.quit,))
+    set_language("de")                            # built again in another language: still asking
+    frames(app)
+    assert app.screen.asked and not quits
+    messenger.send(confirm)
+    assert quits == [True]
+
+
+def test_the_menus_quit_button_quits_at_once(app, monkeypatch):
+    quits = []
+    monkeypatch.setattr(app, "quit", lambda: quits.append(True))
+    app.menu()
+    click(app, "Quit")
     assert quits == [True]
 
 

@@ -212,6 +212,21 @@ def test_a_menu_built_under_a_still_pointer_keeps_the_keyboards_highlight(displa
     g.wait_for("trace: screen tournament")
 
 
+def test_esc_in_the_menu_walks_to_quit_and_only_a_second_esc_quits(game_factory):
+    """One Esc by accident closed the game at once."""
+    g = game_factory()
+    g.screenshot()                         # (the window takes keys)
+    g.key("Escape")
+    time.sleep(1)                          # a frame drawn since (F12 in the same frame saves the one before)
+    image = g.screenshot()
+    lit = lambda i: max(abs(a - b) for a, b in zip(image.getXel(*pixel(0.1, menu.button_y(i) + 0.012)),
+                                                   BUTTON_HOT)) < 0.03
+    assert g.proc.poll() is None and lit(5) and not lit(0)   # Quit, the last of six, lit: still running
+    g.key("Escape")
+    assert g.proc.wait(15) == 0
+    g.wait_for("trace: quit")
+
+
 def test_after_a_kill_the_next_start_continues_at_the_last_confirmed_tile(game_factory):
     g = game_factory()
     g.click_at(0, menu.button_y(0))

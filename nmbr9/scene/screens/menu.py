@@ -47,6 +47,7 @@ def game_it_ends(app):
 class MenuScreen(Screen):
     name = "menu"
     keys = None
+    asked = False   # Esc pressed once: a second one quits
 
     def enter(self) -> None:
         found = self.app.store.continue_game()
@@ -108,25 +109,35 @@ class MenuScreen(Screen):
                 notice.destroy()
                 k = max(SMALL, k * 5 / rows)
                 self.label(text, (0, -0.6), scale=k, fg=WARN, wrap=line / k)
-        if self.app.unsaved is None:   # every game is saved after each tile: Esc may quit at once
-            keys, escape = _("Arrow keys and Enter, or the mouse \u00b7 Esc: quit"), self.app.quit
+        if self.asked:   # Esc was pressed (and the menu built again: another language, window)
+            keys, colour = _("Press Esc again to quit."), ACCENT
+        elif self.app.unsaved is None:
+            keys, colour = _("Arrow keys and Enter, or the mouse \u00b7 Esc: quit"), DIM
         else:   # a game that could not be saved is lost on quitting: Esc only walks to Quit
-            keys, escape = _("Arrow keys and Enter, or the mouse \u00b7 Esc, Enter: quit"), self.walk_to_quit
-        self.label(keys, (0, -0.93), scale=SMALL, fg=DIM, wrap=line / SMALL)
+            keys, colour = _("Arrow keys and Enter, or the mouse \u00b7 Esc, Enter: quit"), DIM
+        self.label(keys, (0, -0.93), scale=SMALL, fg=colour, wrap=line / SMALL)
         # on the item the player left the menu by (back from Settings: on Settings), Continue come or gone;
         # built again (another language, window): where the highlight was
         doing = self.keys.current() if self.keys else None
         chosen = [i for i, (_text, command) in enumerate(items) if command.__name__ == self.app.menu_choice]
         self.keys = KeyMenu(self, buttons, chosen[0] if chosen else 0)
         self.keys.find(doing)
-        self.accept("escape", escape)
+        self.accept("escape", self.escape)
 
     def choose(self, command) -> None:
         self.app.menu_choice = command.__name__
         command()
 
-    def walk_to_quit(self) -> None:
+    def escape(self) -> None:
+        """Esc walks to Quit and asks for a second Esc (players quit by accident; Enter on Quit quits too).
+        With a game that could not be saved, which quitting would lose, it only walks to Quit: Enter quits."""
+        if self.asked:
+            self.app.quit()
+            return
         self.keys.focus(len(self.keys.buttons) - 1)   # Quit is the last button
+        if self.app.unsaved is None:
+            self.asked = True
+            self.relabel()   # the key line asks
 
     # ----- the choices ----------------------------------------------------------------
     def continue_game(self) -> None:
