@@ -97,6 +97,17 @@ def test_every_screen_in_every_language_has_its_letters_and_room_for_its_words(s
         assert px >= SMALLEST_PX, f"{where}: {text!r} is {px:.1f} px high, too small to read"
 
 
+@pytest.mark.render
+def test_at_640x480_the_tables_words_keep_clear_of_the_hint_and_menu_buttons():
+    """Under all the top row in the smallest window, the hint's words ran under the Hint button and a long
+    status under Menu (M), in every language: they stand in the room left of the buttons."""
+    found = _probe("screens", "640x480")
+    for language in ("en", "de", "es", "pl"):
+        for where in ("a hint", "2 of 3, a long status"):
+            assert found[f"{language} {where}"]["overlapping"] == [], found[f"{language} {where}"]["overlapping"]
+            assert found[f"{language} {where}"]["off_screen"] == []
+
+
 # ----- the subprocess ---------------------------------------------------------------------
 
 def broken_phrases(wrapped: str) -> list[str]:

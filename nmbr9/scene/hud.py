@@ -25,6 +25,7 @@ REFUSED_RED = (1.0, 0.55, 0.5, 1)
 MIN_TEXT_PX = 11   # scale the HUD up rather than show text smaller than this
 SMALL_TEXT = 0.032  # the smallest text (legend, hint), in aspect2d units
 VERDICT_ROOM = 0.12   # below the verdict's first line: room for a second one
+MIDDLE_DEPTH = 0.5    # how far the verdict's lines and the status' under them reach down
 TOP_ROW = -0.1        # the verdict's place beside the round and the score (HUD units below the top)
 LEAST_ROOM = 0.35     # the table's room reaches at least this far each way from the middle (of the half-size)
 CELLS = 48            # free_rooms looks between the widgets on a grid of this many cells a side of the window
@@ -368,21 +369,29 @@ class Hud:
                                              and o[3] >= r[3] for o in found)}
         return set(sorted(found, key=side, reverse=True)[:best])
 
-    def middle(self) -> tuple[float, float]:
-        """Where the verdict and the status stand (HUD units below the top) and how wide they may be:
-        between the round and card (left) and the score (right); in a narrow window under all that."""
+    def middle(self) -> tuple[float, float, float]:
+        """Where the verdict and the status stand (HUD units below the top), how wide they may be and where
+        their middle is (HUD units right of the window's): between the round and card (left) and the score
+        (right); in a narrow window under all that."""
         width = self.room()[0]
         beside = max(self.extent("a2dTopLeft", -0.3)[1], -self.extent("a2dTopRight", -0.3)[0])   # the top row
         if width - 2 * beside - 0.1 >= 0.6:   # (13 letters a line)
-            return TOP_ROW, width - 2 * beside - 0.1
+            return TOP_ROW, width - 2 * beside - 0.1, 0.0
         # under the top row, between the cards still to come and the scores: under all the top left, it stood
         # under the key help ("2 of 3" at 1024x768), and the table had only a strip above it
         top = min(self.extent("a2dTopLeft", -0.3)[2], self.extent("a2dTopRight", -0.3)[2]) - 0.08
         band = (top - 0.08 - VERDICT_ROOM, top + 0.08)   # its lines (two), with their panel
         beside = max(self.extent("a2dTopLeft", *band)[1], -self.extent("a2dTopRight", *band)[0])
         if width - 2 * beside - 0.1 >= 0.6:
-            return top, width - 2 * beside - 0.1
-        return min(self.extent("a2dTopLeft")[2], self.extent("a2dTopRight")[2]) - 0.08, width - 0.1
+            return top, width - 2 * beside - 0.1, 0.0
+        # under it all (a small window): beside what stands that low at the bottom corners (the Hint and Menu
+        # buttons at the right: the verdict's and the status' lines ran under them at 640x480)
+        top = min(self.extent("a2dTopLeft")[2], self.extent("a2dTopRight")[2]) - 0.08
+        low = self.room()[1] + top - MIDDLE_DEPTH   # (HUD units above the bottom)
+        left, right = self.extent("a2dBottomLeft", above=low)[1], -self.extent("a2dBottomRight", above=low)[0]
+        if width - left - right - 0.1 >= 0.6:
+            return top, width - left - right - 0.1, (left - right) / 2
+        return top, width - 0.1, 0.0
 
     def bottom_left_z(self, width: float) -> float:
         """How high something `width` wide stands at the bottom left (HUD units): at the bottom when it
@@ -397,8 +406,8 @@ class Hud:
         self.legend.setZ(0.3 + self.bottom_left_z(0.05 + (right - left) * SMALL_TEXT))
         self.cramped = self._reaches_the_rest()
         self._show_legend()
-        top, width = self.middle()
-        self.verdict.setZ(top)
+        top, width, x = self.middle()
+        self.verdict.setPos(x, 0, top)
         self.verdict["text_wordwrap"] = width / 0.045 - 1
         self.verdict.resetFrameSize()
 

@@ -562,8 +562,9 @@ class SessionScreen(Screen):
         self.keys.setZ((supply[0].z if supply else -0.72) - 0.08)   # just under the cards still to come
         self._lay_out_keys()
         self.hud.arrange()
-        top, width = self.hud.middle()   # the status in the room at the top middle, or under the verdict
+        top, width, x = self.hud.middle()   # the status in the room at the top middle, or under the verdict
         self.status_beside = top == TOP_ROW
+        self.status.setX(x)
         self.status["text_wordwrap"] = min(34, width / 0.042 - 1)
         self.status.resetFrameSize()
         self._place_status()
