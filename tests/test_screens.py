@@ -2757,3 +2757,28 @@ if __name__ == "__main__":
     frames(app)
     print(json.dumps(r.walk_label.component("text0").textNode.getWordwrappedText().split("\\n")))
 """
+
+
+def test_shift_with_a_letter_does_what_the_letter_does_at_the_table_and_on_the_results_board(app):
+    """The key help writes the keys in capitals (L, Q / E, A D W S): typed with Shift, Panda3D names them
+    "shift-l", and nothing happened."""
+    app.play(app.store.new_match([Seat("Ana")], seed=3))
+    frames(app, 3)
+    s = app.screen
+    turned = s.ps.rotation
+    messenger.send("shift-e")
+    assert s.ps.rotation != turned                    # E: the tile in hand turns
+    messenger.send("shift-l")
+    assert s.table.levels_shown                       # L: the levels shown
+    messenger.send("shift-l")
+    assert not s.table.levels_shown
+    heading = s.camera.heading
+    messenger.send("shift-d")
+    assert s.camera.heading != heading                # D: the table turns
+    from nmbr9.scene.screens.results import ResultsScreen
+    m = app.store.new_match([Seat("Ben", "bot:easy")], seed=31)
+    m.play_out()
+    r = app.goto(ResultsScreen, match=m, context={})
+    frames(app)
+    messenger.send("shift-l")
+    assert r.table.levels_shown

@@ -206,6 +206,7 @@ class ResultsScreen(Screen):
             self.accept(wheel, self.camera.zoom_by, [factor])
             self.accept("shift-" + wheel, self.camera.zoom_by, [factor])
         self.accept("l", self.table.toggle_levels)
+        self.letters_with_shift()
         self.shown_step = -1
         self._draw_scores()
 

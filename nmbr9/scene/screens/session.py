@@ -116,6 +116,7 @@ class SessionScreen(Screen):
         self.accept("m", self.to_menu)   # Esc puts the tile back: the keyboard's way out of the table
         self.accept("enter", self.confirm_key)
         self.accept("space", self.confirm_key)
+        self.letters_with_shift()
         self.panel_key = None
         self._hud_turn_shown(self.looking is None)   # built again (a new language) while looking
 

@@ -7,10 +7,12 @@ at once and screens never steal each other's key bindings.
 from __future__ import annotations
 
 import re
+import string
 
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectEntry, DirectFrame, DirectLabel, DirectSlider
 from direct.showbase.DirectObject import DirectObject
+from direct.showbase.MessengerGlobal import messenger
 from panda3d.core import Point3, TextNode
 
 INK = (0.95, 0.94, 0.9, 1)
@@ -100,6 +102,12 @@ class Screen(DirectObject):
         self.root = self.base.aspect2d.attachNewNode(f"screen_{self.name}")
         self.window_changed()
         self.build()
+
+    def letters_with_shift(self) -> None:
+        """Shift with a letter does what the letter does: the key help writes the keys in capitals, and Panda3D
+        names the event "shift-l", not "l". Only for screens with no text field (typing a capital is typing)."""
+        for letter in string.ascii_lowercase:
+            self.accept("shift-" + letter, messenger.send, [letter])
 
     def window_changed(self) -> None:
         """Lay the screen out in the window's room: the layout that fits it at the largest scale; a new
