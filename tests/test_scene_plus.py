@@ -242,8 +242,9 @@ def _board_needing(m, power, rng, limit=19):
     return []
 
 
-@pytest.mark.parametrize("power", ["single_support", "bridge", "loner"])
-def test_a_relaxing_power_turns_a_refused_spot_into_a_legal_one(app, power):
+def _table_needing(app, power):
+    """A game whose next tile has spots only `power` makes legal, at the table: (match, screen, the tile's
+    play, those spots)."""
     for seed in range(40):
         m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), (power,)), seed=seed)
         spots = _board_needing(m, power, random.Random(seed))
@@ -255,6 +256,12 @@ def test_a_relaxing_power_turns_a_refused_spot_into_a_legal_one(app, power):
     s.table.show(m.board(0))   # the tiles were laid through the match, not the screen
     ps.frame_camera()
     ps.start_turn()
+    return m, s, ps, spots
+
+
+@pytest.mark.parametrize("power", ["single_support", "bridge", "loner"])
+def test_a_relaxing_power_turns_a_refused_spot_into_a_legal_one(app, power):
+    m, s, ps, spots = _table_needing(app, power)
     target = spots[0]
     ps.rotation, ps.x, ps.y, ps.held = target.rotation, target.x, target.y, False
     ps.update()
@@ -274,16 +281,7 @@ def test_a_relaxing_power_turns_a_refused_spot_into_a_legal_one(app, power):
 def test_an_armed_power_hints_a_spot_it_opens_and_says_when_a_spot_needs_it_not(app, power):
     """With Single support armed the hint laid the tile on the table's level (where any tile may lie), the
     verdict said "Using: Single support", and Enter spent the marker on it for nothing."""
-    for seed in range(40):
-        m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), (power,)), seed=seed)
-        if _board_needing(m, power, random.Random(seed)):
-            break
-    else:
-        pytest.skip(f"no table needing {power} found")
-    ps = ps_ready(app)
-    s.table.show(m.board(0))   # the tiles were laid through the match, not the screen
-    ps.frame_camera()
-    ps.start_turn()
+    m, s, ps, _ = _table_needing(app, power)
     press(app, f"power_{power}")
     p = _hint_ghost(app, s)
     assert m.check(0, p, (power,)) and not m.check(0, p)     # a spot only the power opens
