@@ -2759,26 +2759,25 @@ if __name__ == "__main__":
 """
 
 
-def test_shift_with_a_letter_does_what_the_letter_does_at_the_table_and_on_the_results_board(app):
+def test_shift_with_a_letter_does_what_the_letter_does_and_levels_shown_stay_shown_on_the_results_board(app):
     """The key help writes the keys in capitals (L, Q / E, A D W S): typed with Shift, Panda3D names them
-    "shift-l", and nothing happened."""
+    "shift-l", and nothing happened. And the levels shown at the table were gone on the results' board."""
     app.play(app.store.new_match([Seat("Ana")], seed=3))
     frames(app, 3)
     s = app.screen
     turned = s.ps.rotation
     messenger.send("shift-e")
     assert s.ps.rotation != turned                    # E: the tile in hand turns
-    messenger.send("shift-l")
-    assert s.table.levels_shown                       # L: the levels shown
-    messenger.send("shift-l")
-    assert not s.table.levels_shown
     heading = s.camera.heading
     messenger.send("shift-d")
     assert s.camera.heading != heading                # D: the table turns
+    messenger.send("shift-l")
+    assert s.table.levels_shown                       # L: the levels shown
     from nmbr9.scene.screens.results import ResultsScreen
     m = app.store.new_match([Seat("Ben", "bot:easy")], seed=31)
     m.play_out()
     r = app.goto(ResultsScreen, match=m, context={})
     frames(app)
+    assert r.table.levels_shown and r.table.levels.getNumChildren() > 0   # still shown, as the player left them
     messenger.send("shift-l")
-    assert r.table.levels_shown
+    assert not r.table.levels_shown and r.table.levels.getNumChildren() == 0

@@ -49,6 +49,7 @@ class GameApp(DirectObject):
         self.notices: list[str] = []        # messages for the next menu (e.g. a set-aside save)
         self.menu_choice = None             # the menu item last pressed (its name): highlit on coming back
         self.note = None                    # a short message over any screen (see say)
+        self.levels_shown = False           # L: each tile's level on it, at every table until L again
         self.note_words = None              # what gives its text in the language of the moment
         self.window_size = None             # the window's size as last reported
         self.asked_sizes: set = set()       # sizes the game itself asked for (not the player's resizing)

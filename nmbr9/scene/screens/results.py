@@ -95,6 +95,7 @@ class ResultsScreen(Screen):
         from ..camera import OrbitCamera
         from ..table import Table
         self.table = Table(self.base)
+        self.table.levels_shown = self.app.levels_shown   # L holds from one game and screen to the next
         self.camera = OrbitCamera(self.base.camera, self.base.camLens, self.base.render)
         lens = self.base.camLens
         self.film_offset = LVector2(lens.getFilmOffset())   # a copy: the getter returns the lens's own vector
@@ -459,6 +460,7 @@ class ResultsScreen(Screen):
         start_puzzle(self.app, decode(self.context["puzzle"]), [s for s in self.match.seats])
 
     def exit(self) -> None:
+        self.app.levels_shown = self.table.levels_shown
         self.base.taskMgr.remove("results")
         if self.job:
             self.job.stop()

@@ -77,6 +77,7 @@ class SessionScreen(Screen):
         from ..hud import Hud
         from ..table import Table
         self.table = Table(self.base)
+        self.table.levels_shown = self.app.levels_shown   # L holds from one game and screen to the next
         self.camera = OrbitCamera(self.base.camera, self.base.camLens, self.base.render)
         self.hud = Hud(self.base, on_confirm=self.confirm)
         self.hud.tournament_game = self.match.tournament["game"] if self.match.tournament else None
@@ -152,6 +153,7 @@ class SessionScreen(Screen):
         return (board.bounds() if board.tiles else (-1, -1, 2, 3)), (board.top_level() if board.tiles else 0)
 
     def exit(self) -> None:
+        self.app.levels_shown = self.table.levels_shown
         self.base.taskMgr.remove("session")
         self.stop_player()
         self.clear_hint()
