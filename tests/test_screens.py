@@ -1367,20 +1367,25 @@ def test_a_tournament_the_window_plays_is_not_played_by_the_command_meanwhile(ap
     assert "Continue" not in buttons(app)                 # the command played it to the end: nothing to continue
 
 
-def test_a_tournament_a_command_plays_moves_on_in_the_window_and_is_continued_once_it_stops(app):
-    """The Tournament screen showed a tournament `nmbr9 tournament --resume ID` was playing as it stood when the
-    page opened, and offered Continue, which only said the command had it, until the page was left and opened
-    again after the command stopped."""
+def command_plays(app, tid: int):
+    """`nmbr9 tournament --resume ID` in a terminal beside the window, on the window's data folder."""
     import os
     import subprocess
     import sys
     from pathlib import Path
-    from nmbr9.scene.screens.tournament import TournamentScreen
     root = Path(__file__).resolve().parent.parent
+    return subprocess.Popen([sys.executable, "-m", "nmbr9", "tournament", "--resume", str(tid)], cwd=root,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env={**os.environ, "NMBR9_DATA": str(app.store.folder), "PYTHONPATH": str(root)})
+
+
+def test_a_tournament_a_command_plays_moves_on_in_the_window_and_is_continued_once_it_stops(app):
+    """The Tournament screen showed a tournament `nmbr9 tournament --resume ID` was playing as it stood when the
+    page opened, and offered Continue, which only said the command had it, until the page was left and opened
+    again after the command stopped. Its game in progress then said which round it was at."""
+    from nmbr9.scene.screens.tournament import TournamentScreen
     t = app.store.new_tournament([Seat("Hard", "bot:hard"), Seat("Bob", "bot:hard")], games=5, seed=3)
-    command = subprocess.Popen([sys.executable, "-m", "nmbr9", "tournament", "--resume", str(t.id)], cwd=root,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               env={**os.environ, "NMBR9_DATA": str(app.store.folder), "PYTHONPATH": str(root)})
+    command = command_plays(app, t.id)
     said = (f"Tournament {t.id} is being played by the command nmbr9 tournament: let it finish, or stop it, "
             "then continue here. No game is lost.")
     try:
@@ -1390,7 +1395,12 @@ def test_a_tournament_a_command_plays_moves_on_in_the_window_and_is_continued_on
             time.sleep(0.1)
         app.goto(TournamentScreen, chosen=t.id)
         assert said in texts(app) and "Continue the tournament" not in buttons(app)
-        assert "Game 1: in progress" in texts(app).splitlines()
+        # between finished games the page follows the round the command saved: it moves on, game 1 still going
+        playing = re.compile(r"Game 1 \u00b7 Round (\d+) of 20")
+        rounds = [int(m[1]) for m in map(playing.fullmatch, texts(app).splitlines()) if m]
+        assert len(rounds) == 1, texts(app)
+        first = rounds[0]
+        until(app, lambda: any(m and int(m[1]) > first for m in map(playing.fullmatch, texts(app).splitlines())), 60)
         # the page moves on with the command: the first game's scores, its standings, the history's count
         game = until(app, lambda: next((b for b in buttons(app) if b.startswith("Game 1: Hard ")), None), 120)
         scores = t.entries()[0].scores

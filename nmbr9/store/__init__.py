@@ -110,7 +110,7 @@ class Store:
     def tournaments(self) -> list[Summary]:
         return tournaments(self.db)
 
-    def progress(self) -> tuple[int, int, int]:
+    def progress(self) -> tuple[int, int, int, int]:
         return progress(self.db)
 
     def tournament_match(self, t: Tournament, **match_kw) -> Match | None:

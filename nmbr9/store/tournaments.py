@@ -283,10 +283,12 @@ class TournamentSaver:
                 reason=getattr(e, "message", e))) from e
 
 
-def progress(db: sqlite3.Connection) -> tuple[int, int, int]:
-    """How many tournaments, games started and games finished the database holds: one look at whether another
-    process (`nmbr9 tournament`) moved any of them on."""
-    return tuple(db.execute("SELECT (SELECT count(*) FROM tournaments), count(*), count(finished) "
+def progress(db: sqlite3.Connection) -> tuple[int, int, int, int]:
+    """How many tournaments, games started and games finished the database holds, and how long the records of
+    the games in progress are (they grow with every round saved): one look at whether another process
+    (`nmbr9 tournament`) moved any of them on."""
+    return tuple(db.execute("SELECT (SELECT count(*) FROM tournaments), count(*), count(finished), "
+                            "coalesce(sum(length(record)) FILTER (WHERE finished IS NULL), 0) "
                             "FROM tournament_games").fetchone())
 
 

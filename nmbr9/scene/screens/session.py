@@ -32,12 +32,16 @@ HINT_TINT = (0.35, 0.6, 1.7, 0.7)
 HANDOFF_LINE = 1.8    # the width of the hand-off's lines (aspect2d units): a long name wraps, not runs off
 
 
+def round_only(match) -> str:
+    """"Round 7 of 20" ("Round 7" where the rounds depend on play)."""
+    if match.rounds is None:
+        return _("Round {round}").format(round=match.round)
+    return _("Round {round} of {rounds}").format(round=match.round, rounds=match.rounds)
+
+
 def round_text(match) -> str:
     """The round (and which tournament game or puzzle), for the hand-off screen and the menu's Continue."""
-    if match.rounds is None:
-        text = _("Round {round}").format(round=match.round)
-    else:
-        text = _("Round {round} of {rounds}").format(round=match.round, rounds=match.rounds)
+    text = round_only(match)
     if match.tournament:
         text = _("Tournament game {game} \u00b7 {round}").format(game=match.tournament["game"], round=text)
     elif isinstance(match.extra.get("puzzle"), str):

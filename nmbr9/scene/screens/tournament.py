@@ -9,7 +9,7 @@ from panda3d.core import TextNode
 
 from ...i18n import _
 from ...match import seat_name, seat_told
-from ...store.tournaments import played_by_command
+from ...store.tournaments import DAMAGED_COPY, played_by_command
 from .widgets import ACCENT, DIM, GO, INK, NARROW, SMALL, WARN, WIDE, KeyMenu, Screen
 
 LIST_STEP = 0.1
@@ -37,6 +37,21 @@ def play_tournament(app, tid: int, unsaved=None) -> str | None:
     return None
 
 
+def in_progress(entry) -> str:
+    """A game in progress as the page lists it: "Game 3 · Round 7 of 20", the round its record was saved at
+    (after every round while `nmbr9 tournament` plays it)."""
+    from ...match import Match
+    from ...rules.record import RecordError
+    from .session import round_only
+    try:
+        if entry.record is None:
+            raise RecordError(DAMAGED_COPY)
+        match = Match.from_record(entry.record, threaded=False)   # only to name its round: no bot thinks
+    except (RecordError, ValueError):   # a damaged copy: said when it is continued
+        return _("Game {number}: in progress").format(number=entry.number)
+    return _("Game {game} \u00b7 {round}").format(game=entry.number, round=round_only(match))
+
+
 class TournamentScreen(Screen):
     name = "tournament"
     layouts = (WIDE, NARROW)
@@ -58,15 +73,15 @@ class TournamentScreen(Screen):
         self.base.taskMgr.remove("tournament-watch")
         super().exit()
 
-    def _look(self) -> tuple[bool, tuple[int, int, int]]:
+    def _look(self) -> tuple[bool, tuple[int, int, int, int]]:
         """What another process changes on this page: whether `nmbr9 tournament` plays the chosen tournament, and
-        how many tournaments, games started and games finished there are (quick looks, not the history read)."""
+        how far the tournaments have got (store.progress: quick looks, not the history read)."""
         store = self.app.store
         return self.chosen is not None and store.held_elsewhere(self.chosen), store.progress()
 
     def _watch(self, task):
-        """The page again when another process moved a tournament on (the standings, games and history) or made
-        one, or took the chosen one or let it go (Continue offered again, without leaving the page)."""
+        """The page again when another process moved a tournament on (the round, standings, games and history) or
+        made one, or took the chosen one or let it go (Continue offered again, without leaving the page)."""
         try:
             seen = self._look()
         except Exception:   # StoreError, sqlite3.Error: the page already says what it can
@@ -174,8 +189,7 @@ class TournamentScreen(Screen):
                 self.button(_("Game {number}: {scores}").format(number=g.number, scores=scores), self.review,
                             (x + width / 2, gy), width=width, scale=SMALL, args=(t.id, g.number))
             else:
-                self.label(_("Game {number}: in progress").format(number=g.number), (x + 0.02, gy - 0.01),
-                           scale=SMALL, align=TextNode.ALeft, fg=DIM)
+                self.label(in_progress(g), (x + 0.02, gy - 0.01), scale=SMALL, align=TextNode.ALeft, fg=DIM)
         at = (0.42 if narrow else 0.45, -self.room[1] + 0.13)
         self.starts_game = not t.over and not held
         if self.starts_game:
@@ -192,7 +206,6 @@ class TournamentScreen(Screen):
         from ...rules.record import RecordError
         from .results import ResultsScreen
         entry = next(g for g in self.app.store.tournament(tid).entries() if g.number == number)
-        from ...store.tournaments import DAMAGED_COPY
         try:
             if entry.record is None:
                 raise RecordError(DAMAGED_COPY)
