@@ -1422,6 +1422,33 @@ def test_a_tournament_a_command_plays_moves_on_in_the_window_and_is_continued_on
     assert s.match.record()["moves"][:len(stored)] == stored   # (its bots play on at once)
 
 
+def test_the_menus_continue_line_follows_a_tournament_the_command_plays_on(app):
+    """Back at the menu from a tournament game, `nmbr9 tournament --resume ID` played it on in a terminal: the
+    Continue line kept the round the window had left it at until the menu was opened again."""
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    t = app.store.new_tournament([Seat("Hard", "bot:hard"), Seat("Bob", "bot:hard")], games=3, seed=3)
+    app.goto(TournamentScreen, chosen=t.id)
+    click(app, "Play the first game")
+    s = app.screen
+    until(app, lambda: s.match.round >= 3)
+    app.menu()
+    line = re.compile(r"Tournament game (\d+) \u00b7 Round (\d+) of 20: Hard, Bob")
+
+    def continues():   # (game, round) as the line above Continue says them
+        return next(((int(m[1]), int(m[2])) for m in map(line.fullmatch, texts(app).splitlines()) if m), None)
+
+    left = continues()
+    assert left is not None and left[0] == 1 and "Continue" in buttons(app)
+    command = command_plays(app, t.id)
+    try:
+        # on by a round, within the same game, with the menu left open
+        until(app, lambda: (now := continues()) is not None and now[0] == 1 and now[1] > left[1], 60)
+        assert "Continue" in buttons(app) and command.poll() is None
+    finally:
+        command.kill()
+        command.wait(10)
+
+
 def test_a_tournament_the_command_makes_comes_into_the_history_on_the_page(app):
     """`nmbr9 tournament --bots ...` run in a terminal beside the Tournament screen: its tournament was not in the
     history until the page was left and opened again."""

@@ -5,6 +5,7 @@ from ...i18n import _
 from ...i18n.terms import name as term
 from ...puzzle import is_puzzle_of
 from ...rules.game import CLASSIC
+from .tournament import WATCH_EVERY
 from .widgets import ACCENT, DIM, SMALL, WARN, KeyMenu, Screen
 
 TOP = 0.36         # the first button's height (aspect2d); the e2e test clicks by these
@@ -50,19 +51,12 @@ class MenuScreen(Screen):
     asked = False   # Esc pressed once: a second one quits
 
     def enter(self) -> None:
-        found = self.app.store.continue_game()
-        self.resume = found.match
         # what went wrong, least pressing first: the menu shows the last two (the most pressing)
         notes = list(self.app.notices)
         if self.app.store.settings_message:   # said once
             notes.append(self.app.store.settings_message)
             self.app.store.settings_message = None
-        notes.append(found.message)
-        if self.resume is None and found.tournament is not None:   # its game just ended: Continue plays the next
-            try:
-                self.resume = found.tournament.next_match(look=True, threaded=False)   # (only to name it)
-            except Exception as e:   # StoreError: a game that can't be resumed
-                notes.append(getattr(e, "message", str(e)))
+        self.resume = self.saved_game(notes)
         try:
             self.app.store.db
         except Exception as e:   # StoreError: the menu still works without tournaments and puzzles
@@ -78,6 +72,43 @@ class MenuScreen(Screen):
         if self.resume is not None:
             m = self.resume
             self.app.trace("continue-offered", f"round={m.round}", f"moves={len(m.game.moves)}")
+        self.seen = None
+        self.base.taskMgr.doMethodLater(WATCH_EVERY, self._watch, "menu-watch")
+
+    def exit(self) -> None:
+        self.base.taskMgr.remove("menu-watch")
+        super().exit()
+
+    def saved_game(self, notes: list[str], **match_kw):
+        """What Continue resumes: the saved game, or the next game of the tournament whose game just ended;
+        what went wrong goes into `notes`."""
+        found = self.app.store.continue_game(**match_kw)
+        notes.append(found.message)
+        if found.match is None and found.tournament is not None:   # its game just ended: Continue plays the next
+            try:
+                return found.tournament.next_match(look=True, threaded=False)   # (only to name it)
+            except Exception as e:   # StoreError: a game that can't be resumed
+                notes.append(getattr(e, "message", str(e)))
+        return found.match
+
+    def _watch(self, task):
+        """The Continue line again while `nmbr9 tournament` plays its tournament on (its round, its next game;
+        none once it is over), and once it lets go; otherwise only a look at the tournament's lock."""
+        m = self.resume
+        if m is None or not m.tournament or m is self.app.unsaved:
+            return task.again
+        store = self.app.store
+        try:
+            held = store.held_elsewhere(m.tournament["id"])
+            seen = (held, store.progress()) if held or self.seen else None
+            if seen is not None and self.seen is not None and seen != self.seen:
+                # only to name it: a tournament game is taken from the database again when continued
+                self.resume = self.saved_game([], threaded=False)
+                self.relabel()
+        except Exception:   # StoreError, sqlite3.Error: the line stays as it was
+            return task.again
+        self.seen = seen if held else None
+        return task.again
 
     def items(self) -> list[tuple[str, object]]:
         out = []
