@@ -18,7 +18,11 @@ from ..i18n import _
 from ..paths import FONT, FONT_BOLD
 from ..rules.tiles import COLOURS
 
+# the text colours of the table and of every screen
 INK = (0.95, 0.94, 0.9, 1)
+DIM = (0.7, 0.7, 0.68, 1)
+ACCENT = (0.98, 0.78, 0.35, 1)
+WARN = (1.0, 0.6, 0.5, 1)
 PANEL = (0.08, 0.09, 0.1, 0.62)
 OK_GREEN = (0.55, 0.95, 0.6, 1)
 REFUSED_RED = (1.0, 0.55, 0.5, 1)

@@ -26,11 +26,8 @@ from ..i18n.terms import name as term
 from ..match import seat_name
 from ..rules.game import (BRIDGE, CHOOSE, DECIDE, EXTRAS, FLIP, LEVEL_MARKERS, LEVEL_TO_LEVEL, LONER, MARKERS,
                           PLACE_TILE, RELOCATE, RESERVE, SINGLE_SUPPORT, TWO_OF_THREE)
-from .hud import INK, PANEL, number_card, tile_rgba
+from .hud import ACCENT, DIM, INK, PANEL, WARN, number_card, tile_rgba
 
-DIM = (0.68, 0.68, 0.66, 1)
-ACCENT = (0.98, 0.78, 0.35, 1)
-WARN = (1.0, 0.62, 0.45, 1)
 ARMED = (0.62, 0.42, 0.12, 0.95)       # a power chosen for the next tile
 BUTTON = (0.2, 0.26, 0.3, 0.92)
 HOT = (0.32, 0.46, 0.4, 1)

@@ -15,9 +15,8 @@ from direct.showbase.DirectObject import DirectObject
 from direct.showbase.MessengerGlobal import messenger
 from panda3d.core import Point3, TextNode
 
-INK = (0.95, 0.94, 0.9, 1)
-DIM = (0.7, 0.7, 0.68, 1)
-ACCENT = (0.98, 0.78, 0.35, 1)
+from ..hud import ACCENT, DIM, INK, WARN  # noqa: F401  (the screens take their colours from here)
+
 BACKDROP = (0.1, 0.12, 0.13, 0.94)
 PANEL = (0.16, 0.18, 0.2, 0.92)
 BUTTON = (0.24, 0.3, 0.34, 1)
@@ -26,7 +25,6 @@ BUTTON_OFF = (0.2, 0.21, 0.22, 0.9)
 SLIDER = (0.25, 0.28, 0.3, 1)
 FIELD_LIT = (0.14, 0.24, 0.2, 1)   # a text field the keyboard walked to
 GO = (0.2, 0.55, 0.3, 1)
-WARN = (1.0, 0.6, 0.5, 1)
 
 SMALL = 0.036          # the smallest text of a screen (aspect2d units): 10.8 px in a window 600 px high
 WIDE = (1.3, 1.0)      # the half-width and half-height a screen's layout needs (4:3 holds it at full size)
