@@ -38,7 +38,8 @@ def test_the_questions_and_the_piles_cover_nothing_else(size):
 def test_in_every_language_at_640x480_nothing_covers_anything_and_no_word_breaks(language):
     """Longer words: in German the key help lay over the tile-dealt-with note, the "2 of 3" question over
     the cards to come (the scores' caption, above it, narrowed its room), and "Lückenfülle" / "r, 1 Feld".
-    In German and Polish the verdict of the tile chosen in "Level to Level" lay over the piles (and Hint)."""
+    In German and Polish the verdict of the tile chosen in "Level to Level" lay over the piles (and Hint); in
+    German, Spanish and Polish that of a "2 of 3" card built on the Breaking Rules panel's top edge."""
     found = _probe("640x480", language)
     for when, seen in found.items():
         assert seen["covered"] == {}, f"{language}, {when}: {seen['covered']}"
@@ -333,8 +334,8 @@ def main(size: str) -> None:
                     break
                 frames(app, 1)
             found[f"{variant} {step}"]["settled"] = board_box()
-            v = s.hud.verdict   # the tile's verdict, now shown (in German and Polish at 640x480 over the piles)
-            if variant == "level_to_level" and shown(v) and v["text"]:
+            v = s.hud.verdict   # the tile's verdict, now shown (in German and Polish at 640x480 over the piles;
+            if shown(v) and v["text"]:   # in "2 of 3" in German, Spanish and Polish on the Breaking Rules panel)
                 hits = [n for n, o in others([v]).items()
                         if overlap(box(v, v.guiItem.getFrame()), o) and not n.startswith(v.guiId)]
                 if hits:

@@ -76,6 +76,7 @@ class PlusHud:
         self.buttons: dict = {}        # name -> DirectButton (tests press them)
         self.question = None           # the panel of a question with buttons (build or reject; which tile)
         self.piles_frame = None        # "Level to Level": the piles' panel
+        self.powers_frame = None       # Breaking Rules: the powers' panel
         self.notes: list = []          # the notes and warnings in the bottom middle (their labels)
         self.fit_window()
 

@@ -28,6 +28,7 @@ from ..rules.game import (BREAKING_RULES, CHOOSE, DECIDE, EXTRAS, FLIP, GAP_FILL
 from .camera import level_height
 from .play import HOVER_HELD, PlayScreen, fault_square, gain_words, verdict_words
 from .plus_hud import PlusHud, power_name
+from .hud import TOP_ROW
 from .screens.session import SessionScreen
 from .screens.widgets import ACCENT, WARN, box, overlap
 
@@ -522,14 +523,29 @@ class PlusSessionScreen(SessionScreen):
         """In a small window the key help hides rather than run under "Level to Level"'s piles, the question
         (which tile to take; build or reject) or the notes in the bottom middle (the tile dealt with: in
         German at 640x480 no width of the key help clears it), or over a button (the actions in a row of their
-        own, Hint: at 640x480 in Polish it lay over them): there is no room for all of them."""
+        own, Hint: at 640x480 in Polish it lay over them), or push the verdict under it onto the Breaking Rules
+        panel: there is no room for all of them."""
         keys, hud = self.keys, self.plus_hud
         widgets = (hud.piles_frame, hud.question, *hud.notes, *hud.buttons.values(), self.hint_button,
                    self.menu_button)
-        shown = not any(overlap(box(keys, self.base.aspect2d), box(w, self.base.aspect2d))
-                        for w in widgets if w is not None and not w.isEmpty() and not w.isHidden())
+        shown = not self._verdict_under_keys_reaches_powers() and not any(
+            overlap(box(keys, self.base.aspect2d), box(w, self.base.aspect2d))
+            for w in widgets if w is not None and not w.isEmpty() and not w.isHidden())
         if shown == keys.isHidden():
             keys.show() if shown else keys.hide()
+            if self.hud.verdict["text"]:
+                self.panel_key = None   # the verdict laid out again under what stays at the top left
+
+    def _verdict_under_keys_reaches_powers(self) -> bool:
+        """Whether the verdict, standing under the key help (a small window: under the top row), would reach
+        down onto the Breaking Rules panel ("2 of 3" at 640x480 in German, Spanish and Polish, a card built):
+        there is no room for both, and the verdict says what the tile in hand does."""
+        hud, verdict, powers = self.hud, self.hud.verdict, self.plus_hud.powers_frame
+        if powers is None or verdict.isHidden() or not verdict["text"] or hud.middle()[0] == TOP_ROW:
+            return False
+        a2d, k = self.base.aspect2d, hud.anchors["a2dTopLeft"].getScale().z
+        low = box(self.keys, a2d)[2] + (-0.08 + verdict.guiItem.getFrame()[2] * verdict.getScale().z) * k
+        return low < box(powers, a2d)[3] + 0.01
 
     def _pair_buttons(self) -> None:
         """Hint and Menu side by side where "Level to Level"'s piles stand above them (a narrow window): the
