@@ -40,6 +40,7 @@ MARKER_ON, MARKER_OFF = "\u25cf", "\u25cb"
 ROW = 0.055   # the baseline of the actions' row: two lines of it stay under the powers panel
 PILES_TOP = 0.67   # "Level to Level": the piles' panel top above the bottom edge (with the supply line)
 QUESTION_WIDTH = 0.56   # a question's button
+NOTES_SLACK = 0.045     # how far the notes may come down into their gap above the actions or the piles
 
 
 def power_name(power: str) -> str:
@@ -108,7 +109,9 @@ class PlusHud:
                # the question keeps under the top left, which changes as the key help shows (Continue)
                self.hud.extent("a2dTopLeft") if o.step in (DECIDE, CHOOSE) else None,
                # the notes above "Level to Level"'s piles keep beside the scores, laid out after the piles
-               self.hud.extent("a2dTopRight") if game.variant == LEVEL_TO_LEVEL else None)
+               self.hud.extent("a2dTopRight") if game.variant == LEVEL_TO_LEVEL else None,
+               # the warnings keep under the verdict, which grows and shrinks as the tile moves
+               self.hud.verdict_bottom() if o.warnings else None)
         if key == self.key:
             return
         self.key = key
@@ -128,6 +131,7 @@ class PlusHud:
         at = self._piles(game, o, question) if game.variant == LEVEL_TO_LEVEL else None
         self.notes_top = self._stack(o, [(w.text(_), WARN) for w in o.warnings], self.notes_bottom(o))
         self._prompt(game, o, question, at)
+        self._under_the_verdict()
 
     def _label(self, parent, text, pos, scale, fg=INK, align=TextNode.ALeft, bold=False, wrap=None, **kw):
         self.lines.append(text)
@@ -323,6 +327,21 @@ class PlusHud:
             label.setZ(bottom + (rows - 1) * scale * 1.2)   # the first line's baseline: the rest hang below
             bottom += rows * scale * 1.2 + gap
         return bottom
+
+    def _under_the_verdict(self) -> None:
+        """The notes in the bottom middle lowered, as far as their gap above what they stand on allows, where
+        they would reach the verdict (at 640x480 in "Level to Level", the reserved tile in hand, its warning
+        stood on the verdict's last line in German and Polish)."""
+        verdict = self.hud.verdict
+        if not self.notes or verdict.isHidden() or not verdict["text"]:
+            return
+        bc = self.anchors["a2dBottomCenter"]
+        ceiling = bc.getRelativePoint(self.hud.anchors["a2dTopCenter"], Point3(0, 0, self.hud.verdict_bottom())).z
+        top = max(bc.getRelativePoint(n, Point3(0, 0, n.guiItem.getFrame()[3])).z for n in self.notes)
+        down = min(top + 0.02 - ceiling, NOTES_SLACK)
+        if down > 0:
+            for note in self.notes:
+                note.setZ(note.getZ() - down)
 
     def above_actions(self, o) -> float:
         """Where notes start in the bottom middle: above the actions (small window: above the powers too)."""
