@@ -336,3 +336,40 @@ def test_a_game_in_progress_whose_stored_copy_is_damaged_says_so_in_words_for_th
         store.tournament_match(t, threaded=False)
     assert e.value.message == ("Game 1 of the tournament can't be resumed: "
                                "the copy of its record in the database is damaged")
+
+
+def test_the_windows_look_at_a_tournaments_lock_never_turns_the_command_away(store, monkeypatch):
+    """The Tournament page and the menu look every 1.5 s whether `nmbr9 tournament` plays a tournament: the look
+    took the free lock for an instant, and a `--resume ID` started in that instant was turned away ("being played
+    by another nmbr9 tournament command"). The look still sees a command that plays it, and one killed as gone."""
+    from nmbr9.store import files
+    from nmbr9.store.tournaments import COMMAND, lock_name
+    t = store.new_tournament([Seat("Bot", "bot:easy")], games=1, seed=3)
+    store.hold_tournament(t)
+    store.let_go_tournament()   # its lock file is there, free
+    real, looking, turned_away = files._lock, [], []
+
+    def lock(f):   # a lock taken while the window looks: the command starting at that very instant
+        real(f)
+        if looking and not turned_away:
+            turned_away.append(True)   # (before its own try, which takes a lock too)
+            held, command = files.hold_folder(store.folder, wait=0, name=lock_name(t.id), who=COMMAND)
+            turned_away[-1] = not held
+            if command is not None:
+                command.close()
+    monkeypatch.setattr(files, "_lock", lock)
+    looking.append(True)
+    assert not store.held_elsewhere(t.id)
+    looking.clear()
+    assert turned_away in ([], [False]), "the command was turned away while the window looked"
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time; from nmbr9.store.files import hold_folder; "
+                               "print(hold_folder(sys.argv[1], wait=0, name=sys.argv[2], who='command')[0], flush=True); "
+                               "time.sleep(60)", str(store.folder), lock_name(t.id)],
+                              stdout=subprocess.PIPE, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        assert holder.stdout.readline().strip() == "True"
+        assert store.held_elsewhere(t.id)   # the command plays it
+    finally:
+        holder.kill()
+        holder.wait(10)
+    assert not store.held_elsewhere(t.id)   # killed: its name left in the file, its process gone

@@ -19,7 +19,7 @@ from ..paths import data_dir
 from ..rules import Ruleset, Seat
 from .autosave import Autosave, Resume
 from .db import FILENAME, StoreError, open_db
-from .files import SaveError, free_path, hold_folder, set_aside, write_atomic
+from .files import SaveError, free_path, hold_folder, let_go, lock_held, set_aside, write_atomic
 from .puzzles import PuzzleResult, add_puzzle_result, last_puzzle_player, puzzle_results, store_puzzle_game
 from .records import Best, Results, record_score
 from .settings import Settings, load_settings, read_settings, save_settings
@@ -144,20 +144,15 @@ class Store:
 
     def held_elsewhere(self, tournament_id: int) -> bool:
         """Whether `nmbr9 tournament` plays the tournament now: its lock, held by another process, is only
-        looked at (taken for an instant when free, never made when missing)."""
+        looked at (never taken, never made when missing)."""
         if self._playing is not None and self._playing[0] == tournament_id:
             return False
-        if not (self.folder / lock_name(tournament_id)).exists():
-            return False
-        held, lock = hold_folder(self.folder, wait=0, name=lock_name(tournament_id))
-        if lock is not None:
-            lock.close()
-        return not held
+        return lock_held(self.folder, lock_name(tournament_id))
 
     def let_go_tournament(self) -> None:
         """This window no longer plays a tournament (back at the menu): `nmbr9 tournament` may."""
         if self._playing is not None:
-            self._playing[1].close()
+            let_go(self._playing[1])
             self._playing = None
 
     def hold(self) -> bool:

@@ -87,8 +87,8 @@ def hold_folder(folder: Path, wait: float = 2.0, name: str = LOCK_NAME, who: str
     the folder for `wait` seconds: a copy just killed or quit lets go about a second later, while its
     process is torn down, and a player starting the game again at once should not be turned away. A
     folder or file system that can't lock is not held against the player. `name`: the lock file (another
-    lock than the window's, e.g. a tournament's). `who` is written in the file, for the one turned away to
-    say who has it (held_by)."""
+    lock than the window's, e.g. a tournament's). `who` is written in the file with this process's id, for
+    the one turned away to say who has it (held_by) and for a look that takes nothing (lock_held)."""
     try:
         f = open(Path(folder) / name, "a+b")
     except OSError:
@@ -99,7 +99,7 @@ def hold_folder(folder: Path, wait: float = 2.0, name: str = LOCK_NAME, who: str
             _lock(f)
             if who:
                 f.truncate(0)   # (in append mode every write goes to the end: here the start)
-                f.write(who.encode())
+                f.write(f"{who} {os.getpid()}".encode())
                 f.flush()
             return True, f
         except (BlockingIOError, PermissionError):
@@ -111,12 +111,45 @@ def hold_folder(folder: Path, wait: float = 2.0, name: str = LOCK_NAME, who: str
             return True, f
 
 
+def let_go(lock) -> None:
+    """Let go of a lock hold_folder took with a `who`, its holder's name wiped first: lock_held would take a
+    process that let go but runs on for the holder."""
+    try:
+        lock.truncate(0)
+    except OSError:
+        pass
+    lock.close()
+
+
 def held_by(folder: Path, name: str) -> str:
     """Who holds the lock `name` (the `who` it was taken with), "" if unknown."""
     try:
-        return (Path(folder) / name).read_text(encoding="utf-8", errors="replace")
+        return (Path(folder) / name).read_text(encoding="utf-8", errors="replace").split(" ")[0]
     except OSError:   # e.g. Windows: the locked byte can't be read
         return ""
+
+
+def lock_held(folder: Path, name: str) -> bool:
+    """Whether another process holds the lock `name` (taken with a `who`), looked at without taking it:
+    taken even for an instant, a `nmbr9 tournament --resume` started in that instant was turned away. Held
+    while the process named in the file runs (a killed holder names a process that is gone)."""
+    try:
+        words = (Path(folder) / name).read_text(encoding="utf-8", errors="replace").split()
+    except FileNotFoundError:
+        return False
+    except OSError:   # Windows: the locked byte can't be read while it is held
+        return True
+    if os.name == "nt" or len(words) != 2 or not words[1].isdigit() or int(words[1]) == os.getpid():
+        return False   # (Windows: read, so not locked)
+    try:
+        os.kill(int(words[1]), 0)   # (signal 0: only whether the process is there)
+    except ProcessLookupError:
+        return False
+    except PermissionError:   # there, another user's
+        return True
+    except OSError:
+        return False
+    return True
 
 
 def _lock(f) -> None:

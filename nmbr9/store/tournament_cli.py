@@ -9,7 +9,7 @@ from ..i18n import _, ngettext
 from ..match import default_name, seat_name, seat_told, stored_name
 from ..rules import Seat
 from . import Store, StoreError, Tournament
-from .files import held_by, hold_folder
+from .files import held_by, hold_folder, let_go
 from .tournaments import COMMAND, WINDOW, lock_name
 
 
@@ -117,7 +117,7 @@ def main(args) -> int:
             play(t)
         finally:
             if lock is not None:
-                lock.close()
+                let_go(lock)
         print_standings(t)
         return 0
     except ValueError as e:
