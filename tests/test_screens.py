@@ -1449,6 +1449,37 @@ def test_the_menus_continue_line_follows_a_tournament_the_command_plays_on(app):
         command.wait(10)
 
 
+def test_a_click_begun_in_the_menu_as_the_command_plays_a_round_on_is_not_lost(app, monkeypatch):
+    """The menu was built again for every round `nmbr9 tournament` played on, only to change the Continue line:
+    a button pressed as it happened was gone when the mouse came up (the click did nothing)."""
+    t = app.store.new_tournament([Seat("Easy", "bot:easy"), Seat("Medium", "bot:medium")], games=2, seed=5)
+    game = app.store.tournament_match(t, threaded=False)
+    while game.round < 3:
+        game.update()
+    monkeypatch.setattr(app.store, "held_elsewhere", lambda tid: tid == t.id)   # the command has it
+    app.menu()
+    for _ in range(2):
+        messenger.send("arrow_down")   # the keyboard on Puzzles too
+    frames(app)
+    line = re.compile(r"Tournament game 1 \u00b7 Round (\d+) of 20: Easy, Medium")
+
+    def round_said():
+        return next((int(m[1]) for m in map(line.fullmatch, texts(app).splitlines()) if m), None)
+    assert round_said() == 3 and app.screen.keys.current()[1] == (app.screen.puzzles,)
+    until(app, lambda: app.screen.seen is not None, 5)   # the menu has looked once
+    pressed = buttons(app)["Tournament"]                 # the mouse goes down on Tournament ...
+    command = t.next_match(threaded=False)               # ... as the command plays a round on
+    while command.round < 4:
+        command.update()
+    until(app, lambda: round_said() == 4, 5)
+    assert app.screen.keys.current()[1] == (app.screen.puzzles,)   # the keyboard's highlight where it was
+    # the window sends the release to the button still under the mouse, the one it went down on
+    assert not pressed.isEmpty() and app.base.aspect2d.isAncestorOf(pressed), "the pressed button was built anew"
+    messenger.send(DGG.B1CLICK + pressed.guiId, [None])  # ... and comes up
+    frames(app)
+    assert app.screen.name == "tournament"
+
+
 def test_a_tournament_the_command_makes_comes_into_the_history_on_the_page(app):
     """`nmbr9 tournament --bots ...` run in a terminal beside the Tournament screen: its tournament was not in the
     history until the page was left and opened again."""

@@ -6,7 +6,7 @@ from ...i18n.terms import name as term
 from ...puzzle import is_puzzle_of
 from ...rules.game import CLASSIC
 from .tournament import WATCH_EVERY
-from .widgets import ACCENT, DIM, SMALL, WARN, KeyMenu, Screen
+from .widgets import ACCENT, DIM, SMALL, WARN, KeyMenu, Screen, keep_together
 
 TOP = 0.36         # the first button's height (aspect2d); the e2e test clicks by these
 STEP = 0.125
@@ -104,11 +104,20 @@ class MenuScreen(Screen):
             if seen is not None and self.seen is not None and seen != self.seen:
                 # only to name it: a tournament game is taken from the database again when continued
                 self.resume = self.saved_game([], threaded=False)
-                self.relabel()
+                if self.resume is None:   # over: no Continue
+                    self.relabel()
+                else:   # only the line: a click, a highlight or an Esc under way is kept
+                    self.show_saved()
         except Exception:   # StoreError, sqlite3.Error: the line stays as it was
             return task.again
         self.seen = seen if held else None
         return task.again
+
+    def show_saved(self) -> None:
+        """The line above Continue says what it resumes; a second line goes above, not onto Continue."""
+        self.saved["text"] = keep_together(saved_game_text(self.resume))
+        text = self.saved.component("text0").textNode
+        self.saved.setZ(button_y(0) + 0.1 + (text.getNumRows() - 1) * text.getLineHeight() * SMALL)
 
     def items(self) -> list[tuple[str, object]]:
         out = []
@@ -128,10 +137,8 @@ class MenuScreen(Screen):
         buttons = [self.button(text, self.choose, (0, button_y(i)), width=WIDTH, scale=0.055, args=(command,))
                    for i, (text, command) in enumerate(items)]
         if self.resume is not None:   # what Continue resumes, just above it
-            saved = self.label(saved_game_text(self.resume), (0, button_y(0) + 0.1), scale=SMALL, fg=DIM,
-                               wrap=line / SMALL)
-            text = saved.component("text0").textNode   # a second line goes above, not onto Continue
-            saved.setZ(saved.getZ() + (text.getNumRows() - 1) * text.getLineHeight() * SMALL)
+            self.saved = self.label("", (0, 0), scale=SMALL, fg=DIM, wrap=line / SMALL)
+            self.show_saved()
         if self.app.notices:   # room for 5 lines above the keys; more in smaller letters
             text, k = "\n".join(self.app.notices), 0.042
             notice = self.label(text, (0, -0.6), scale=k, fg=WARN, wrap=line / k)
