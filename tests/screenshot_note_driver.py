@@ -1,6 +1,6 @@
 """Run by tests/test_screens.py (offscreen, one window size a process): F12 on every screen, with a data
 folder deep enough that the note's path takes three lines. Prints one JSON line: per screen, the note's
-box and every button, field and slider it covers (aspect2d units), with the window's half size."""
+box and every button, field, slider and text it covers (aspect2d units), with the window's half size."""
 from __future__ import annotations
 
 import json
@@ -18,7 +18,7 @@ def box(widget, aspect):
 
 
 def main(size: str, shots: str | None) -> None:
-    from direct.gui.DirectGui import DirectButton, DirectEntry, DirectSlider
+    from direct.gui.DirectGui import DirectButton, DirectEntry, DirectLabel, DirectSlider
     from direct.gui.DirectGuiBase import DirectGuiWidget
     from nmbr9.rules import Seat
     from nmbr9.rules.game import LEVEL_TO_LEVEL, MODULES, POWERS, Ruleset
@@ -29,6 +29,7 @@ def main(size: str, shots: str | None) -> None:
     from nmbr9.scene.screens.settings import SettingsScreen
     from nmbr9.scene.screens.setup import SetupScreen
     from nmbr9.scene.screens.tournament import TournamentScreen
+    from nmbr9.scene.screens.widgets import drawn
     from tests.helpers import game_app
 
     app = game_app(tuple(int(n) for n in size.split("x")),
@@ -60,10 +61,11 @@ def main(size: str, shots: str | None) -> None:
         note = box(app.note, base.aspect2d)
         covered = []
         for w in list(DirectGuiWidget.guiDict.values()):
-            if (not isinstance(w, (DirectButton, DirectEntry, DirectSlider)) or w.isEmpty()
+            text = type(w) is DirectLabel and isinstance(w["text"], str) and w["text"].strip()
+            if (not (text or isinstance(w, (DirectButton, DirectEntry, DirectSlider))) or w is app.note or w.isEmpty()
                     or not base.aspect2d.isAncestorOf(w) or w.isHidden() or any(p.isHidden() for p in w.getAncestors())):
                 continue
-            left, right, bottom, top = box(w, base.aspect2d)
+            left, right, bottom, top = drawn(w, base.aspect2d) if text else box(w, base.aspect2d)
             if min(right, note[1]) - max(left, note[0]) > 0 and min(top, note[3]) - max(bottom, note[2]) > 0:
                 covered.append(w["text"] if isinstance(w["text"], str) else type(w).__name__)
         lines = len(app.note.component("text0").textNode.getWordwrappedText().split("\n"))

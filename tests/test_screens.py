@@ -376,10 +376,40 @@ def test_the_screenshot_note_is_drawn_over_the_results_panel(app):
     assert max(abs(shot.getBright(x, y) - without.getBright(x, y)) for x in range(x0, x1) for y in range(y0, y1)) > 0.4
 
 
+def test_the_menus_press_esc_again_stays_readable_under_a_screenshot_note(app):
+    """F12 after Esc in the menu: the note (4 s) lay over the key line at the bottom, "Press Esc again to quit."."""
+    from panda3d.core import PNMImage
+    from nmbr9.scene.screens.widgets import drawn
+    base = app.base
+
+    def picture():
+        base.graphicsEngine.renderFrame()
+        shot = PNMImage()
+        base.win.getScreenshot(shot)
+        return shot
+    app.menu()
+    messenger.send("escape")
+    frames(app)
+    [line] = [w for w in DirectGuiWidget.guiDict.values() if not w.isEmpty() and app.screen.root.isAncestorOf(w)
+              and w["text"] == "Press Esc again to quit."]
+    left, right, bottom, top = drawn(line, base.aspect2d)
+    w, h = base.win.getXSize(), base.win.getYSize()
+    x0, x1 = (round((x / base.a2dRight + 1) / 2 * w) for x in (left, right))
+    y0, y1 = (round((1 - z / base.a2dTop) / 2 * h) for z in (top, bottom))
+    without = picture()
+    messenger.send("f12")
+    frames(app)
+    shot = picture()
+    assert app.note is not None and "Press Esc again to quit." in texts(app)
+    changed = sum(abs(shot.getBright(x, y) - without.getBright(x, y)) > 0.1 for x in range(x0, x1) for y in range(y0, y1))
+    assert changed == 0, f"{changed} pixels of the key line hidden by the note"
+
+
 @pytest.mark.parametrize("size", ["640x480", "800x600", "1280x720", "1920x1080"])
-def test_the_screenshot_note_covers_no_button_on_any_screen(size):
+def test_the_screenshot_note_covers_no_button_nor_text_on_any_screen(size):
     """A deep data folder made the note three lines tall, over the bottom buttons (Back, Start, Confirm) for
-    its four seconds. In a process of its own: one window size a ShowBase."""
+    its four seconds; it still lay over the menu's key line ("Press Esc again to quit.") and the table's controls
+    legend. In a process of its own: one window size a ShowBase."""
     from pathlib import Path
     found = script_output([Path(__file__).resolve().parent / "screenshot_note_driver.py", size])
     (half_w, half_h), screens = found["half"], found["screens"]

@@ -174,31 +174,54 @@ class GameApp(DirectObject):
         self.base.taskMgr.doMethodLater(seconds, self._unsay, "app-note")
 
     def place_note(self) -> None:
-        """The note as low as it goes without covering a button, a field or a slider: a long path (a deep
-        data folder) made it two or three lines tall, over the bottom buttons (Back, Confirm, Start) for
-        its seconds. Where every height covers one (never seen), at the top. Placed again whenever the
-        buttons change under it (another screen, the hand-off: it lay over "I am Ben")."""
+        """The note where it hides nothing the player needs: as low as it goes, beside or above every button,
+        field, slider and text (the menu's key line, "Press Esc again to quit.", was under it for its seconds;
+        at the table, the controls legend). A long path (a deep data folder) makes it two or three lines tall.
+        Where that finds no room, over text but clear of the buttons; where even that finds none (never seen),
+        at the top. Placed again whenever the widgets change under it (another screen, the hand-off)."""
         if self.note is None:
             return
-        from direct.gui.DirectGui import DirectButton, DirectEntry, DirectSlider
+        from direct.gui.DirectGui import DirectButton, DirectEntry, DirectLabel, DirectSlider
         from direct.gui.DirectGuiBase import DirectGuiWidget
-        from .screens.widgets import box, overlap, window_room
+        from .screens.widgets import box, drawn, window_room
         aspect = self.base.aspect2d
-        half_h = window_room(self.base)[1]
-        pressable = [box(w, aspect) for w in list(DirectGuiWidget.guiDict.values())
-                     if isinstance(w, (DirectButton, DirectEntry, DirectSlider)) and not w.isEmpty()
-                     and aspect.isAncestorOf(w) and not w.isHidden() and not any(p.isHidden() for p in w.getAncestors())]
+        shown = [w for w in list(DirectGuiWidget.guiDict.values())
+                 if w is not self.note and not w.isEmpty() and aspect.isAncestorOf(w) and not w.isHidden()
+                 and not any(p.isHidden() for p in w.getAncestors())]
+        pressable = [box(w, aspect) for w in shown if isinstance(w, (DirectButton, DirectEntry, DirectSlider))]
+        texts = [drawn(w, aspect) for w in shown if type(w) is DirectLabel and isinstance(w["text"], str)
+                 and w["text"].strip()]
         self.note.setPos(0, 0, 0)
-        left, right, bottom, top = box(self.note, aspect)
-        margin = 0.02
-        z = -half_h + margin - bottom
-        while z + top <= half_h - margin:
-            if not any(overlap((left, right, z + bottom, z + top), other, margin) for other in pressable):
+        note = box(self.note, aspect)
+        room = window_room(self.base)
+        clear = pressable + texts
+        centred, beside = self._room_for(note, clear, room, [0.0]), self._room_for(note, clear, room)
+        # centred, unless beside something is more than a line lower (between the table's legend and Confirm)
+        low = beside is not None and (centred is None or beside[2] < centred[2] - 2 * self.note["scale"])
+        spot = (beside if low else centred) or self._room_for(note, pressable, room, [0.0])
+        self.note.setPos(*(spot or (0, 0, room[1] - 0.02 - note[3])))
+
+    @staticmethod
+    def _room_for(note, others, room, sides=None):
+        """The lowest place (x, 0, z) for a note whose box at the origin is `note` that keeps clear of the boxes
+        `others` in a window of half size `room`, `x` one of `sides` (by default: centred or just beside one of
+        them, nearest the middle first). None: no room."""
+        from .screens.widgets import overlap
+        margin, nudge = 0.02, 1e-6   # (nudge: a box just above another is not taken for touching it)
+        left, right, bottom, top = note
+        half_w, half_h = room
+        heights = sorted({-half_h + margin - bottom} | {o[3] + margin + nudge - bottom for o in others})
+        if sides is None:
+            sides = [0.0] + sorted({o[1] + margin + nudge - left for o in others} |
+                                   {o[0] - margin - nudge - right for o in others}, key=abs)
+        for z in heights:
+            if z + top > half_h - margin:
                 break
-            z += 0.01
-        else:
-            z = half_h - margin - top
-        self.note.setZ(z)
+            for x in sides:
+                if -half_w + margin <= x + left and x + right <= half_w - margin and not any(
+                        overlap((x + left, x + right, z + bottom, z + top), other, margin) for other in others):
+                    return x, 0, z
+        return None
 
     def _new_language(self, code: str) -> None:
         if self.screen is not None:

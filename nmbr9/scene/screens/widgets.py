@@ -63,6 +63,18 @@ def box(widget, space, frame=None) -> tuple[float, float, float, float]:
     return min(a.x, b.x), max(a.x, b.x), min(a.z, b.z), max(a.z, b.z)
 
 
+def drawn(label, space) -> tuple[float, float, float, float]:
+    """What a label shows, its panel and its text, left, right, bottom, top, in the coordinates of `space`: its
+    frame alone is out of date when its text is changed without resetFrameSize (the table's "H: show the
+    controls" kept the frame of its first, empty text)."""
+    node = label.component("text0").textNode   # (placed in the label by its own transform)
+    left, right, bottom, top = node.getFrameActual()
+    mat = node.getTransform()
+    a, b = (mat.xformPoint(Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
+    boxes = [box(label, space), box(label, space, (a.x, b.x, a.z, b.z))]
+    return (min(b[0] for b in boxes), max(b[1] for b in boxes), min(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
 def overlap(a, b, margin: float = 0.0) -> bool:
     """Whether two boxes (left, right, bottom, top) overlap, or come closer than `margin`."""
     return a[0] < b[1] + margin and b[0] - margin < a[1] and a[2] < b[3] + margin and b[2] - margin < a[3]
