@@ -2354,6 +2354,34 @@ def test_the_step_through_button_says_its_key_and_home_end_go_to_the_first_and_l
     assert "tile 20 of 20" in texts(app)
 
 
+def test_tab_in_the_results_shows_each_players_board_and_the_best_layout_in_turn(app):
+    """Stepping through the best layout, a keyboard-only player could not see their own board again (a click on
+    the name shows it), nor another player's board at all."""
+    from nmbr9.scene.screens.results import ResultsScreen
+    m = app.store.new_match([Seat("Ana", "bot:easy"), Seat("Ben", "bot:medium")], seed=31)
+    m.play_out()
+    r = app.goto(ResultsScreen, match=m, context={})
+    best = list(m.board(1).tiles)   # (Ben's layout stands in for the best found)
+    analysis_found(r, best)
+    frames(app)
+    first, second = (m.names[res.seat] for res in r.results)   # in the results' order, the winner first
+
+    def shown() -> tuple[str, list]:
+        return next(line for line in texts(app).splitlines() if "board" in line or "Best found: tile" in line), \
+            list(r.table.board.tiles)
+    messenger.send("arrow_right")
+    messenger.send("arrow_right")
+    assert "tile 2 of 20" in shown()[0] and shown()[1] == best[:2]
+    messenger.send("tab")
+    assert shown() == (f"{first}'s board", list(m.board(m.names.index(first)).tiles))
+    messenger.send("tab")
+    assert shown() == (f"{second}'s board", list(m.board(m.names.index(second)).tiles))
+    messenger.send("tab")
+    assert shown()[1] == best and "tile 20 of 20" in shown()[0]   # the best layout, all of it
+    messenger.send("shift-tab")
+    assert shown()[0] == f"{second}'s board"
+
+
 def test_the_results_board_turns_tilts_zooms_and_shows_its_levels_with_the_tables_keys(app):
     """Stepping through the best layout (tiles stacked up to level 3) a player pressed A, D, W, the wheel and L as at the
     table: nothing moved, and which tile lay on which level could not be seen."""

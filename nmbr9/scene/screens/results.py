@@ -198,6 +198,8 @@ class ResultsScreen(Screen):
         self.accept("arrow_left-repeat", self.walk_step, [-1])
         self.accept("home", self.walk_to, [1])      # the first tile
         self.accept("end", self.walk_to, [None])    # the whole layout
+        self.accept("tab", self.next_board, [1])    # what a click on a name shows, as Tab at the table
+        self.accept("shift-tab", self.next_board, [-1])
         # the board is looked at as at the table: A D W S turn and tilt it, the wheel and + / - zoom, L its levels
         from ..play import view_keys
         for key, fn in view_keys(self.camera).items():
@@ -417,6 +419,18 @@ class ResultsScreen(Screen):
         if placements:
             self.walk = tile or len(placements)
             self._show_walk()
+
+    def next_board(self, step: int) -> None:
+        """Tab, Shift+Tab: the next (previous) board the results show, the players' in their order, then the best
+        layout once found (all of it): stepping through it, a keyboard player could not see their own board
+        again, nor ever another player's."""
+        boards = [r.seat for r in self.results] + ([None] if self.analysis["placements"] else [])
+        at = boards.index(None if self.walk is not None else self.showing)
+        seat = boards[(at + step) % len(boards)]
+        if seat is None:
+            self.walk_to(None)
+        else:
+            self.show_board(seat)
 
     def _show_walk(self) -> None:
         board = self.best_board(self.walk)
