@@ -331,6 +331,74 @@ def test_the_mouse_wheel_scrolls_the_rules_page(game_factory):
     assert not moved(top, seen())                            # the wheel up over the bar: back at the top
 
 
+def scroll_place(image) -> float | None:
+    """Where the rules page's scroll bar shows it scrolled to (0 its top, 1 its end): None where the window
+    shows no scroll bar (a column of the bar's dark colour with its thumb, a block of lighter grey, in it)."""
+    def like(c, colour) -> bool:
+        return max(abs(a - b) for a, b in zip(c, colour)) < 0.03
+
+    def runs(x, colours):   # (first, last) rows of each run of those colours down column x
+        out, first = [], None
+        for y in range(image.getYSize() + 1):
+            inside = y < image.getYSize() and any(like(image.getXel(x, y), c) for c in colours)
+            if inside and first is None:
+                first = y
+            elif not inside and first is not None:
+                out.append((first, y - 1))
+                first = None
+        return out
+    thumb = [(0.5, 0.55, 0.55), (0.65, 0.71, 0.71), (0.35, 0.38, 0.38)]   # its face, its bevel's two edges
+    trough = (0.2, 0.22, 0.24)
+    for x in range(image.getXSize() - 2, image.getXSize() * 3 // 4, -2):
+        for top, bottom in runs(x, thumb):
+            if bottom - top < 20:   # text's grey edges, not the thumb
+                continue
+            bar = next(b for b in runs(x, [*thumb, trough]) if b[0] <= top <= b[1])
+            travel = (bar[1] - bar[0]) - (bottom - top)
+            if travel > 30:
+                return (top - bar[0]) / travel
+    return None
+
+
+@pytest.mark.parametrize("where", ["menu", "table"])
+def test_the_rules_page_fits_a_window_resized_under_it_and_keeps_the_readers_place(game_factory, where):
+    """Over the table (F1) the page kept the window's old shape: narrowed to 640x700 its text ran past both
+    edges and its scroll bar was outside the window. From the menu it fitted, but went back to its top."""
+    g = game_factory()
+    if where == "menu":
+        g.click_at(0, menu.button_y(3))                      # Rules (no saved game: the fourth button)
+        g.wait_for("trace: screen rules")
+    else:
+        g.click_at(0, menu.button_y(0))                      # New game
+        g.wait_for("trace: screen setup")
+        g.click_at(*setup.START_POS)
+        g.wait_for("trace: turn seat=0 round=1 tiles=0")
+        g.screenshot()                                       # (the window takes keys)
+        g.key("F1")
+    for _ in range(4):
+        g.key("Next")                                        # Page Down: well into the page
+    time.sleep(0.5)
+    before = scroll_place(g.screenshot())
+    assert before is not None and 0.15 < before < 0.85, before
+    g.xdotool("windowsize", g.window, "640", "700")
+    assert _wait_for(lambda: g.xdotool("getwindowgeometry", g.window).split()[-1] == "640x700", 10)
+    time.sleep(1.0)
+    image = g.screenshot()
+    assert (image.getXSize(), image.getYSize()) == (640, 700)
+    after = scroll_place(image)
+    assert after is not None, "the page's scroll bar is not in the window"
+    assert abs(after - before) < 0.08, (before, after)   # the same part of the page, not its top
+    # the page's text and frame stand clear of the window's edges: the dark backdrop down both of them
+    edges = [image.getXel(x, y) for x in (1, 638) for y in range(150, 550, 10)]
+    assert all(max(c) < 0.15 for c in edges), "the page runs past the window's edge"
+    g.key("Escape")                                          # its keys still work: back where it came from
+    if where == "menu":
+        g.wait_for("trace: screen menu")
+    else:
+        time.sleep(0.5)
+        assert scroll_place(g.screenshot()) is None, "Esc did not close the rules over the table"
+
+
 def close_as_a_window_manager_does(display: str, window: str) -> None:
     """Send the window WM_DELETE_WINDOW: what the title bar's close button makes the window manager do."""
     import ctypes

@@ -14,8 +14,9 @@ HEADING, BODY = 0.06, 0.045
 SCROLL_STEP = 0.25
 
 
-def build_rules(screen: Screen, parent, on_back) -> DirectScrolledFrame:
-    """The page under `parent`: title, scrolled text, Back; wheel, arrows and page keys scroll."""
+def build_rules(screen: Screen, parent, on_back, at: float = 0.0) -> DirectScrolledFrame:
+    """The page under `parent`: title, scrolled text, Back; wheel, arrows and page keys scroll. `at`: where
+    the page is scrolled to (0 its top, 1 its end; a window resized keeps the reader's place)."""
     backdrop = screen.backdrop(BACKDROP, parent=parent)
     room_w, room_h = screen.room
     width = min(WIDTH, 2 * room_w - 0.4)
@@ -39,6 +40,7 @@ def build_rules(screen: Screen, parent, on_back) -> DirectScrolledFrame:
     frame["canvasSize"] = (-half, half - 0.05, min(y, -seen), 0)
     frame.setCanvasSize()
     bar = frame.verticalScroll
+    bar["value"] = at
 
     def scroll(amount: float) -> None:
         span = max(0.01, -y - seen)
@@ -80,7 +82,11 @@ def _text(parent, text: str, y: float, width: float, scale: float, font, colour)
 
 class RulesScreen(Screen):
     name = "rules"
+    at = 0.0   # where the page was scrolled to, kept while it is laid out again for a resized window
+
+    def keep(self) -> None:
+        self.at = self.frame.verticalScroll["value"]
 
     def build(self) -> None:
-        self.frame = build_rules(self, self.root, self.app.menu)
+        self.frame = build_rules(self, self.root, self.app.menu, self.at)
 

@@ -26,6 +26,7 @@ from ...match import BOTS, HANDOFF, PLACE, derive_seed
 from ..camera import WHOLE_SCREEN
 from ..hud import TOP_ROW
 from ..play import HANDOFF_PAUSE
+from .rules import build_rules
 from .widgets import ACCENT, BUTTON_HOT, DIM, INK, PANEL, WARN, Screen, keep_together
 
 HINT_TINT = (0.35, 0.6, 1.7, 0.7)
@@ -416,7 +417,6 @@ class SessionScreen(Screen):
 
     # ----- rules over the table --------------------------------------------------------------
     def show_rules(self) -> None:
-        from .rules import build_rules
         if self.overlay is not None:
             return
         if self.ps is not None:
@@ -425,7 +425,7 @@ class SessionScreen(Screen):
         self.overlay = "rules"
         self.overlay_frame = self.root.attachNewNode("rules")
         self.hud_shown(False)
-        build_rules(self, self.overlay_frame, self.close_rules)
+        self.rules_page = build_rules(self, self.overlay_frame, self.close_rules)
         self.app.place_note()   # a screenshot's note from the table: clear of the rules' Back
 
     def close_rules(self) -> None:
@@ -519,8 +519,15 @@ class SessionScreen(Screen):
         self.app.trace("look", f"who={who}", f"tiles={len(board.tiles)}")
 
     def reflow(self) -> None:
-        """The hand-off and rules pages fit any window they open in (scaled with it); the table's
-        widgets scale with the HUD (window_changed): nothing to build again."""
+        """The rules page over the table is laid out again for the window's new shape, where the reader was
+        (built for the old one, it ran past a narrower window's edges, its scroll bar outside); the hand-off
+        fits any window (scaled with it); the table's widgets scale with the HUD (window_changed)."""
+        if self.overlay == "rules":
+            at = self.rules_page.verticalScroll["value"]
+            self.ignoreAll()
+            for child in self.overlay_frame.getChildren():
+                child.removeNode()
+            self.rules_page = build_rules(self, self.overlay_frame, self.close_rules, at)
 
     def window_changed(self) -> None:
         """Scale with the HUD, which keeps its text readable in small windows."""
