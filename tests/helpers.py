@@ -99,3 +99,18 @@ def level_badge(image, camera, square: tuple[int, int], level: int) -> float | N
     if sum(b < 0.2 for b in ring) < 13:   # the numeral may reach the ring here and there
         return None
     return brightness(0, 0)
+
+
+def damage_table(database: Path, table: str) -> bytes:
+    """Overwrite the first page of `table` in a closed SQLite file with garbage, as a bad disk sector would:
+    the file still opens, only queries reaching that table fail. The damaged file's bytes."""
+    import sqlite3
+    db = sqlite3.connect(database)
+    page_size = db.execute("PRAGMA page_size").fetchone()[0]
+    page = db.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (table,)).fetchone()[0]
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")   # every page in the file itself
+    db.close()
+    with open(database, "r+b") as f:
+        f.seek((page - 1) * page_size)
+        f.write(b"\xde\xad" * (page_size // 2))
+    return Path(database).read_bytes()

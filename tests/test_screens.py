@@ -23,7 +23,7 @@ from nmbr9.match import BOTS
 from nmbr9.rules import Ruleset, Seat
 from nmbr9.scene.play import HANDOFF_PAUSE
 from nmbr9.store import Store
-from helpers import frames, script_output
+from helpers import damage_table, frames, script_output
 
 pytestmark = pytest.mark.render
 
@@ -1705,6 +1705,26 @@ def test_the_menu_says_two_problems_at_once(app):
     shown = texts(app)
     assert "The settings file settings.json could not be read" in shown
     assert "could not be continued" in shown
+
+
+def test_the_menu_says_a_database_damaged_inside_was_set_aside_and_tournaments_start_afresh(app):
+    """A page of the database overwritten (a bad sector): the menu said nothing, and the Tournaments page
+    showed "No tournaments yet." over SQLite's words "database disk image is malformed"."""
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    from nmbr9.store.db import FILENAME
+    t = app.store.new_tournament([Seat("E", "bot:easy")], games=2, seed=5)
+    app.store.tournament_match(t, threaded=False).play_out()
+    app.store.close()
+    damage_table(app.store.folder / FILENAME, "tournament_games")
+    app.menu()
+    kept = next(p.name for p in app.store.folder.iterdir() if p.name.startswith(FILENAME + ".corrupt-"))
+    assert (f"The database could not be read (database disk image is malformed). It was kept as {kept} "
+            "and a new one was started.") in texts(app)
+    app.goto(TournamentScreen)
+    assert "No tournaments yet." in texts(app) and "malformed" not in texts(app)
+    click(app, "New tournament")
+    click(app, "Start (Enter)")
+    assert app.screen.name == "play"
 
 
 def _read_only_database(app):

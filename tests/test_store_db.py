@@ -8,6 +8,7 @@ from nmbr9.rules import Seat
 from nmbr9.store import Store, StoreError, add_puzzle_result, open_db, puzzle_results, record_score
 from nmbr9.store import db as db_module
 from nmbr9.store.db import FILENAME, SCHEMA_VERSION, migrate, transaction
+from helpers import damage_table
 
 
 @pytest.fixture
@@ -68,6 +69,25 @@ def test_a_file_that_is_not_a_database_is_set_aside(folder):
     assert kept[0].name in store.db_message
     store.new_tournament([Seat("Ana")], games=1, seed=1)
     assert len(store.tournaments()) == 1
+
+
+def test_a_database_damaged_inside_is_set_aside_when_opened_not_met_later(folder):
+    """A page overwritten in the middle (a bad sector): the file opens and the tournaments table reads, but
+    the history failed with SQLite's "malformed" on the Tournaments page, nothing set aside."""
+    store = Store()
+    t = store.new_tournament([Seat("E", "bot:easy")], games=2, seed=1)
+    store.tournament_match(t, threaded=False).play_out()
+    store.close()
+    damaged = damage_table(folder / FILENAME, "tournament_games")
+    store = Store()
+    assert store.tournaments() == []
+    kept = [p for p in folder.iterdir() if p.name.startswith(FILENAME + ".corrupt-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == damaged
+    assert store.db_message == (f"The database could not be read (database disk image is malformed). It was kept as "
+                                f"{kept[0].name} and a new one was started.")
+    store.new_tournament([Seat("Ana")], games=1, seed=1)
+    assert len(store.tournaments()) == 1
+    store.close()
 
 
 def test_puzzle_results_share_the_database(folder):

@@ -178,6 +178,10 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
             raise StoreError(_("Can't open the database {path}: {reason}").format(path=path, reason=e))
         try:
             _setup(conn)
+            # damage inside the file (a page overwritten) shows only when a query reaches it: looked for
+            # at once, so it is set aside like a file that is no database, not met later as "malformed"
+            if conn.execute("PRAGMA quick_check(1)").fetchone()[0] != "ok":
+                raise sqlite3.DatabaseError("database disk image is malformed")
             migrate(conn)
             conn.execute("SELECT count(*) FROM tournaments").fetchone()
             return conn, message
