@@ -90,6 +90,17 @@ def test_a_corrupt_or_foreign_save_is_set_aside_with_a_message(store, content, w
     assert store.continue_game().can_continue
 
 
+def test_a_save_opened_and_saved_in_notepad_continues(store):
+    """Notepad puts a byte order mark first: `nmbr9 replay` read that record, but the game set it aside as
+    "not valid JSON (Unexpected UTF-8 BOM ...)" and Continue was gone."""
+    m = store.new_match(SEATS, seed=6)
+    play(m, humans=3)
+    store.autosave.path.write_text("\ufeff" + store.autosave.path.read_text(encoding="utf-8"), encoding="utf-8")
+    found = store.continue_game()
+    assert found.can_continue and found.message is None
+    assert found.match.record()["moves"] == m.record()["moves"]
+
+
 @pytest.mark.parametrize("change, why", [
     ({"kind": "filler", "piece": ["F1"]}, "'piece'"),
     ({"x": 2 ** 40}, "'x'"),

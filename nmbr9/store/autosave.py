@@ -57,7 +57,7 @@ class Autosave:
         added to the savers.
         """
         try:
-            text = self.path.read_text(encoding="utf-8")
+            text = self.path.read_text(encoding="utf-8-sig")   # opened and saved in Notepad: a BOM first
         except FileNotFoundError:
             return Resume()
         except UnicodeDecodeError:
