@@ -40,7 +40,6 @@ MARKER_ON, MARKER_OFF = "\u25cf", "\u25cb"
 ROW = 0.055   # the baseline of the actions' row: two lines of it stay under the powers panel
 PILES_TOP = 0.67   # "Level to Level": the piles' panel top above the bottom edge (with the supply line)
 QUESTION_WIDTH = 0.56   # a question's button
-NOTES_SLACK = 0.045     # how far the notes may come down into their gap above the actions or the piles
 
 
 def power_name(power: str) -> str:
@@ -109,9 +108,7 @@ class PlusHud:
                # the question keeps under the top left, which changes as the key help shows (Continue)
                self.hud.extent("a2dTopLeft") if o.step in (DECIDE, CHOOSE) else None,
                # the notes above "Level to Level"'s piles keep beside the scores, laid out after the piles
-               self.hud.extent("a2dTopRight") if game.variant == LEVEL_TO_LEVEL else None,
-               # the warnings keep under the verdict, which grows and shrinks as the tile moves
-               self.hud.verdict_bottom() if o.warnings else None)
+               self.hud.extent("a2dTopRight") if game.variant == LEVEL_TO_LEVEL else None)
         if key == self.key:
             return
         self.key = key
@@ -131,7 +128,6 @@ class PlusHud:
         at = self._piles(game, o, question) if game.variant == LEVEL_TO_LEVEL else None
         self.notes_top = self._stack(o, [(w.text(_), WARN) for w in o.warnings], self.notes_bottom(o))
         self._prompt(game, o, question, at)
-        self._under_the_verdict()
 
     def _label(self, parent, text, pos, scale, fg=INK, align=TextNode.ALeft, bold=False, wrap=None, **kw):
         self.lines.append(text)
@@ -328,21 +324,6 @@ class PlusHud:
             bottom += rows * scale * 1.2 + gap
         return bottom
 
-    def _under_the_verdict(self) -> None:
-        """The notes in the bottom middle lowered, as far as their gap above what they stand on allows, where
-        they would reach the verdict (at 640x480 in "Level to Level", the reserved tile in hand, its warning
-        stood on the verdict's last line in German and Polish)."""
-        verdict = self.hud.verdict
-        if not self.notes or verdict.isHidden() or not verdict["text"]:
-            return
-        bc = self.anchors["a2dBottomCenter"]
-        ceiling = bc.getRelativePoint(self.hud.anchors["a2dTopCenter"], Point3(0, 0, self.hud.verdict_bottom())).z
-        top = max(bc.getRelativePoint(n, Point3(0, 0, n.guiItem.getFrame()[3])).z for n in self.notes)
-        down = min(top + 0.02 - ceiling, NOTES_SLACK)
-        if down > 0:
-            for note in self.notes:
-                note.setZ(note.getZ() - down)
-
     def above_actions(self, o) -> float:
         """Where notes start in the bottom middle: above the actions (small window: above the powers too)."""
         return max(self.actions_top + 0.05, self.powers_top + 0.03 if self.compact() and o.powers else 0)
@@ -356,13 +337,16 @@ class PlusHud:
 
     def notes_column(self, o, bottom: float, top: float) -> tuple[float, int]:
         """(x, wrap) of a note standing from `bottom` to `top`: right of the powers panel when it stands
-        beside them; above "Level to Level"'s piles standing at the right (a narrow window) between the cards
-        still to come and the scores, as wide as the room between them at its height: under the scores, to
-        the window's edge (in a column as narrow as beside the scores, the notes ran off the top in German,
-        Spanish and Polish at 640x480)."""
+        beside them; above "Level to Level"'s piles standing at the right (a narrow window) between what stands
+        at the top left at its height (the cards still to come; above them a caption or the round's card) and
+        the scores, as wide as the room between them at its height: under the scores, to the window's edge (in
+        a column as narrow as beside the scores, the notes ran off the top in German, Spanish and Polish at
+        640x480; beside the cards still to come, a reserved tile's warning stood on the verdict)."""
         if self.game.variant == LEVEL_TO_LEVEL and self.piles_lift:
-            height = self.hud.room()[1]
-            left, right = self.middle_room(top=top - height + 0.01, bottom=bottom - height - 0.01)
+            width, height = self.hud.room()
+            band = (bottom - height - 0.01, top - height + 0.01)
+            left = self.hud.extent("a2dTopLeft", *band)[1] + 0.03 - width / 2
+            right = self.middle_room(top=band[1], bottom=band[0])[1]
             return (left + right) / 2, (right - left) / 0.032 - 0.6   # the panel's pad: 0.3 letters a side
         x, wrap = (0.3, 32) if o.powers and not self.compact() else (0.0, 46)
         width, buttons_top = self.hud.buttons_at_right()

@@ -661,9 +661,10 @@ class PlusSessionScreen(SessionScreen):
         self.plus_hud.shown(shown)
         if shown:
             note = self._skip_note(self.ps.seat)
-            if self.ps.ghost is None or self.plus_hud.key is None or note != self.ps.note:
-                self.ps.note = note
-                self.ps._show_plus(self.ps.options())
+            # with a piece in hand too: the panels follow the scores laid out meanwhile (at 640x480 the notes,
+            # drawn as the reserved tile was taken, stood over the scores the grown score box moved down)
+            self.ps.note = note
+            self.ps._show_plus(self.ps.options())
             keys = self._keys()   # only the keys that do something now (Backspace: with a piece in hand)
             if keys != self.key_items:
                 self.key_items, self.panel_key = keys, None
