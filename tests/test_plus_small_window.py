@@ -166,6 +166,17 @@ def test_level_to_level_in_a_narrow_window_frames_the_board_in_the_middle(size):
 
 
 @pytest.mark.render
+@pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
+def test_with_a_reserved_tile_the_board_keeps_the_middle_at_640x480(language):
+    """In "Level to Level" at 640x480, a tile set aside and the turn's tile laid, the row of actions and two notes
+    ("Your tile is dealt with ...", the reserved tile's warning beside the cards still to come) left the board
+    a patch beside the round's card."""
+    seen = _probe("640x480", language)["level_to_level reserved"]
+    assert seen["board"][0] > seen["chips"][1], (seen["board"], seen["chips"])
+    assert all(_apart(seen["board"], note) for note in seen["notes"]), (seen["board"], seen["notes"])
+
+
+@pytest.mark.render
 def test_hint_and_menu_stay_one_above_the_other_where_a_word_would_not_fit():
     """In Polish "Podpowiedź (I)" is too long for half the column: it would shrink or be cut."""
     hint, menu = _probe("640x480", "pl")["level_to_level choose"]["hint and menu"]
@@ -322,6 +333,7 @@ def main(size: str) -> None:
             "chips": others([])["Still to come (cards)"],
             "hint and menu": [box(b, b.guiItem.getFrame()) for b in (s.hint_button, s.menu_button)],
             "note rows": [n.component("text0").textNode.getNumRows() for n in hud.notes],
+            "notes": [box(n, n.guiItem.getFrame()) for n in hud.notes],
             "buttons": {name: [b["text"], b.component("text0").textNode.getWordwrappedText()]
                         for name, b in hud.buttons.items() if not b.isEmpty()}}
         if step in ("choose", "decide"):   # answered (animations on): where the board is a frame later, and then
