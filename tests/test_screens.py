@@ -2392,14 +2392,14 @@ def test_tab_in_the_results_shows_each_players_board_and_the_best_layout_in_turn
     messenger.send("arrow_right")
     messenger.send("arrow_right")
     assert "tile 2 of 20" in shown()[0] and shown()[1] == best[:2]
+    messenger.send("tab")   # (the line under the board says so)
+    assert shown() == (f"{first}'s board  \u00b7  Tab: another board", list(m.board(m.names.index(first)).tiles))
     messenger.send("tab")
-    assert shown() == (f"{first}'s board", list(m.board(m.names.index(first)).tiles))
-    messenger.send("tab")
-    assert shown() == (f"{second}'s board", list(m.board(m.names.index(second)).tiles))
+    assert shown() == (f"{second}'s board  \u00b7  Tab: another board", list(m.board(m.names.index(second)).tiles))
     messenger.send("tab")
     assert shown()[1] == best and "tile 20 of 20" in shown()[0]   # the best layout, all of it
     messenger.send("shift-tab")
-    assert shown()[0] == f"{second}'s board"
+    assert shown()[0].startswith(f"{second}'s board")
 
 
 def test_the_results_board_turns_tilts_zooms_and_shows_its_levels_with_the_tables_keys(app):

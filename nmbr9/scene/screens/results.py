@@ -186,11 +186,12 @@ class ResultsScreen(Screen):
         k = self.root.getScale().x   # the room in the window's normalised coordinates
         self.camera.frame_in((left * k / self.base.a2dRight, right * k / self.base.a2dRight,
                               bottom * k / self.base.a2dTop, top * k / self.base.a2dTop))
-        self.walk_label = self.label(_("{name}'s board").format(name=self.match.names[self.showing]),
-                                     ((left + right) / 2, -room_h + 0.1), scale=0.04, fg=INK,
+        self.walk_label = self.label("", ((left + right) / 2, -room_h + 0.1), scale=0.04, fg=INK,
                                      wrap=(right - left - 0.1) / 0.04)
         if self.walk is not None:   # built again (another window shape, a language) while stepping through
             self._show_walk()
+        else:
+            self._say_shown(_("{name}'s board").format(name=self.match.names[self.showing]))
         self.accept("escape", self.app.menu)
         self.accept("arrow_right", self.walk_step, [1])
         self.accept("arrow_left", self.walk_step, [-1])
@@ -353,6 +354,8 @@ class ResultsScreen(Screen):
         a.update(progress=job.progress, error=job.error)
         if a["placements"] is None and job.placements is not None:
             a["placements"] = self._laid_as_the_puzzle(job.placements)
+            if self.walk is None:   # one more board for Tab
+                self._say_shown(_("{name}'s board").format(name=self.match.names[self.showing]))
         if a["error"]:
             text = _("The analysis failed: {reason}").format(reason=a["error"])
         elif a["placements"] is None:
@@ -424,7 +427,7 @@ class ResultsScreen(Screen):
         """Tab, Shift+Tab: the next (previous) board the results show, the players' in their order, then the best
         layout once found (all of it): stepping through it, a keyboard player could not see their own board
         again, nor ever another player's."""
-        boards = [r.seat for r in self.results] + ([None] if self.analysis["placements"] else [])
+        boards = self._boards()
         at = boards.index(None if self.walk is not None else self.showing)
         seat = boards[(at + step) % len(boards)]
         if seat is None:
@@ -432,19 +435,28 @@ class ResultsScreen(Screen):
         else:
             self.show_board(seat)
 
+    def _boards(self) -> list[int | None]:
+        """The boards Tab shows in turn: the players' (their seats), then the best layout found (None)."""
+        return [r.seat for r in self.results] + ([None] if self.analysis["placements"] else [])
+
+    def _say_shown(self, text: str) -> None:
+        """Under the board: whose it is (or the step of the best layout), and Tab where there is another."""
+        more = len(self._boards()) > 1
+        self.walk_label["text"] = "  \u00b7  ".join([text, _("Tab: another board")] if more else [text])
+
     def _show_walk(self) -> None:
         board = self.best_board(self.walk)
         self.table.show(board)
         full = self.best_board()
         self.camera.frame(full.bounds(), full.top_level())
         # the arrows joined by a no-break space: in a 4:3 window the line broke between them
-        self.walk_label["text"] = _("Best found: tile {n} of {count}, score {score}  (\u2190\u00a0\u2192)").format(
-            n=self.walk, count=len(self.analysis["placements"]), score=board.score())
+        self._say_shown(_("Best found: tile {n} of {count}, score {score}  (\u2190\u00a0\u2192)").format(
+            n=self.walk, count=len(self.analysis["placements"]), score=board.score()))
 
     def show_board(self, seat: int) -> None:
         self.walk = None
         if getattr(self, "walk_label", None) is not None:
-            self.walk_label["text"] = _("{name}'s board").format(name=self.match.names[seat])
+            self._say_shown(_("{name}'s board").format(name=self.match.names[seat]))
         board = self.match.board(seat)
         self.showing = seat
         self.table.show(board)
