@@ -228,6 +228,26 @@ def test_esc_in_the_menu_asks_first_and_a_second_esc_or_enter_quits(app, monkeyp
     assert quits == [True]
 
 
+def test_walking_off_quit_after_one_esc_withdraws_the_question(app, monkeypatch):
+    """Esc in the menu, then the arrows up to Settings: the key line still said "Press Esc again to quit.", and
+    an Esc pressed later to walk to Quit quit at once."""
+    quits = []
+    monkeypatch.setattr(app, "quit", lambda: quits.append(True))
+    app.menu()
+    messenger.send("escape")
+    frames(app)
+    assert "Press Esc again to quit." in texts(app)
+    messenger.send("arrow_up")                    # to Settings
+    frames(app)
+    assert "Press Esc again to quit." not in texts(app) and "Esc: quit" in texts(app)
+    messenger.send("escape")                      # walks to Quit and asks again
+    frames(app)
+    assert not quits and "Press Esc again to quit." in texts(app)
+    assert app.screen.keys.current() == (app.screen.choose, (app.quit,))
+    messenger.send("escape")
+    assert quits == [True]
+
+
 def test_the_menus_quit_button_quits_at_once(app, monkeypatch):
     quits = []
     monkeypatch.setattr(app, "quit", lambda: quits.append(True))

@@ -147,20 +147,34 @@ class MenuScreen(Screen):
                 notice.destroy()
                 k = max(SMALL, k * 5 / rows)
                 self.label(text, (0, -0.6), scale=k, fg=WARN, wrap=line / k)
-        if self.asked:   # Esc was pressed (and the menu built again: another language, window)
+        self.key_line = self.label("", (0, -0.93), scale=SMALL, wrap=line / SMALL)
+        self.show_keys()
+        # on the item the player left the menu by (back from Settings: on Settings), Continue come or gone;
+        # built again (another language, window): where the highlight was
+        doing = self.keys.current() if self.keys else None
+        chosen = [i for i, (_text, command) in enumerate(items) if command.__name__ == self.app.menu_choice]
+        self.keys = KeyMenu(self, buttons, chosen[0] if chosen else 0, moved=self.moved)
+        self.keys.find(doing)
+        self.accept("escape", self.escape)
+
+    def show_keys(self) -> None:
+        """The key line at the bottom: the keys, or, Esc pressed (the menu built again meanwhile: another
+        language, window), the question."""
+        if self.asked:
             keys, colour = _("Press Esc again to quit."), ACCENT
         elif self.app.unsaved is None:
             keys, colour = _("Arrow keys and Enter, or the mouse \u00b7 Esc: quit"), DIM
         else:   # a game that could not be saved is lost on quitting: Esc only walks to Quit
             keys, colour = _("Arrow keys and Enter, or the mouse \u00b7 Esc, Enter: quit"), DIM
-        self.label(keys, (0, -0.93), scale=SMALL, fg=colour, wrap=line / SMALL)
-        # on the item the player left the menu by (back from Settings: on Settings), Continue come or gone;
-        # built again (another language, window): where the highlight was
-        doing = self.keys.current() if self.keys else None
-        chosen = [i for i, (_text, command) in enumerate(items) if command.__name__ == self.app.menu_choice]
-        self.keys = KeyMenu(self, buttons, chosen[0] if chosen else 0)
-        self.keys.find(doing)
-        self.accept("escape", self.escape)
+        self.key_line["text"] = keep_together(keys)
+        self.key_line["text_fg"] = colour
+
+    def moved(self, index: int) -> None:
+        """The highlight walked off Quit after Esc: the question is withdrawn (Esc, pressed again later to walk
+        to Quit, quit at once)."""
+        if self.asked and index != len(self.keys.buttons) - 1:
+            self.asked = False
+            self.show_keys()
 
     def choose(self, command) -> None:
         self.app.menu_choice = command.__name__
@@ -175,7 +189,7 @@ class MenuScreen(Screen):
         self.keys.focus(len(self.keys.buttons) - 1)   # Quit is the last button
         if self.app.unsaved is None:
             self.asked = True
-            self.relabel()   # the key line asks
+            self.show_keys()
 
     # ----- the choices ----------------------------------------------------------------
     def continue_game(self) -> None:

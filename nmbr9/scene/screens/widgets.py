@@ -251,8 +251,9 @@ class KeyMenu:
     highlight, Enter (unless the screen keeps it) or Space presses a button, left/right move a slider;
     a highlighted text field takes the typing."""
 
-    def __init__(self, screen: Screen, buttons: list, index: int = 0, enter: bool = True):
+    def __init__(self, screen: Screen, buttons: list, index: int = 0, enter: bool = True, moved=None):
         self.screen = screen
+        self.moved = moved   # told the index the highlight moved to (by the keys or the pointer)
         self.buttons = [b for b in buttons if isinstance(b, DirectEntry) or b["state"] != DGG.DISABLED]
         self.colours = [None if isinstance(b, DirectSlider) else b["frameColor"] for b in self.buttons]
         self.index = min(index, max(len(self.buttons) - 1, 0))
@@ -299,6 +300,8 @@ class KeyMenu:
     def focus(self, index: int) -> None:
         self.index = index
         self.show()
+        if self.moved:
+            self.moved(index)
 
     @staticmethod
     def _doing(b):
@@ -325,6 +328,8 @@ class KeyMenu:
                 if isinstance(b, DirectEntry) and has_typing(b) != (i == self.index):
                     b["focus"] = int(i == self.index)
             self.show()
+            if self.moved:
+                self.moved(self.index)
 
     def show(self) -> None:
         for i, (b, colour) in enumerate(zip(self.buttons, self.colours)):
