@@ -31,7 +31,7 @@ def store(tmp_path, monkeypatch):
 def run_cli(folder, *args, **kw):
     env = {**os.environ, "NMBR9_DATA": str(folder), "PYTHONPATH": str(ROOT)}
     return subprocess.run([sys.executable, "-m", "nmbr9", "tournament", *args], capture_output=True, text=True,
-                          env=env, cwd=ROOT, timeout=120, **kw)
+                          env=env, cwd=ROOT, **{"timeout": 120, **kw})
 
 
 def expected_standings(t):
@@ -183,6 +183,25 @@ def test_a_killed_headless_tournament_resumes_where_it_stopped(tmp_path):
     assert resumed.returncode == 0, resumed.stdout + resumed.stderr
     whole = run_cli(tmp_path / "whole", "--bots", "easy,medium", "--games", "8", "--seed", "9")
     assert resumed.stdout.splitlines()[1:] == whole.stdout.splitlines()[1:]
+
+
+def test_a_stored_game_with_every_tile_laid_but_not_its_end_is_counted_and_the_tournament_goes_on(tmp_path):
+    """Its record complete, the database not marked it finished (edited by hand): `--resume` played it out again
+    and again, printing "game 1/2" without end."""
+    store = Store(tmp_path)
+    t = store.new_tournament([Seat("Bot", "bot:easy")], games=2, seed=4)
+    store.tournament_match(t, threaded=False).play_out()
+    score = t.standings()[0].total
+    store.db.executescript("UPDATE tournament_games SET finished = NULL; DELETE FROM game_scores")
+    store.close()
+    resumed = run_cli(tmp_path, "--resume", str(t.id), timeout=30)
+    assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+    assert [line.split(":")[0] for line in resumed.stderr.splitlines()] == ["game 2/2"]
+    store = Store(tmp_path)
+    done = store.tournament(t.id)
+    assert done.finished and [e.number for e in done.entries() if e.finished] == [1, 2]
+    assert done.standings()[0].scores[0] == score
+    store.close()
 
 
 def test_a_tournament_played_by_another_command_is_not_played_twice(tmp_path):

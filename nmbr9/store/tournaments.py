@@ -186,23 +186,30 @@ class Tournament:
         """
         row = self.db.execute("SELECT number, record FROM tournament_games WHERE tournament_id = ? "
                               "AND finished IS NULL ORDER BY number LIMIT 1", (self.id,)).fetchone()
-        savers = [*savers, TournamentSaver(self)]
+        own = [*savers, TournamentSaver(self)]
         if row is not None:
             record = stored_record(row["record"])
             try:
                 if record is None:
                     raise RecordError(DAMAGED_COPY)
-                return Match.from_record(record, savers=savers, **match_kw)
+                match = Match.from_record(record, savers=own, **match_kw)
             except (RecordError, ValueError) as e:
                 reason = e.text(_) if isinstance(e, RecordError) else e
                 raise StoreError(_("Game {number} of the tournament can't be resumed: {reason}").format(
                     number=row["number"], reason=reason)) from None
+            if look or not match.over:
+                return match
+            # every tile laid but its end not stored (a database edited by hand): `nmbr9 tournament` played it
+            # out again and again without end, the window showed its results and never stored them
+            if match.save():
+                raise StoreError(match.save_error)
+            return self.next_match(savers, **match_kw)
         number = self.played + 1
         if number > self.games:
             return None
         seed = self.game_seed(number)
         match = Match.new(self.seats, seed, self.ruleset, tournament={"id": self.id, "game": number},
-                          savers=savers, **match_kw)
+                          savers=own, **match_kw)
         if look:
             return match
         with transaction(self.db):
