@@ -253,6 +253,16 @@ def test_a_seed_outside_0_to_2_32_is_refused_in_one_line(tmp_path, seed):
     assert run_cli(tmp_path, "--list").stdout == ""          # nothing was stored
 
 
+@pytest.mark.parametrize("where, why", [("", "it is a file, not a folder"), ("sub", "a folder on its path is a file")])
+def test_a_data_folder_that_is_a_file_is_said_in_the_players_words_as_the_window_says_it(tmp_path, where, why):
+    """The command said the system's "File exists" (the window: "it is a file, not a folder")."""
+    (tmp_path / "data").write_text("")
+    folder = tmp_path / "data" / where if where else tmp_path / "data"
+    r = run_cli(folder, "--list")
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert r.stdout.strip() == f"Can't open the tournament database {folder}: {why}"
+
+
 def test_listing_with_a_damaged_database_says_it_was_set_aside(tmp_path):
     (tmp_path / "nmbr9.sqlite3").write_bytes(b"this is not sqlite" * 100)
     r = run_cli(tmp_path, "--list")

@@ -329,21 +329,15 @@ def cant_start(text: str) -> int:
 
 
 def main(args) -> int:
-    from ..store import Store, StoreError
+    from ..store import Store, StoreError, folder_problem
     from .base import make_base, parse_size
     try:
         store = Store()
         settings = store.settings()
     except OSError as e:
         where = e.filename or os.environ.get("NMBR9_DATA") or "~/.local/share/nmbr9-3d"
-        if isinstance(e, FileExistsError):   # the OS says "File exists": the player needs to hear why that matters
-            reason = _("it is a file, not a folder")
-        elif isinstance(e, NotADirectoryError):
-            reason = _("a folder on its path is a file")
-        else:
-            reason = e.strerror or e
         return cant_start(_("Can't start: the data folder {path} can't be used ({reason})").format(
-            path=where, reason=reason))
+            path=where, reason=folder_problem(e)))
     if settings.language:   # said in the game's language, as the window would
         try:
             set_language(settings.language)

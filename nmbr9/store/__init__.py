@@ -19,7 +19,7 @@ from ..paths import data_dir
 from ..rules import Ruleset, Seat
 from .autosave import Autosave, Resume
 from .db import FILENAME, StoreError, open_db
-from .files import SaveError, free_path, hold_folder, let_go, lock_held, set_aside, write_atomic
+from .files import SaveError, folder_problem, free_path, hold_folder, let_go, lock_held, set_aside, write_atomic
 from .puzzles import PuzzleResult, add_puzzle_result, last_puzzle_player, puzzle_results, store_puzzle_game
 from .records import Best, Results, record_score
 from .settings import Settings, load_settings, read_settings, save_settings
@@ -182,4 +182,4 @@ __all__ = ["Store", "Autosave", "Resume", "SaveError", "StoreError", "Settings",
            "save_settings", "Tournament", "TournamentSaver", "Standing", "GameEntry", "Summary", "tournaments",
            "PuzzleResult", "add_puzzle_result", "store_puzzle_game", "last_puzzle_player", "puzzle_results",
            "Best", "Results", "record_score",
-           "open_db", "write_atomic", "set_aside", "free_path"]
+           "open_db", "write_atomic", "set_aside", "free_path", "folder_problem"]

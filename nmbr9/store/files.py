@@ -53,6 +53,15 @@ def write_atomic(path: Path, text: str | bytes) -> None:
         pass
 
 
+def folder_problem(e: OSError) -> str:
+    """Why the data folder can't be made, in the player's words."""
+    if isinstance(e, FileExistsError):   # the OS says "File exists": the player needs to hear why that matters
+        return _("it is a file, not a folder")
+    if isinstance(e, NotADirectoryError):
+        return _("a folder on its path is a file")
+    return e.strerror or str(e)
+
+
 def set_aside(path: Path, why: str) -> Path:
     """Rename an unreadable file out of the way (never delete a player's file)."""
     path = Path(path)

@@ -8,7 +8,7 @@ from ..ai import STRENGTHS
 from ..i18n import _, ngettext
 from ..match import default_name, seat_name, seat_told, stored_name
 from ..rules import Seat
-from . import Store, StoreError, Tournament
+from . import Store, StoreError, Tournament, folder_problem
 from .files import held_by, hold_folder, let_go
 from .tournaments import COMMAND, WINDOW, lock_name
 
@@ -65,7 +65,8 @@ def main(args) -> int:
     try:
         store = Store()
     except OSError as e:   # the data folder can't be made or written
-        print(_("Can't open the tournament database {path}: {reason}").format(path=e.filename, reason=e.strerror))
+        print(_("Can't open the tournament database {path}: {reason}").format(path=e.filename,
+                                                                              reason=folder_problem(e)))
         return 1
     try:
         store.db   # opened first, so a broken database set aside is said before anything else
