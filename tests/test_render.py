@@ -155,6 +155,30 @@ def test_render_never_spoils_the_file_it_was_given(scene, tmp_path, monkeypatch,
     assert sorted(p.name for p in tmp_path.iterdir()) == ["board.png", "game.json", "notes.txt"]
 
 
+def test_a_board_laid_far_out_on_the_table_is_pictured_as_one_laid_in_the_middle(scene, tmp_path):
+    """A record may lay its tiles up to 10**9 squares out (docs/record-fields.md): its picture was the bare
+    table, the tiles lost to the graphics card's coarse numbers that far out."""
+    import argparse
+    from nmbr9.scene.render import main as render
+    near = game_record(seeded_board(6, 1))
+    far = json.loads(json.dumps(near))
+    for m in far["moves"]:
+        m["x"] += 10 ** 9 - 100
+        m["y"] -= 10 ** 9 - 100
+    pictures = []
+    for name, record in (("near", near), ("far", far)):
+        (tmp_path / f"{name}.json").write_text(json.dumps(record))
+        assert render(argparse.Namespace(file=str(tmp_path / f"{name}.json"), out=str(tmp_path / f"{name}.png"),
+                                         size="320x200", player=0, angle="top", levels=False)) == 0
+        image = PNMImage(str(tmp_path / f"{name}.png"))
+        pictures.append(np.array([[image.getXel(c, r) for c in range(0, image.getXSize(), 4)]
+                                  for r in range(0, image.getYSize(), 4)]))
+    tiles = {colour_name(px) for row in pictures[0] for px in row}
+    assert len(tiles) > 4, "the near board shows its tiles' colours"
+    differ = np.abs(pictures[0] - pictures[1]).max(-1) > 0.05   # (an edge's smoothing may differ a shade)
+    assert differ.mean() < 0.01, differ.mean()
+
+
 def test_the_software_renderer_draws_the_board_too(tmp_path):
     """Where EGL is missing Panda3D falls back to tinydisplay: the picture must still show the tiles."""
     out = tmp_path / "soft.png"

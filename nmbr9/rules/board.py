@@ -355,6 +355,13 @@ class Board:
         b.origin = self.origin
         return b
 
+    def shifted(self, dx: int, dy: int) -> "Board":
+        """A copy moved dx, dy squares across the table: the same build, scored the same."""
+        b = self.copy()
+        b.tiles = [p._replace(x=p.x + dx, y=p.y + dy) for p in self.tiles]
+        b.origin = (self.origin[0] + dx, self.origin[1] + dy)
+        return b
+
     # ----- scoring --------------------------------------------------------
     def score(self) -> int:
         return sum(tile_points(p) for p in self.tiles)

@@ -79,7 +79,11 @@ def main(args) -> int:
     if PNMFileTypeRegistry.getGlobalPtr().getTypeFromExtension(out.name) is None:   # before the file is touched
         return refuse(not_a_picture)
     base = make_base(offscreen=True, size=size, multisamples=4)  # one frame: smooth edges are cheap
-    data = picture_bytes(BoardPicture(base).shoot(game.boards[args.player], args.angle, args.levels), out.name)
+    board = game.boards[args.player]
+    x0, y0, _x1, _y1 = board.bounds()
+    # drawn from the middle of the table: a record may lay its tiles 10**9 squares out, where the graphics
+    # card's numbers are too coarse to draw them (the picture was the bare table)
+    data = picture_bytes(BoardPicture(base).shoot(board.shifted(-x0, -y0), args.angle, args.levels), out.name)
     if data is None:
         return refuse(not_a_picture)
     from ..store import SaveError, write_atomic
@@ -88,7 +92,7 @@ def main(args) -> int:
     except SaveError as e:   # a full disk, a read-only folder: the previous picture is kept
         print(e.message)
         return 2
-    board, seat = game.boards[args.player], game.seats[args.player]
+    seat = game.seats[args.player]
     print(_("Wrote {file} ({width}x{height}): {name}, {tiles}, score {score}").format(
         file=out, width=size[0], height=size[1], name=seat_name(seat.name, seat.kind), score=board.score(),
         tiles=ngettext("{n} tile", "{n} tiles", len(board.tiles)).format(n=len(board.tiles))))
