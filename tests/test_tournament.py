@@ -308,6 +308,26 @@ def test_continue_takes_the_databases_copy_when_the_autosave_fell_behind(store, 
     assert not store.continue_game().can_continue   # but game 1 is over: nothing stale to continue
 
 
+def test_a_saved_tournament_game_whose_tournament_the_database_lost_continues_as_a_game_of_its_own(store):
+    """The database set aside (damaged) or deleted, then `nmbr9 tournament` made a new tournament 1 and played
+    it: Continue was gone, no word said, though the autosave held Ana's game (a new game then replaced it)."""
+    t = store.new_tournament([ANA, BOT], games=3, seed=5)
+    m = store.tournament_match(t, threaded=False)
+    play(m, humans=4)
+    store.close()
+    for f in store.folder.glob("nmbr9.sqlite3*"):
+        f.unlink()
+    bots = store.new_tournament([Seat("B1", "bot:easy"), Seat("B2", "bot:easy")], games=3, seed=1)
+    while (other := bots.next_match(threaded=False)) is not None:   # as the command plays it
+        other.play_out()
+    found = store.continue_game(threaded=False)
+    assert found.can_continue and found.match.record()["moves"] == m.record()["moves"]
+    assert found.message == ("The saved game's tournament is no longer in the database: the game goes on as a game "
+                             "of its own.")
+    assert found.match.tournament is None
+    assert [e.record["players"][0]["name"] for e in bots.entries()] == ["B1"] * 3, "the bots' games untouched"
+
+
 @pytest.mark.parametrize("step", ["create", "next_match"])
 def test_a_full_disk_gets_one_clear_line_from_the_command(store, capsys, monkeypatch, step):
     import sqlite3

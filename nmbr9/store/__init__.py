@@ -70,6 +70,14 @@ class Store:
             try:
                 t = self.tournament(last.tournament["id"])
                 stored = next((e for e in t.entries() if e.number == last.tournament["game"]), None)
+                same = ("created", "players", "deck")
+                if stored is None or stored.record is not None and \
+                        [stored.record.get(k) for k in same] != [last.record()[k] for k in same]:
+                    # another tournament under its number (the database was set aside or deleted since, and
+                    # `nmbr9 tournament` made one): the saved game was not offered, or its saves overwrote
+                    # that tournament's game
+                    raise StoreError(_("The saved game's tournament is no longer in the database: the game goes "
+                                       "on as a game of its own."))
                 if m is not None and stored is not None and \
                         len((stored.record or {}).get("moves", ())) > len(m.game.moves):
                     # the autosave fell behind (its folder refused it, the database did not): the
