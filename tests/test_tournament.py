@@ -341,6 +341,19 @@ def test_a_full_disk_gets_one_clear_line_from_the_command(store, capsys, monkeyp
     assert "Could not store the tournament: database or disk is full" in out and len(out.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("args, step", [(["--list"], "tournaments"), (["--show", "1"], "tournament")])
+def test_a_database_locked_while_listing_says_it_could_not_be_read_not_stored(store, capsys, monkeypatch, args, step):
+    """--list and --show said "Could not store the tournament" for a database another program had locked."""
+    import sqlite3
+    store.new_tournament([BOT], games=1)
+
+    def locked(*args, **kw):
+        raise sqlite3.OperationalError("database is locked")
+    monkeypatch.setattr(Store, step, locked)
+    assert cli.main(["tournament", *args]) == 1
+    assert capsys.readouterr().out == "Could not read the tournaments: database is locked\n"
+
+
 def test_a_one_game_tournament_is_told_in_the_singular(tmp_path):
     r = run_cli(tmp_path, "--bots", "easy,easy", "--games", "1", "--seed", "3", "--name", "Quick")
     assert r.returncode == 0, r.stderr

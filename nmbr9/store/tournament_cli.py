@@ -127,8 +127,11 @@ def main(args) -> int:
     except StoreError as e:
         print(e.message)
         return 1
-    except sqlite3.Error as e:   # e.g. a full disk: what was stored before is kept
-        print(_("Could not store the tournament: {reason}").format(reason=e))
+    except sqlite3.Error as e:   # a full disk (what was stored before is kept), a database locked by another program
+        if args.list or args.show is not None:
+            print(_("Could not read the tournaments: {reason}").format(reason=e))
+        else:
+            print(_("Could not store the tournament: {reason}").format(reason=e))
         return 1
     finally:
         store.close()
