@@ -101,6 +101,22 @@ def test_a_save_opened_and_saved_in_notepad_continues(store):
     assert found.match.record()["moves"] == m.record()["moves"]
 
 
+def test_a_save_from_a_newer_version_of_the_game_is_kept_whole_and_said_to_be_newer_not_damaged(store):
+    """A newer NMBR 9 3D's autosave was renamed .corrupt-... as if damaged."""
+    rec = store.new_match(SEATS, seed=6).record()
+    content = json.dumps({**rec, "version": 2, "newer_field": [1, 2]}).encode()
+    store.autosave.path.write_bytes(content)
+    found = store.continue_game()
+    assert not found.can_continue
+    kept = [p for p in store.folder.iterdir() if p.name.startswith("autosave.json.")]
+    assert [p.name.split("-")[0] for p in kept] == ["autosave.json.newer"] and kept[0].read_bytes() == content
+    assert found.message == (f"The saved game could not be continued (it was saved by a newer version of NMBR 9 3D, "
+                             f"which can continue it: game record version 2, this version reads 1). It was kept as "
+                             f"{kept[0].name} in {store.folder}.")
+    play(store.new_match(SEATS, seed=7), humans=1)     # a new game here never replaces it
+    assert kept[0].read_bytes() == content
+
+
 @pytest.mark.parametrize("change, why", [
     ({"kind": "filler", "piece": ["F1"]}, "'piece'"),
     ({"x": 2 ** 40}, "'x'"),

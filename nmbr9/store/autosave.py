@@ -8,7 +8,7 @@ from pathlib import Path
 from ..i18n import _
 from ..match import Match
 from ..paths import data_dir
-from ..rules.record import JSON_ERRORS, RecordError, json_detail
+from ..rules.record import FORMAT, JSON_ERRORS, VERSION, RecordError, json_detail
 from .files import SaveError, set_aside, write_atomic
 
 FILENAME = "autosave.json"
@@ -52,7 +52,8 @@ class Autosave:
 
         A finished game is not offered. A save that can't be read, is not a
         record of this game, or breaks a rule is renamed aside
-        (autosave.json.corrupt-<time>) and a message says so.
+        (autosave.json.corrupt-<time>) and a message says so; a save made by a newer
+        version of the game is renamed autosave.json.newer-<time>, kept whole for it.
         `match_kw` go to Match (savers, threaded, bot_factory); this autosave is
         added to the savers.
         """
@@ -71,6 +72,12 @@ class Autosave:
             return self._set_aside(_("not valid JSON ({detail}, line {line})").format(detail=detail, line=e.lineno))
         except JSON_ERRORS:
             return self._set_aside(_("not a usable JSON file: a number too long or nesting too deep"))
+        version = data.get("version") if isinstance(data, dict) and data.get("format") == FORMAT else None
+        if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+            # not damaged: kept whole under a name saying so, for the newer game, not replaced by the next new game
+            return self._set_aside(_("it was saved by a newer version of NMBR 9 3D, which can continue it: game "
+                                     "record version {found}, this version reads {version}").format(
+                found=version, version=VERSION), "newer")
         savers = [self, *match_kw.pop("savers", [])]
         try:
             match = Match.from_record(data, savers=savers, **match_kw)
@@ -78,9 +85,9 @@ class Autosave:
             return self._set_aside(e.text(_))
         return Resume(finished=match) if match.over else Resume(match)
 
-    def _set_aside(self, reason: str) -> Resume:
+    def _set_aside(self, reason: str, why: str = "corrupt") -> Resume:
         try:
-            moved = set_aside(self.path, "corrupt")
+            moved = set_aside(self.path, why)
         except OSError as e:
             return Resume(message=_("The saved game can't be read ({reason}) nor moved aside ({error}).").format(
                 reason=reason, error=e.strerror or e))
