@@ -90,3 +90,15 @@ def test_the_last_new_game_is_kept_and_a_bad_one_falls_back_alone(folder):
                 {**table, "variant": "chess"}, {**table, "modules": ["dice"]}, {**table, "practice": "no"}, [table]):
         (folder / "settings.json").write_text(json.dumps({"sound": False, "new_game": bad}))
         assert load_settings() == Settings(sound=False)
+
+
+def test_settings_a_newer_version_wrote_survive_a_change_made_in_this_one(folder):
+    """Keys this version doesn't know were dropped at the next save: a newer version's settings lost."""
+    newer = {"colour_blind": True, "table": {"cloth": "green"}}
+    (folder / "settings.json").write_text(json.dumps({"sound": False, **newer}))
+    store = Store()
+    store.save_settings(store.settings().changed(fullscreen=True))
+    written = json.loads((folder / "settings.json").read_text())
+    assert {k: written[k] for k in newer} == newer and (written["sound"], written["fullscreen"]) == (False, True)
+    assert store.settings() == Settings(sound=False, fullscreen=True)
+

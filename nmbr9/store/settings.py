@@ -1,7 +1,8 @@
 """Player settings, kept between runs as JSON in the data folder.
 
 A missing file, a corrupt file or a bad value gives the default for that
-value; the rest of the file is kept. A file that is there but can't be read
+value; the rest of the file is kept, and settings this version doesn't know
+(a newer one's) are written back with it. A file that is there but can't be read
 (cut off, not UTF-8, not a JSON object) is said once in the menu (Store.settings_message).
 """
 from __future__ import annotations
@@ -109,13 +110,20 @@ def load_settings(folder: Path | None = None) -> Settings:
     return read_settings(folder)[0]
 
 
+def _stored(path: Path) -> dict:
+    """The settings file decoded: FileNotFoundError, OSError, TypeError (valid JSON, but not the object of
+    settings we write), or ValueError (JSON_ERRORS) when it can't be."""
+    data = json.loads(path.read_text(encoding="utf-8-sig"))   # edited in Notepad: a BOM first
+    if not isinstance(data, dict):
+        raise TypeError
+    return data
+
+
 def read_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
     """The settings, and a sentence for the player when the file is there but can't be read."""
     path = settings_path(folder)
     try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))   # edited in Notepad: a BOM first
-        if not isinstance(data, dict):
-            raise TypeError   # valid JSON, but not the object of settings we write
+        data = _stored(path)
     except FileNotFoundError:
         return Settings(), None
     except (OSError, TypeError, *JSON_ERRORS) as e:   # JSON_ERRORS covers UnicodeDecodeError too
@@ -135,7 +143,13 @@ def read_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
 
 
 def save_settings(settings: Settings, folder: Path | None = None) -> None:
-    """Atomically; SaveError (with a sentence for the player) if the disk refuses."""
+    """Atomically; SaveError (with a sentence for the player) if the disk refuses. Settings this version
+    doesn't know, written by a newer one, are kept for it."""
+    path = settings_path(folder)
     data = asdict(settings)
     data["window_size"] = list(settings.window_size)
-    write_atomic(settings_path(folder), json.dumps(data, indent=1))
+    try:
+        data.update({key: value for key, value in _stored(path).items() if key not in data})
+    except (OSError, TypeError, *JSON_ERRORS):   # none to keep
+        pass
+    write_atomic(path, json.dumps(data, indent=1))
