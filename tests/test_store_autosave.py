@@ -117,6 +117,19 @@ def test_a_save_from_a_newer_version_of_the_game_is_kept_whole_and_said_to_be_ne
     assert kept[0].read_bytes() == content
 
 
+def test_a_save_far_larger_than_the_game_writes_is_set_aside_unread(store):
+    """A 1 GB autosave was read whole (26 s, 2 GB of memory) before the window opened; here a real save padded
+    with spaces past 64 MB, which JSON would accept."""
+    play(store.new_match(SEATS, seed=6), humans=1)
+    with store.autosave.path.open("a") as f:
+        f.write(" " * (65 * 2 ** 20))
+    found = store.continue_game()
+    kept = [p for p in store.folder.iterdir() if p.name.startswith("autosave.json.corrupt-")]
+    assert not found.can_continue and len(kept) == 1 and not store.autosave.exists()
+    assert found.message == (f"The saved game could not be continued (more than 64 MB: far more than the game ever "
+                             f"writes). It was kept as {kept[0].name} in {store.folder}.")
+
+
 @pytest.mark.parametrize("change, why", [
     ({"kind": "filler", "piece": ["F1"]}, "'piece'"),
     ({"x": 2 ** 40}, "'x'"),

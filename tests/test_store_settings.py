@@ -102,3 +102,11 @@ def test_settings_a_newer_version_wrote_survive_a_change_made_in_this_one(folder
     assert {k: written[k] for k in newer} == newer and (written["sound"], written["fullscreen"]) == (False, True)
     assert store.settings() == Settings(sound=False, fullscreen=True)
 
+
+def test_a_settings_file_far_larger_than_the_game_writes_is_not_read(folder):
+    """A 1 GB settings file was read whole (26 s, 2 GB of memory) before the window opened."""
+    (folder / "settings.json").write_text('{"sound": false}' + " " * (65 * 2 ** 20))
+    store = Store()
+    assert store.settings() == Settings()
+    assert store.settings_message == ("The settings file settings.json could not be read (more than 64 MB: far more "
+                                      "than the game ever writes); the defaults are used until you change a setting.")

@@ -9,7 +9,7 @@ from ..i18n import _
 from ..match import Match
 from ..paths import data_dir
 from ..rules.record import FORMAT, JSON_ERRORS, VERSION, RecordError, json_detail
-from .files import SaveError, set_aside, write_atomic
+from .files import SaveError, TooLarge, read_player_file, set_aside, write_atomic
 
 FILENAME = "autosave.json"
 
@@ -58,9 +58,11 @@ class Autosave:
         added to the savers.
         """
         try:
-            text = self.path.read_text(encoding="utf-8-sig")   # opened and saved in Notepad: a BOM first
+            text = read_player_file(self.path)
         except FileNotFoundError:
             return Resume()
+        except TooLarge as e:
+            return self._set_aside(str(e))
         except UnicodeDecodeError:
             return self._set_aside(_("not valid JSON: not UTF-8 text"))
         except OSError as e:

@@ -15,7 +15,7 @@ from pathlib import Path
 from ..i18n import _
 from ..paths import data_dir
 from ..rules.record import JSON_ERRORS, json_detail
-from .files import write_atomic
+from .files import TooLarge, read_player_file, write_atomic
 
 FILENAME = "settings.json"
 
@@ -112,8 +112,8 @@ def load_settings(folder: Path | None = None) -> Settings:
 
 def _stored(path: Path) -> dict:
     """The settings file decoded: FileNotFoundError, OSError, TypeError (valid JSON, but not the object of
-    settings we write), or ValueError (JSON_ERRORS) when it can't be."""
-    data = json.loads(path.read_text(encoding="utf-8-sig"))   # edited in Notepad: a BOM first
+    settings we write), or ValueError (JSON_ERRORS, TooLarge) when it can't be."""
+    data = json.loads(read_player_file(path))
     if not isinstance(data, dict):
         raise TypeError
     return data
@@ -126,11 +126,13 @@ def read_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
         data = _stored(path)
     except FileNotFoundError:
         return Settings(), None
-    except (OSError, TypeError, *JSON_ERRORS) as e:   # JSON_ERRORS covers UnicodeDecodeError too
+    except (OSError, TypeError, *JSON_ERRORS) as e:   # JSON_ERRORS covers UnicodeDecodeError and TooLarge too
         if isinstance(e, TypeError):
             reason = _("not a JSON object of settings")
         elif isinstance(e, OSError):
             reason = e.strerror or str(e)
+        elif isinstance(e, TooLarge):
+            reason = str(e)
         elif isinstance(e, UnicodeDecodeError):
             reason = _("not valid JSON: not UTF-8 text")
         elif isinstance(e, json.JSONDecodeError):
