@@ -169,8 +169,8 @@ def test_level_to_level_in_a_narrow_window_frames_the_board_in_the_middle(size):
 @pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
 def test_with_a_reserved_tile_the_board_keeps_the_middle_at_640x480(language):
     """In "Level to Level" at 640x480, a tile set aside and the turn's tile laid, the row of actions and two notes
-    ("Your tile is dealt with ...", the reserved tile's warning beside the cards still to come) left the board
-    a patch beside the round's card."""
+    ("Your tile is dealt with ...", the reserved tile's warning, both beside the cards still to come and so many
+    lines tall) left the board a patch beside the round's card."""
     seen = _probe("640x480", language)["level_to_level reserved"]
     assert seen["board"][0] > seen["chips"][1], (seen["board"], seen["chips"])
     assert all(_apart(seen["board"], note) for note in seen["notes"]), (seen["board"], seen["notes"])

@@ -126,11 +126,6 @@ class PlusHud:
             self._two_of_three(game, o)
         question = self._question(game, o, state)
         at = self._piles(game, o, question) if game.variant == LEVEL_TO_LEVEL else None
-        if self.piles_lift and o.step == EXTRAS and state["piece"] is None:
-            # the row of actions under the piles says what is left (End turn): in a window this narrow the note
-            # "Your tile is dealt with ..." took the board's room (with a reserved tile's warning, at 640x480 it
-            # had a patch beside the round's card)
-            question = (question[0][1:], question[1])
         self.notes_top = self._stack(o, [(w.text(_), WARN) for w in o.warnings], self.notes_bottom(o))
         self._prompt(game, o, question, at)
 
