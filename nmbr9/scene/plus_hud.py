@@ -345,8 +345,10 @@ class PlusHud:
         if self.game.variant == LEVEL_TO_LEVEL and self.piles_lift:
             width, height = self.hud.room()
             band = (bottom - height - 0.01, top - height + 0.01)
-            left = self.hud.extent("a2dTopLeft", *band)[1] + 0.03 - width / 2
-            right = self.middle_room(top=band[1], bottom=band[0])[1]
+            left, right = self.middle_room(top=band[1], bottom=band[0])
+            # above the cards still to come, to what stands at the top left at its height (not where the key help
+            # stands there: it gives way to the notes, 800x600)
+            left = min(left, self.hud.extent("a2dTopLeft", *band)[1] + 0.03 - width / 2)
             return (left + right) / 2, (right - left) / 0.032 - 0.6   # the panel's pad: 0.3 letters a side
         x, wrap = (0.3, 32) if o.powers and not self.compact() else (0.0, 46)
         width, buttons_top = self.hud.buttons_at_right()
