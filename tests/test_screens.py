@@ -833,6 +833,26 @@ def test_a_second_enter_after_a_continue_lays_no_tile_the_player_never_moved(app
     until(app, lambda: len(m.board(ps.seat).tiles) == 1)
 
 
+def test_screens_left_and_tables_drawn_again_leave_no_widgets_behind(app):
+    """DirectGui keeps every widget until it is destroyed: each visit to the menu, each round's scores, each
+    game left its widgets behind, kept as long as the game ran (in a tournament evening, thousands)."""
+    def a_game_and_back() -> int:
+        app.menu()
+        frames(app, 2)
+        app.play(app.store.new_match([Seat("Ana")], seed=5))
+        play_to_results(app)
+        app.menu()
+        frames(app, 2)
+        return len(DirectGuiWidget.guiDict)
+
+    first = a_game_and_back()
+    assert a_game_and_back() == first
+    for _visit in range(3):
+        app.menu()
+        frames(app, 2)
+    assert len(DirectGuiWidget.guiDict) == first
+
+
 def test_two_humans_and_a_bot_play_a_whole_game_passing_the_table(app):
     m = app.store.new_match([Seat("Ana"), Seat("Ben"), Seat("Bot", "bot:easy")], seed=11)
     s = app.play(m)

@@ -12,6 +12,7 @@ import numpy as np
 
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectFrame, DirectLabel
+from direct.gui.DirectGuiBase import DirectGuiWidget
 from panda3d.core import CardMaker, Point3, SamplerState, TextNode
 
 from ..i18n import _
@@ -33,6 +34,21 @@ MIDDLE_DEPTH = 0.5    # how far the verdict's lines and the status' under them r
 TOP_ROW = -0.1        # the verdict's place beside the round and the score (HUD units below the top)
 LEAST_ROOM = 0.35     # the table's room reaches at least this far each way from the middle (of the half-size)
 CELLS = 48            # free_rooms looks between the widgets on a grid of this many cells a side of the window
+
+
+def take_off(node, children_only: bool = False) -> None:
+    """Remove `node` (or only its children) and destroy the widgets under it: DirectGui keeps every widget
+    in its guiDict until it is destroyed, so a widget only removed stayed there, with its text and geometry,
+    for as long as the game ran (each visit to the menu left its buttons behind)."""
+    for item in [node, *node.findAllMatches("**/+PGItem")]:
+        widget = DirectGuiWidget.guiDict.get(item.getName().rsplit("-", 1)[-1])
+        if widget is not None:   # (a widget destroys its own widgets first: those are gone from guiDict)
+            widget.destroy()
+    if children_only:
+        for child in node.getChildren():
+            child.removeNode()
+    elif not node.isEmpty():
+        node.removeNode()
 
 
 def tile_rgba(piece) -> tuple:
@@ -152,7 +168,7 @@ class Hud:
         self.supply_caption["text"] = _("Still to come:") if supply else _("This is the last card.")
         for label in (self.round, self.card_caption, self.supply_caption):
             label.resetFrameSize()   # their frames are how far the top-left column reaches (Hud.middle)
-        self.supply.getChildren().detach()
+        take_off(self.supply, children_only=True)
         chips = self.supply.attachNewNode("chips")   # flattened alone: flattening supply would bake its place away
         self.supply_text = " ".join(map(str, supply))
         # plain cards and text flattened into a few batches: 19 DirectFrames cost 57 draw calls
@@ -331,7 +347,6 @@ class Hud:
         coordinates), at least a fifth of the window each way; the `best` few, by their shorter side. Where the
         corners' panels, taken whole, leave no room (a small window, NMBR 9 ++ panels) there is often some
         between their widgets: beside a caption, above the cards still to come."""
-        from direct.gui.DirectGuiBase import DirectGuiWidget
         r2d, blocked = self.base.render2d, np.zeros((CELLS, CELLS), bool)   # [row from the top, column]
         boxes = [(item, item.node().getFrame()) for item in self.base.aspect2d.findAllMatches("**/+PGItem")
                  if not any(n.isHidden() for n in (item, *item.getAncestors()))]
@@ -438,4 +453,4 @@ class Hud:
 
     def destroy(self) -> None:
         for node in self.anchors.values():
-            node.removeNode()
+            take_off(node)

@@ -26,7 +26,7 @@ from ..i18n.terms import name as term
 from ..match import seat_name
 from ..rules.game import (BRIDGE, CHOOSE, DECIDE, EXTRAS, FLIP, LEVEL_MARKERS, LEVEL_TO_LEVEL, LONER, MARKERS,
                           PLACE_TILE, RELOCATE, RESERVE, SINGLE_SUPPORT, TWO_OF_THREE)
-from .hud import ACCENT, DIM, INK, PANEL, WARN, number_card, tile_rgba
+from .hud import ACCENT, DIM, INK, PANEL, WARN, number_card, take_off, tile_rgba
 
 ARMED = (0.62, 0.42, 0.12, 0.95)       # a power chosen for the next tile
 BUTTON = (0.2, 0.26, 0.3, 0.92)
@@ -92,7 +92,7 @@ class PlusHud:
 
     def destroy(self) -> None:
         for node in self.anchors.values():
-            node.removeNode()
+            take_off(node)
 
     def shown(self, shown: bool) -> None:
         for node in self.anchors.values():
@@ -113,7 +113,7 @@ class PlusHud:
             return
         self.key = key
         for node in self.anchors.values():
-            node.getChildren().detach()
+            take_off(node, children_only=True)
         self.lines, self.buttons = [], {}
         self.powers_frame = self.piles_frame = None
         self.notes = []

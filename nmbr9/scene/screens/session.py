@@ -24,7 +24,7 @@ from ...ai import worker
 from ...i18n import _
 from ...match import BOTS, HANDOFF, PLACE, derive_seed
 from ..camera import WHOLE_SCREEN
-from ..hud import TOP_ROW
+from ..hud import TOP_ROW, take_off
 from ..play import HANDOFF_PAUSE
 from .rules import build_rules
 from .widgets import ACCENT, BUTTON_HOT, DIM, INK, PANEL, WARN, Screen, keep_together
@@ -133,7 +133,7 @@ class SessionScreen(Screen):
         self._close_overlay()
         self.ignoreAll()
         for node in (self.root, *self.anchors.values()):
-            node.getChildren().detach()
+            take_off(node, children_only=True)
         self.build()
         self.hud.relabel()
         if self.ps is not None:
@@ -165,7 +165,7 @@ class SessionScreen(Screen):
         self._close_overlay()
         super().exit()
         for node in self.anchors.values():
-            node.removeNode()
+            take_off(node)
         self.hud.destroy()
         self.camera.frame_in(WHOLE_SCREEN)   # other screens frame the whole screen
         self.table.root.removeNode()
@@ -405,7 +405,7 @@ class SessionScreen(Screen):
 
     def _close_overlay(self) -> None:
         if self.overlay is not None:
-            self.overlay_frame.removeNode()
+            take_off(self.overlay_frame)
             self.overlay = None
             self.table.root.show()
             self.hud_shown(True)
@@ -525,8 +525,7 @@ class SessionScreen(Screen):
         if self.overlay == "rules":
             at = self.rules_page.verticalScroll["value"]
             self.ignoreAll()
-            for child in self.overlay_frame.getChildren():
-                child.removeNode()
+            take_off(self.overlay_frame, children_only=True)
             self.rules_page = build_rules(self, self.overlay_frame, self.close_rules, at)
 
     def window_changed(self) -> None:
@@ -582,7 +581,7 @@ class SessionScreen(Screen):
         self.status["text_wordwrap"] = min(34, width / 0.042 - 1)
         self.status.resetFrameSize()
         self._place_status()
-        self.panel.getChildren().detach()
+        take_off(self.panel, children_only=True)
         rows = [(i, name, self.board_of(i).score(), s.is_bot) for i, (s, name) in enumerate(zip(m.seats, m.names))]
         rows += [(("past", i), name, self.board_of(("past", i)).score(), False)   # at this round, as the others'
                  for i, (name, _game, _seat) in enumerate(self.past)]

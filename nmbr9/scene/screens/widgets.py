@@ -15,7 +15,7 @@ from direct.showbase.DirectObject import DirectObject
 from direct.showbase.MessengerGlobal import messenger
 from panda3d.core import Point3, TextNode
 
-from ..hud import ACCENT, DIM, INK, WARN  # noqa: F401  (the screens take their colours from here)
+from ..hud import ACCENT, DIM, INK, WARN, take_off  # noqa: F401  (the screens take their colours from here)
 
 BACKDROP = (0.1, 0.12, 0.13, 0.94)
 PANEL = (0.16, 0.18, 0.2, 0.92)
@@ -148,15 +148,13 @@ class Screen(DirectObject):
         if self.root is None:
             return
         self.ignoreAll()
-        self.root.getChildren().detach()
-        for child in list(self.root.getChildren()):
-            child.removeNode()
+        take_off(self.root, children_only=True)
         self.build()
 
     def exit(self) -> None:
         self.ignoreAll()
         if self.root is not None:
-            self.root.removeNode()
+            take_off(self.root)
             self.root = None
 
     # ----- widget makers ------------------------------------------------------
