@@ -88,6 +88,15 @@ def texts(app) -> str:
     return "\n".join(found).replace("\u00a0", " ")   # a no-break space reads as a space
 
 
+def picture(app):
+    """What the window shows now, drawn afresh."""
+    from panda3d.core import PNMImage
+    app.base.graphicsEngine.renderFrame()
+    shot = PNMImage()
+    app.base.win.getScreenshot(shot)
+    return shot
+
+
 def pass_the_table(app) -> None:
     """Enter on the hand-off, once it takes it (a moment after it shows: session.HANDOFF_PAUSE)."""
     from nmbr9.i18n import _
@@ -369,20 +378,14 @@ def test_a_note_said_on_one_screen_keeps_clear_of_the_next_ones_buttons(app):
 
 
 def test_the_screenshot_note_is_drawn_over_the_results_panel(app):
-    from panda3d.core import PNMImage, Point3
+    from panda3d.core import Point3
     from nmbr9.scene.screens.results import ResultsScreen
     m = app.store.new_match([Seat("A", "bot:easy")], seed=31)
     m.play_out()
     app.goto(ResultsScreen, match=m, context={}).job.stop()
     frames(app)
     base = app.base
-
-    def picture():
-        base.graphicsEngine.renderFrame()
-        shot = PNMImage()
-        base.win.getScreenshot(shot)
-        return shot
-    without = picture()
+    without = picture(app)
     messenger.send("f12")
     frames(app)
     note = app.note
@@ -391,22 +394,15 @@ def test_the_screenshot_note_is_drawn_over_the_results_panel(app):
     w, h = base.win.getXSize(), base.win.getYSize()
     x0, x1 = (round((x / base.a2dRight + 1) / 2 * w) for x in (a.x, a.x + (b.x - a.x) / 3))
     y0, y1 = (round((1 - z / base.a2dTop) / 2 * h) for z in (b.z, a.z))
-    shot = picture()
+    shot = picture(app)
     # the note's left third lies over the results panel: its letters show there, not faintly through the panel
     assert max(abs(shot.getBright(x, y) - without.getBright(x, y)) for x in range(x0, x1) for y in range(y0, y1)) > 0.4
 
 
 def test_the_menus_press_esc_again_stays_readable_under_a_screenshot_note(app):
     """F12 after Esc in the menu: the note (4 s) lay over the key line at the bottom, "Press Esc again to quit."."""
-    from panda3d.core import PNMImage
     from nmbr9.scene.screens.widgets import drawn
     base = app.base
-
-    def picture():
-        base.graphicsEngine.renderFrame()
-        shot = PNMImage()
-        base.win.getScreenshot(shot)
-        return shot
     app.menu()
     messenger.send("escape")
     frames(app)
@@ -416,10 +412,10 @@ def test_the_menus_press_esc_again_stays_readable_under_a_screenshot_note(app):
     w, h = base.win.getXSize(), base.win.getYSize()
     x0, x1 = (round((x / base.a2dRight + 1) / 2 * w) for x in (left, right))
     y0, y1 = (round((1 - z / base.a2dTop) / 2 * h) for z in (top, bottom))
-    without = picture()
+    without = picture(app)
     messenger.send("f12")
     frames(app)
-    shot = picture()
+    shot = picture(app)
     assert app.note is not None and "Press Esc again to quit." in texts(app)
     changed = sum(abs(shot.getBright(x, y) - without.getBright(x, y)) > 0.1 for x in range(x0, x1) for y in range(y0, y1))
     assert changed == 0, f"{changed} pixels of the key line hidden by the note"
@@ -897,7 +893,7 @@ def test_a_flat_table_is_scored_in_words_not_left_counting(app):
 def test_a_bot_never_freezes_the_window(app):
     """While the hard bot thinks on its thread the frames keep coming."""
     m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:expert")], seed=2)
-    s = app.play(m)
+    app.play(m)
     place_somewhere(app)
     times = []
     while m.bots_thinking:
@@ -1225,23 +1221,16 @@ def test_the_first_tiles_hint_shows_beside_the_tile_in_hand(app):
     """The first tile and its hint both lay at the table's middle: the blue ghost showed only where the tile in
     hand left it uncovered. The tile is put down a square clear of it (held beside it, floating, it would hide
     the ghost's edge); I again still takes the hint, Enter lays it."""
-    from panda3d.core import PNMImage
     m = app.store.new_match([Seat("Ana")], seed=13)   # a 9: the expert lays it turned, at (0, 0)
     s = app.play(m)
     until(app, lambda: s.ps is not None and s.ps.ghost is not None)
     messenger.send("i")
     p = until(app, lambda: s.hint["result"]["placement"] if s.hint and s.hint["ghost"] is not None else None, 60)
     frames(app, 40)   # the tile and the view settle
-
-    def picture():
-        app.base.graphicsEngine.renderFrame()
-        shot = PNMImage()
-        app.base.win.getScreenshot(shot)
-        return shot
     app.base.aspect2d.hide()   # the table alone (this small window's status reaches over it)
-    shown = picture()
+    shown = picture(app)
     s.hint["ghost"].node.hide()
-    bare = picture()
+    bare = picture(app)
     s.hint["ghost"].node.show()
     app.base.aspect2d.show()
     # each square's middle and its edges' middles, just inside, where the ghost's top is drawn
@@ -2035,7 +2024,7 @@ def test_a_damaged_stored_puzzle_record_neither_loses_a_new_result_nor_hides_the
     add_puzzle_result(app.store.db, puzzle.code, "Bo", 300, {}, "human")
     app.store.db.execute("UPDATE puzzle_results SET record = '{\"format\": \"nmbr9-rec'")
     app.goto(PuzzleScreen)
-    assert f"best so far 300 (Bo)" in texts(app)             # Bo's score stands
+    assert "best so far 300 (Bo)" in texts(app)             # Bo's score stands
     game = puzzle.new_game(puzzle_seats("Ana"))
     while not game.over:
         for seat in game.waiting():
@@ -2262,7 +2251,7 @@ def test_new_game_sets_up_nmbr9_plus_plus_rules(app, variant, modules):
 
 def test_a_variant_for_four_refuses_a_fifth_player(app):
     from nmbr9.scene.screens.setup import SetupScreen
-    s = app.goto(SetupScreen)
+    app.goto(SetupScreen)
     click(app, "Base game")                     # -> 2 of 3, for 1 to 4 players
     for _ in range(4):
         click(app, "Add a player")
@@ -2445,7 +2434,6 @@ def test_tab_in_the_results_shows_each_players_board_and_the_best_layout_in_turn
 def test_the_results_board_turns_tilts_zooms_and_shows_its_levels_with_the_tables_keys(app):
     """Stepping through the best layout (tiles stacked up to level 3) a player pressed A, D, W, the wheel and L as at the
     table: nothing moved, and which tile lay on which level could not be seen."""
-    from panda3d.core import PNMImage
     from nmbr9.scene.screens.results import ResultsScreen
     m = app.store.new_match([Seat("Ana", "bot:medium")], seed=31)
     m.play_out()
@@ -2454,15 +2442,14 @@ def test_the_results_board_turns_tilts_zooms_and_shows_its_levels_with_the_table
     frames(app)
     messenger.send("end")                            # the whole best layout on the table
 
-    def picture() -> list:
+    def sampled() -> list:
         frames(app, 3)
-        shot = PNMImage()
-        app.base.win.getScreenshot(shot)
+        shot = picture(app)
         return [shot.getXel(x, y) for x in range(0, shot.getXSize(), 4) for y in range(0, shot.getYSize(), 4)]
     for key in ("d", "w", "page_up", "wheel_down", "l"):
-        before = picture()
+        before = sampled()
         messenger.send(key)
-        after = picture()
+        after = sampled()
         assert sum(a != b for a, b in zip(before, after)) > 50, f"{key} changed nothing on the screen"
     assert r.table.levels.getNumChildren() > 0       # L: the tiles' level badges
     assert "tile 20 of 20" in texts(app)             # the layout stayed as it was

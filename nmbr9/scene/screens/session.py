@@ -132,9 +132,12 @@ class SessionScreen(Screen):
             return
         self._close_overlay()
         self.ignoreAll()
-        for node in (self.root, *self.anchors.values()):
-            take_off(node, children_only=True)
-        self.build()
+        old = [child for node in (self.root, *self.anchors.values()) for child in node.getChildren()]
+        for child in old:
+            child.detachNode()
+        self.build()   # (it may read the old widgets)
+        for child in old:
+            take_off(child)
         self.hud.relabel()
         if self.ps is not None:
             self.ps.redraw_hud()

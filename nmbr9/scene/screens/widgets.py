@@ -148,8 +148,12 @@ class Screen(DirectObject):
         if self.root is None:
             return
         self.ignoreAll()
-        take_off(self.root, children_only=True)
-        self.build()
+        old = [child for child in self.root.getChildren()]
+        for child in old:
+            child.detachNode()
+        self.build()   # (it may read the old widgets: the keyboard's highlight is kept on the same button)
+        for child in old:
+            take_off(child)
 
     def exit(self) -> None:
         self.ignoreAll()
