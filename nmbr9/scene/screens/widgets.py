@@ -258,6 +258,8 @@ class KeyMenu:
         self.moved = moved   # told the index the highlight moved to (by the keys or the pointer)
         self.buttons = [b for b in buttons if isinstance(b, DirectEntry) or b["state"] != DGG.DISABLED]
         self.colours = [None if isinstance(b, DirectSlider) else b["frameColor"] for b in self.buttons]
+        # what each button does, read now: a screen built again asks after its old buttons, destroyed by then
+        self.doings = [self._doing(b) for b in self.buttons]
         self.index = min(index, max(len(self.buttons) - 1, 0))
         for key, step in (("arrow_up", -1), ("arrow_down", 1), ("arrow_up-repeat", -1),
                           ("arrow_down-repeat", 1), ("tab", 1), ("shift-tab", -1)):
@@ -312,7 +314,7 @@ class KeyMenu:
 
     def current(self):
         """What the highlighted button does, to find it again after a rebuild."""
-        return self._doing(self.buttons[self.index]) if self.buttons else None
+        return self.doings[self.index] if self.buttons else None
 
     def find(self, doing) -> bool:
         """Highlight the button that does `doing` (see current), if there is one (False: there is none)."""
