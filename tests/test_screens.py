@@ -550,29 +550,31 @@ def test_adding_the_sixth_seat_or_removing_the_last_keeps_the_highlight_in_the_s
     assert app.screen is s and len(s.rows) == 6
 
 
+def button_colour(app, button):
+    """The colour a button is drawn in, read off the rendered window beside its text, inside its frame."""
+    from panda3d.core import PNMImage, Point3
+    base = app.base
+    frames(app)
+    base.graphicsEngine.renderFrame()
+    shot = PNMImage()
+    base.win.getScreenshot(shot)
+    left, right, bottom, top = button.guiItem.getFrame()
+    at = base.aspect2d.getRelativePoint(button, Point3(left + 0.3, 0, (bottom + top) / 2))
+    x = round((at.x / base.a2dRight + 1) / 2 * base.win.getXSize())
+    y = round((1 - at.z / base.a2dTop) / 2 * base.win.getYSize())
+    return shot.getXel(x, y)
+
+
 def test_the_green_start_button_lit_is_brighter_green_than_unlit(app):
     """The keyboard's highlight painted Start (green) the plain buttons' grey-green: lit, it looked duller
     than unlit. Read off the rendered window: lit, the same green, brighter."""
-    from panda3d.core import PNMImage, Point3
     from nmbr9.scene.screens.setup import SetupScreen
     s = app.goto(SetupScreen)
     start = buttons(app)["Start (Enter)"]
-    base = app.base
-
-    def colour():
-        frames(app)
-        base.graphicsEngine.renderFrame()
-        shot = PNMImage()
-        base.win.getScreenshot(shot)
-        left, right, bottom, top = start.guiItem.getFrame()   # beside the text, inside the frame
-        at = base.aspect2d.getRelativePoint(start, Point3(left + 0.3, 0, (bottom + top) / 2))
-        x = round((at.x / base.a2dRight + 1) / 2 * base.win.getXSize())
-        y = round((1 - at.z / base.a2dTop) / 2 * base.win.getYSize())
-        return shot.getXel(x, y)
     assert s.keys.current() == (s.start, ())
-    lit = colour()
+    lit = button_colour(app, start)
     messenger.send("tab")
-    unlit = colour()
+    unlit = button_colour(app, start)
     assert unlit.y > unlit.x and unlit.y > unlit.z                     # green
     assert lit.y > lit.x and lit.y > lit.z and lit.y > unlit.y + 0.05  # green too, and brighter
 
@@ -2760,6 +2762,22 @@ def test_the_status_line_stays_under_a_refusal_of_several_lines_as_the_tile_move
     ps.update()
     frames(app, 3)
     assert "Unter einem Teil" in s.hud.verdict["text"] and apart()
+
+
+def test_the_puzzles_page_shows_one_puzzle_highlit_as_the_keyboard_walks_them(app):
+    """Puzzle A and Puzzle B were both green, the lit one a lighter green: which one Space would play could not be
+    told. Read off the rendered window: of the three puzzles only the keyboard's is green, as in the menu."""
+    import datetime as dt
+    from nmbr9.scene.screens.puzzles import PuzzleScreen
+    s = app.goto(PuzzleScreen)
+    titles = ["Puzzle A", "Puzzle B", f"Daily puzzle, {dt.date.today().isoformat()}"]
+    puzzles = [buttons(app)[title] for title in titles]
+    for walked, puzzle in enumerate((*s.offered, s.daily)):
+        assert s.keys.current() == (s.play, (puzzle,))
+        colours = [button_colour(app, b) for b in puzzles]
+        green = [title for title, c in zip(titles, colours) if c.y > c.x + 0.05 and c.y > c.z + 0.05]
+        assert green == [titles[walked]], colours
+        messenger.send("arrow_down")
 
 
 def test_the_keyboard_alone_picks_a_puzzle_or_plays_a_code(app):

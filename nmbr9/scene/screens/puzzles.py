@@ -16,7 +16,7 @@ from ...i18n import _
 from ...match import Match, default_name, derive_seed, fresh_seed, seat_name, stored_name
 from ...puzzle import BOT_NAMES, Puzzle, PuzzleCodeError, daily_puzzle, decode, offered_puzzles
 from ...rules import Seat
-from .widgets import DIM, GO, NARROW, SMALL, WARN, WIDE, KeyMenu, Screen
+from .widgets import DIM, NARROW, SMALL, WARN, WIDE, KeyMenu, Screen
 
 BOT_SEATS = ("easy", "medium", "hard")
 
@@ -67,16 +67,15 @@ class PuzzleScreen(Screen):
         rows = [(_("Puzzle A"), self.offered[0]), (_("Puzzle B"), self.offered[1]),
                 (_("Daily puzzle, {date}").format(date=dt.date.today().isoformat()), self.daily)]
         y -= 0.2
-        for i, (title, puzzle) in enumerate(rows):
-            colour = GO if i < 2 else (0.45, 0.38, 0.2, 1)
+        for title, puzzle in rows:
+            # plain buttons, as on every page: the keyboard's highlight is the one green one (two green
+            # puzzles, one a lighter green, left the player guessing which was lit)
             if narrow:   # the button, and what it is under it
-                walk.append(self.button(title, self.play, (0, y), width=1.3, scale=0.05, args=(puzzle,),
-                                        colour=colour))
+                walk.append(self.button(title, self.play, (0, y), width=1.3, scale=0.05, args=(puzzle,)))
                 self.label(self._about(puzzle), (0, y - 0.1), scale=SMALL, fg=DIM, wrap=line / SMALL)
                 y -= 0.27
             else:
-                walk.append(self.button(title, self.play, (-0.75, y), width=0.95, scale=0.05, args=(puzzle,),
-                                        colour=colour))
+                walk.append(self.button(title, self.play, (-0.75, y), width=0.95, scale=0.05, args=(puzzle,)))
                 self.label(self._about(puzzle), (-0.2, y), scale=0.038, align=TextNode.ALeft, fg=DIM,
                            wrap=1.45 / 0.038)
                 y -= 0.17
