@@ -1079,6 +1079,20 @@ def test_the_key_help_offers_tab_only_when_there_is_another_board(app):
     assert "Scores (click to look)" in texts(app)
 
 
+def test_the_controls_help_names_every_key_that_zooms(app):
+    """README lists Page Up / Page Down for zoom, and they zoom, but the controls' help said only "+ / -"."""
+    s = app.play(app.store.new_match([Seat("Ana")], seed=4))
+    messenger.send("h")
+    frames(app)
+    camera = s.ps.camera
+    for key, closer in (("page_up", True), ("page_down", False)):
+        before = camera.zoom
+        messenger.send(key)
+        assert (camera.zoom < before) == closer, key
+    zoom = next(line for line in s.hud.legend["text"].splitlines() if "zoom" in line)
+    assert "+ / -" in zoom and "Page Up / Down" in zoom
+
+
 def test_backspace_puts_the_unconfirmed_tile_back_in_hand(app):
     m = app.store.new_match([Seat("Ana")], seed=6)
     s = app.play(m)

@@ -235,7 +235,7 @@ class Hud:
             _("Arrow keys: move one square  \u00b7  Enter or Space: confirm"),
             _("Right drag, A D W S: turn and tilt the view"),
             _("Middle drag, Shift+arrows: move the view  \u00b7  L: each tile's level"),
-            _("Shift+wheel, + / -: zoom  \u00b7  Home or double click: reset view"),
+            _("Shift+wheel, + / -, Page Up / Down: zoom  \u00b7  Home or double click: reset view"),
             _("H: hide or show this help  \u00b7  F12: screenshot"),
         ])
         self.legend.resetFrameSize()
