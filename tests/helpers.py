@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
 from pathlib import Path
 
 from nmbr9.rules import Board, Game, Placement, Seat, new_deck
@@ -114,3 +115,27 @@ def damage_table(database: Path, table: str) -> bytes:
         f.seek((page - 1) * page_size)
         f.write(b"\xde\xad" * (page_size // 2))
     return Path(database).read_bytes()
+
+
+@contextmanager
+def read_only(folder: Path):
+    """The folder and its files as a read-only disk gives them. File modes bind a player but not root (CI
+    runs as root), whom only the immutable flag stops; either is taken off again afterwards."""
+    import os
+    import subprocess
+    import pytest
+    paths = [*folder.iterdir(), folder]
+    if os.geteuid() == 0:
+        if subprocess.run(["chattr", "+i", *map(str, paths)], capture_output=True).returncode:
+            subprocess.run(["chattr", "-i", *map(str, paths)], capture_output=True)
+            pytest.skip("the immutable flag can't be set here")
+        undo = lambda: subprocess.run(["chattr", "-i", *map(str, paths)], check=True)   # noqa: E731
+    else:
+        modes = {p: p.stat().st_mode for p in paths}
+        for p in paths:
+            p.chmod(modes[p] & ~0o222)
+        undo = lambda: [p.chmod(mode) for p, mode in modes.items()]   # noqa: E731
+    try:
+        yield folder
+    finally:
+        undo()

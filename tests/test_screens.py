@@ -23,7 +23,7 @@ from nmbr9.match import BOTS
 from nmbr9.rules import Ruleset, Seat
 from nmbr9.scene.play import HANDOFF_PAUSE
 from nmbr9.store import Store
-from helpers import damage_table, frames, script_output
+from helpers import damage_table, frames, read_only, script_output
 
 pytestmark = pytest.mark.render
 
@@ -1796,6 +1796,21 @@ def test_a_read_only_database_is_said_in_a_sentence_when_a_tournament_starts(app
     assert app.screen.name == "tournament"
     assert "Could not store the tournament: attempt to write a readonly database" in texts(app)
 
+
+def test_a_read_only_data_folder_still_shows_the_tournaments_with_a_note(app):
+    """A read-only data folder (a read-only disk): the menu said "unable to open database file" and the
+    Tournaments page had none of the player's tournaments."""
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    from nmbr9.store.db import FILENAME
+    app.store.new_tournament([Seat("Ana")], games=2, seed=5, name="Spring")
+    app.store.close()
+    with read_only(app.store.folder):
+        app.menu()
+        assert (f"The database {app.store.folder / FILENAME} can't be written: your tournaments and bests are "
+                "shown, but nothing new is stored.") in texts(app)
+        app.goto(TournamentScreen)
+        assert "Spring" in texts(app) and "No tournaments yet." not in texts(app)
+        app.store.close()
 
 def test_a_puzzle_is_stored_and_the_next_player_sees_earlier_boards_at_their_round(app):
     from nmbr9.puzzle import daily_puzzle

@@ -8,7 +8,7 @@ from nmbr9.rules import Seat
 from nmbr9.store import Store, StoreError, add_puzzle_result, open_db, puzzle_results, record_score
 from nmbr9.store import db as db_module
 from nmbr9.store.db import FILENAME, SCHEMA_VERSION, migrate, transaction
-from helpers import damage_table
+from helpers import damage_table, read_only
 
 
 @pytest.fixture
@@ -188,3 +188,35 @@ def test_a_damaged_personal_score_row_is_no_best(folder):
     db.execute("UPDATE personal_scores SET ruleset = '{\"variant' WHERE game = 'game 3'")
     assert record_score(db, "Ana", classic, 85, "game 4", 0).score == 80
     db.close()
+
+
+def test_a_database_on_a_read_only_disk_is_read_and_nothing_written(folder):
+    """A read-only data folder hid every tournament and puzzle result ("unable to open database file")."""
+    store = Store()
+    store.new_tournament([Seat("Ana")], games=2, seed=1, name="Spring")
+    add_puzzle_result(store.db, "0ABC-DEFG-HJKM", "Ana", 71, {"moves": []})
+    store.close()
+    files = {p.name: p.read_bytes() for p in folder.iterdir()}
+    with read_only(folder):
+        store = Store()
+        assert [t.name for t in store.tournaments()] == ["Spring"]
+        assert [r.score for r in puzzle_results(store.db, "0ABC-DEFG-HJKM")] == [71]
+        assert store.db_message == (f"The database {folder / FILENAME} can't be written: your tournaments and bests "
+                                    "are shown, but nothing new is stored.")
+        with pytest.raises(StoreError, match="readonly database"):
+            store.new_tournament([Seat("Ben")], games=1, seed=2)
+        store.close()
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == files
+
+
+def test_games_left_in_the_write_ahead_log_are_read_from_a_read_only_disk(folder):
+    """The game ended abruptly, its database's last writes still in the -wal file, then the disk became
+    read-only: those are read too (immutable=1 would read the main file alone)."""
+    writer = Store()
+    writer.new_tournament([Seat("Ana")], games=2, seed=1, name="Spring")
+    assert (folder / (FILENAME + "-wal")).stat().st_size > 0
+    with read_only(folder):
+        store = Store()
+        assert [t.name for t in store.tournaments()] == ["Spring"]
+        store.close()
+    writer.close()

@@ -7,6 +7,7 @@ an upgrade leaves the old version. Foreign keys are on for every connection.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
@@ -137,9 +138,28 @@ def transaction(conn: sqlite3.Connection):
     conn.execute("COMMIT")
 
 
-def _setup(conn: sqlite3.Connection) -> None:
+def _read_only(path: Path) -> bool:
+    """Whether the database is there but can't be written (a read-only disk or folder): SQLite then can't
+    even read it as usual, since WAL needs its -wal and -shm files beside it."""
+    return path.exists() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
+
+
+def _connect(path: Path, read_only: bool) -> sqlite3.Connection:
+    # isolation_level=None: no implicit transactions; `transaction` makes them explicit
+    if not read_only:
+        return sqlite3.connect(path, timeout=10, isolation_level=None)
+    # a -wal file left by a game that ended abruptly holds committed games: mode=ro reads it (through its
+    # -shm); without one the file holds everything, and immutable=1 reads it with no -shm to create
+    wal = path.with_name(path.name + "-wal")
+    mode = "mode=ro" if wal.exists() and wal.stat().st_size else "immutable=1"
+    return sqlite3.connect(f"{path.absolute().as_uri()}?{mode}", uri=True, timeout=10, isolation_level=None)
+
+
+def _setup(conn: sqlite3.Connection, read_only: bool = False) -> None:
     conn.row_factory = sqlite3.Row
     conn.execute("PRAGMA foreign_keys = ON")
+    if read_only:
+        return
     conn.execute("PRAGMA journal_mode = WAL")   # a crash mid-write never damages committed data
     conn.execute("PRAGMA synchronous = NORMAL")
 
@@ -165,19 +185,21 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
     """The database in the data folder, created or upgraded as needed.
 
     Returns (connection, message): a file that is not a usable database is
-    renamed aside and a fresh one started, and the message says so.
+    renamed aside and a fresh one started, and the message says so; a database that can't be written is
+    opened read-only, and the message says nothing new is stored.
     StoreError when the file belongs to a newer game or can't be opened at all.
     """
     path = Path(folder or data_dir()) / FILENAME
-    message = None
+    read_only = _read_only(path)
+    message = _("The database {path} can't be written: your tournaments and bests are shown, but nothing new "
+                "is stored.").format(path=path) if read_only else None
     for attempt in range(2):
         try:
-            # isolation_level=None: no implicit transactions; `transaction` makes them explicit
-            conn = sqlite3.connect(path, timeout=10, isolation_level=None)
+            conn = _connect(path, read_only)
         except sqlite3.Error as e:
             raise StoreError(_("Can't open the database {path}: {reason}").format(path=path, reason=e))
         try:
-            _setup(conn)
+            _setup(conn, read_only)
             # damage inside the file (a page overwritten) shows only when a query reaches it: looked for
             # at once, so it is set aside like a file that is no database, not met later as "malformed"
             if conn.execute("PRAGMA quick_check(1)").fetchone()[0] != "ok":
@@ -189,7 +211,7 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
             conn.close()
             # only a damaged file ("file is not a database", "malformed") is set aside; a locked,
             # read-only or full database, or a failed upgrade, is left as it is
-            if attempt or type(e) is not sqlite3.DatabaseError:
+            if attempt or read_only or type(e) is not sqlite3.DatabaseError:
                 raise StoreError(_("Can't use the database {path}: {reason}").format(path=path, reason=e))
             for extra in ("-wal", "-shm"):
                 side = path.with_name(path.name + extra)
