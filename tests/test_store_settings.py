@@ -110,3 +110,19 @@ def test_a_settings_file_far_larger_than_the_game_writes_is_not_read(folder):
     assert store.settings() == Settings()
     assert store.settings_message == ("The settings file settings.json could not be read (more than 64 MB: far more "
                                       "than the game ever writes); the defaults are used until you change a setting.")
+
+
+def test_a_newer_versions_value_for_a_known_setting_is_kept_until_the_player_changes_that_setting(folder):
+    """A faster animation speed or a New game with a newer module, written by a newer version, was played with
+    the default and overwritten by it at the next save of any setting."""
+    table = {"seats": [{"name": "Ana", "kind": "human"}], "variant": "two_of_three", "modules": ["time_warp"],
+             "powers": [], "practice": False}
+    (folder / "settings.json").write_text(json.dumps({"animation_speed": 8, "new_game": table, "sound": True}))
+    store = Store()
+    assert store.settings() == Settings()                                  # played with the defaults
+    store.save_settings(store.settings().changed(sound=False))
+    written = json.loads((folder / "settings.json").read_text())
+    assert (written["animation_speed"], written["new_game"], written["sound"]) == (8, table, False)
+    store.save_settings(store.settings().changed(animation_speed=2))      # the player's own choice wins
+    written = json.loads((folder / "settings.json").read_text())
+    assert (written["animation_speed"], written["new_game"]) == (2.0, table)

@@ -1,8 +1,9 @@
 """Player settings, kept between runs as JSON in the data folder.
 
 A missing file, a corrupt file or a bad value gives the default for that
-value; the rest of the file is kept, and settings this version doesn't know
-(a newer one's) are written back with it. A file that is there but can't be read
+value; the rest of the file is kept, and what this version can't use (a newer
+one's settings, or its values for a setting this one knows) is written back
+with it, unless the player changes that very setting. A file that is there but can't be read
 (cut off, not UTF-8, not a JSON object) is said once in the menu (Store.settings_message).
 """
 from __future__ import annotations
@@ -90,16 +91,19 @@ _CHECKS = {
 }
 
 
+def _usable(key: str, value) -> bool:
+    """Whether this version knows setting `key` and can use `value` for it."""
+    try:
+        _CHECKS[key](value)
+    except (KeyError, ValueError):
+        return False
+    return True
+
+
 def _checked(data: dict) -> Settings:
     """Settings from a decoded dict: each missing or bad value becomes its default."""
-    good = {}
-    for f in fields(Settings):
-        if f.name in data:
-            try:
-                good[f.name] = _CHECKS[f.name](data[f.name])
-            except ValueError:
-                pass
-    return replace(Settings(), **good)
+    return replace(Settings(), **{f.name: _CHECKS[f.name](data[f.name]) for f in fields(Settings)
+                                  if f.name in data and _usable(f.name, data[f.name])})
 
 
 def settings_path(folder: Path | None = None) -> Path:
@@ -145,13 +149,16 @@ def read_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
 
 
 def save_settings(settings: Settings, folder: Path | None = None) -> None:
-    """Atomically; SaveError (with a sentence for the player) if the disk refuses. Settings this version
-    doesn't know, written by a newer one, are kept for it."""
+    """Atomically; SaveError (with a sentence for the player) if the disk refuses. What this version can't
+    use, written by a newer one, is kept for it: settings it doesn't know, and values it can't use for a
+    setting it knows (played with the default) while the player leaves that setting as it is."""
     path = settings_path(folder)
     data = asdict(settings)
     data["window_size"] = list(settings.window_size)
+    default = Settings()
     try:
-        data.update({key: value for key, value in _stored(path).items() if key not in data})
+        data.update({key: value for key, value in _stored(path).items() if not _usable(key, value)
+                     and (key not in data or getattr(settings, key) == getattr(default, key))})
     except (OSError, TypeError, *JSON_ERRORS):   # none to keep
         pass
     write_atomic(path, json.dumps(data, indent=1))
