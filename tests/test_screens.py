@@ -1812,6 +1812,23 @@ def test_a_read_only_data_folder_still_shows_the_tournaments_with_a_note(app):
         assert "Spring" in texts(app) and "No tournaments yet." not in texts(app)
         app.store.close()
 
+def test_results_on_a_read_only_data_folder_still_show_the_players_best(app):
+    """Storing the score failed on a read-only disk, and with it the best before: the line beside the score
+    stayed empty."""
+    from nmbr9.store import record_score
+    app.play(app.store.new_match([Seat("Ana")], seed=41))
+    play_to_results(app)
+    m = app.screen.match
+    record_score(app.store.db, "Ana", m.game.ruleset.to_json(), 3, "an earlier game", 0, "2026-01-01T10:00:00Z")
+    app.store.close()
+    score = app.screen.results[0].score
+    with read_only(app.store.folder):
+        app.goto(type(app.screen), match=m, context={})
+        frames(app, 5)
+        said = "new personal best! (before: 3)" if score > 3 else "your best: 3 (2026-01-01)"
+        assert app.screen.lines[0][3]["text"].replace("\u00a0", " ") == said
+        app.store.close()
+
 def test_a_puzzle_is_stored_and_the_next_player_sees_earlier_boards_at_their_round(app):
     from nmbr9.puzzle import daily_puzzle
     from nmbr9.scene.screens.puzzles import PuzzleScreen

@@ -18,19 +18,25 @@ class Best:
     played: str      # ISO 8601, UTC
 
 
+def best_before(db: sqlite3.Connection, player: str, ruleset: dict, game: str) -> Best | None:
+    """The player's best under the same rules in a game other than `game` (None: their first game under them)."""
+    # a damaged score (not a number) is no best: compared with this game's it would crash the results
+    row = db.execute("SELECT score, played FROM personal_scores WHERE player = ? AND ruleset = ? AND game != ? "
+                     "AND typeof(score) = 'integer' ORDER BY score DESC, played LIMIT 1",
+                     (player, json.dumps(ruleset, sort_keys=True), game)).fetchone()
+    return Best(row["score"], row["played"]) if row else None
+
+
 def record_score(db: sqlite3.Connection, player: str, ruleset: dict, score: int, game: str, seat: int,
                  played: str | None = None) -> Best | None:
     """Keep this game's score (once per game and seat) and return the player's best before it under
     the same rules (None: their first game under them)."""
-    rules = json.dumps(ruleset, sort_keys=True)
     with transaction(db):
-        # a damaged score (not a number) is no best: compared with this game's it would crash the results
-        row = db.execute("SELECT score, played FROM personal_scores WHERE player = ? AND ruleset = ? AND game != ? "
-                         "AND typeof(score) = 'integer' ORDER BY score DESC, played LIMIT 1",
-                         (player, rules, game)).fetchone()
+        best = best_before(db, player, ruleset, game)
         db.execute("INSERT OR IGNORE INTO personal_scores (player, ruleset, score, game, seat, played) "
-                   "VALUES (?, ?, ?, ?, ?, ?)", (player, rules, score, game, seat, played or utc_now()))
-    return Best(row["score"], row["played"]) if row else None
+                   "VALUES (?, ?, ?, ?, ?, ?)", (player, json.dumps(ruleset, sort_keys=True), score, game, seat,
+                                                 played or utc_now()))
+    return best
 
 
 class Results:

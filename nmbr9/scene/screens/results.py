@@ -62,7 +62,6 @@ class ResultsScreen(Screen):
             else:
                 self._store_personal()
         except Exception as e:   # StoreError, sqlite3.Error: the game is over either way
-            self.bests = {}
             from ...store.records import not_stored
             return not_stored(e, puzzle=bool(code))
         return None
@@ -73,11 +72,13 @@ class ResultsScreen(Screen):
 
     def _store_personal(self) -> None:
         from ...store import record_score
-        m = self.match
-        for r in self.results:
-            if r.kind == "human":
-                self.bests[r.seat] = record_score(self.app.store.db, r.name, m.game.ruleset.to_json(),
-                                                  r.score, m.created, r.seat)
+        from ...store.records import best_before
+        m, db = self.match, self.app.store.db
+        humans = [r for r in self.results if r.kind == "human"]
+        for r in humans:   # read first: shown even when the database can't be written (a read-only disk)
+            self.bests[r.seat] = best_before(db, r.name, m.game.ruleset.to_json(), m.created)
+        for r in humans:
+            record_score(db, r.name, m.game.ruleset.to_json(), r.score, m.created, r.seat)
 
     def _best_text(self, r) -> str:
         """Beside a human's place: how this game stands against their best under these rules."""
