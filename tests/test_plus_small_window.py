@@ -167,15 +167,6 @@ def test_level_to_level_in_a_narrow_window_frames_the_board_in_the_middle(size):
 
 @pytest.mark.render
 @pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
-def test_level_to_level_at_640x480_shows_the_board_big_with_the_chosen_tile_in_hand(language):
-    """The choice made, the piles (above Hint and Menu) and the verdict left the board a strip between them,
-    about 80 px high (in Polish 50); a base game's board with its tile dealt with stands 120 px high here."""
-    board = _probe("640x480", language)["level_to_level choose"]["settled"]
-    assert board[3] - board[2] >= 0.2 * 2, board   # (aspect2d is 2 high: a fifth of the window's height)
-
-
-@pytest.mark.render
-@pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
 def test_with_a_reserved_tile_the_board_keeps_the_middle_at_640x480(language):
     """In "Level to Level" at 640x480, a tile set aside and the turn's tile laid, the row of actions and two notes
     ("Your tile is dealt with ...", the reserved tile's warning, both beside the cards still to come and so many

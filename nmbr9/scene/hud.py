@@ -406,17 +406,15 @@ class Hud:
         # under it all (a small window): beside what stands that low at the bottom corners (the Hint and Menu
         # buttons at the right: the verdict's and the status' lines ran under them at 640x480)
         top = min(self.extent("a2dTopLeft")[2], self.extent("a2dTopRight")[2]) - 0.08
+        if self.extent("a2dBottomCenter")[3] > self.room()[1] + top - 0.08:
+            # what stands in the bottom middle reaches up there ("Level to Level"'s piles at 640x480: the verdict
+            # lay over them): in the top row after all, between the round's card and the score box
+            left, right = self.extent("a2dTopLeft", -0.3)[1], -self.extent("a2dTopRight", -0.3)[0]
+            return TOP_ROW, width - left - right - 0.1, (left - right) / 2
         low = self.room()[1] + top - MIDDLE_DEPTH   # (HUD units above the bottom)
         left, right = self.extent("a2dBottomLeft", above=low)[1], -self.extent("a2dBottomRight", above=low)[0]
-        reached = self.extent("a2dBottomCenter")[3] > self.room()[1] + top - 0.08
-        if width - left - right - 0.1 >= 0.6 and not reached:
+        if width - left - right - 0.1 >= 0.6:
             return top, width - left - right - 0.1, (left - right) / 2
-        # what stands in the bottom middle reaches up there ("Level to Level"'s piles at 640x480: the verdict lay
-        # over them), or the bottom corners leave it no room (the piles folded at 640x480 in Polish: across the
-        # window it lay over Hint): in the top row after all, between the round's card and the score box
-        left, right = self.extent("a2dTopLeft", -0.3)[1], -self.extent("a2dTopRight", -0.3)[0]
-        if reached or width - left - right - 0.1 >= 0.6:
-            return TOP_ROW, width - left - right - 0.1, (left - right) / 2
         return top, width - 0.1, 0.0
 
     def bottom_left_z(self, width: float) -> float:

@@ -439,11 +439,6 @@ class PlusHud:
                 if not clear(x, self.piles_lift + y - margin):
                     y = edge.z + above + margin - self.piles_lift
         self.piles_height = y + tall + (0.16 if o.supply else 0.1)
-        if self.piles_lift and o.step == PLACE_TILE:
-            # the choice is made and the verdict says the level cap: folded while the tile is laid, the board
-            # above gets their room (at 640x480 it had a strip between the verdict and them)
-            self.piles_height = y - margin
-            return None
         at = self._layout(game, *question) if self.piles_lift and o.step == CHOOSE else None
         self.folded_choice = at is not None and not self._fits(at)
         bc = self.anchors["a2dBottomCenter"].attachNewNode("piles")
