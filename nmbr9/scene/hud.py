@@ -51,6 +51,17 @@ def take_off(node, children_only: bool = False) -> None:
         node.removeNode()
 
 
+def build_anew(nodes, build) -> None:
+    """Build again what stands under `nodes`: the old widgets are taken off the screen at once, but destroyed
+    only after `build`, which may read them (the keyboard's highlight kept on the same button)."""
+    old = [child for node in nodes for child in node.getChildren()]
+    for child in old:
+        child.detachNode()
+    build()
+    for child in old:
+        take_off(child)
+
+
 def tile_rgba(piece) -> tuple:
     c = COLOURS.get(piece, "#b9b2a2") if isinstance(piece, int) else "#b9b2a2"
     return tuple(int(c[i:i + 2], 16) / 255 for i in (1, 3, 5)) + (1,)

@@ -24,7 +24,7 @@ from ...ai import worker
 from ...i18n import _
 from ...match import BOTS, HANDOFF, PLACE, derive_seed
 from ..camera import WHOLE_SCREEN
-from ..hud import TOP_ROW, take_off
+from ..hud import TOP_ROW, build_anew, take_off
 from ..play import HANDOFF_PAUSE
 from .rules import build_rules
 from .widgets import ACCENT, BUTTON_HOT, DIM, INK, PANEL, WARN, Screen, keep_together
@@ -132,12 +132,7 @@ class SessionScreen(Screen):
             return
         self._close_overlay()
         self.ignoreAll()
-        old = [child for node in (self.root, *self.anchors.values()) for child in node.getChildren()]
-        for child in old:
-            child.detachNode()
-        self.build()   # (it may read the old widgets)
-        for child in old:
-            take_off(child)
+        build_anew([self.root, *self.anchors.values()], self.build)
         self.hud.relabel()
         if self.ps is not None:
             self.ps.redraw_hud()

@@ -15,7 +15,7 @@ from direct.showbase.DirectObject import DirectObject
 from direct.showbase.MessengerGlobal import messenger
 from panda3d.core import Point3, TextNode
 
-from ..hud import ACCENT, DIM, INK, WARN, take_off  # noqa: F401  (the screens take their colours from here)
+from ..hud import ACCENT, DIM, INK, WARN, build_anew, take_off  # noqa: F401  (the screens take their colours from here)
 
 BACKDROP = (0.1, 0.12, 0.13, 0.94)
 PANEL = (0.16, 0.18, 0.2, 0.92)
@@ -148,12 +148,7 @@ class Screen(DirectObject):
         if self.root is None:
             return
         self.ignoreAll()
-        old = [child for child in self.root.getChildren()]
-        for child in old:
-            child.detachNode()
-        self.build()   # (it may read the old widgets: the keyboard's highlight is kept on the same button)
-        for child in old:
-            take_off(child)
+        build_anew([self.root], self.build)
 
     def exit(self) -> None:
         self.ignoreAll()
@@ -258,8 +253,6 @@ class KeyMenu:
         self.moved = moved   # told the index the highlight moved to (by the keys or the pointer)
         self.buttons = [b for b in buttons if isinstance(b, DirectEntry) or b["state"] != DGG.DISABLED]
         self.colours = [None if isinstance(b, DirectSlider) else b["frameColor"] for b in self.buttons]
-        # what each button does, read now: a screen built again asks after its old buttons, destroyed by then
-        self.doings = [self._doing(b) for b in self.buttons]
         self.index = min(index, max(len(self.buttons) - 1, 0))
         for key, step in (("arrow_up", -1), ("arrow_down", 1), ("arrow_up-repeat", -1),
                           ("arrow_down-repeat", 1), ("tab", 1), ("shift-tab", -1)):
@@ -314,7 +307,7 @@ class KeyMenu:
 
     def current(self):
         """What the highlighted button does, to find it again after a rebuild."""
-        return self.doings[self.index] if self.buttons else None
+        return self._doing(self.buttons[self.index]) if self.buttons else None
 
     def find(self, doing) -> bool:
         """Highlight the button that does `doing` (see current), if there is one (False: there is none)."""
