@@ -6,6 +6,7 @@ import pytest
 
 from nmbr9.rules import Seat
 from nmbr9.store import Store, StoreError, add_puzzle_result, open_db, puzzle_results, record_score
+from nmbr9.store.records import best_before
 from nmbr9.store import db as db_module
 from nmbr9.store.db import FILENAME, SCHEMA_VERSION, migrate, transaction
 from helpers import damage_table, read_only
@@ -137,13 +138,18 @@ def test_personal_bests_are_per_player_and_rules_and_each_game_counts_once(folde
     from nmbr9.rules import Ruleset
     db, _ = open_db()
     classic, plus = Ruleset().to_json(), Ruleset("two_of_three").to_json()
-    assert record_score(db, "Ana", classic, 80, "game 1", 0, "2026-01-01T10:00:00Z") is None   # her first
-    assert record_score(db, "Ana", classic, 95, "game 2", 0, "2026-01-02T10:00:00Z").score == 80
-    assert record_score(db, "Ana", classic, 95, "game 2", 0).score == 80       # the same game again: once
-    best = record_score(db, "Ana", classic, 70, "game 3", 0)
-    assert (best.score, best.played) == (95, "2026-01-02T10:00:00Z")
-    assert record_score(db, "Ana", plus, 50, "game 4", 0) is None              # other rules, other bests
-    assert record_score(db, "Ben", classic, 60, "game 3", 1) is None           # the same game, another seat
+    def best(player, rules, score, game, seat, played=None):
+        """What the results show beside this game (the best before it), then the game kept."""
+        before = best_before(db, player, rules, game)
+        record_score(db, player, rules, score, game, seat, played)
+        return before and (before.score, before.played)
+
+    assert best("Ana", classic, 80, "game 1", 0, "2026-01-01T10:00:00Z") is None   # her first
+    assert best("Ana", classic, 95, "game 2", 0, "2026-01-02T10:00:00Z") == (80, "2026-01-01T10:00:00Z")
+    assert best("Ana", classic, 95, "game 2", 0)[0] == 80       # the same game again: once
+    assert best("Ana", classic, 70, "game 3", 0) == (95, "2026-01-02T10:00:00Z")
+    assert best("Ana", plus, 50, "game 4", 0) is None              # other rules, other bests
+    assert best("Ben", classic, 60, "game 3", 1) is None           # the same game, another seat
     assert db.execute("SELECT count(*) FROM personal_scores").fetchone()[0] == 5
     db.close()
 
@@ -167,9 +173,9 @@ def test_names_the_game_gave_in_another_language_join_their_english_name_on_upgr
     monkeypatch.setenv("NMBR9_DATA", str(folder))
     db, _ = open_db()
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-    assert record_score(db, "Player 1", classic, 80, "game 2", 0).score == 97    # one player in every language
-    assert record_score(db, "Player 2", classic, 50, "game 2", 1).score == 64
-    assert record_score(db, "Spielerin", classic, 75, "game 2", 2).score == 70
+    assert best_before(db, "Player 1", classic, "game 2").score == 97    # one player in every language
+    assert best_before(db, "Player 2", classic, "game 2").score == 64
+    assert best_before(db, "Spielerin", classic, "game 2").score == 70
     assert sorted((r.player, r.kind) for r in puzzle_results(db, "ABCD")) == [
         ("Bot fácil", "human"), ("Easy bot", "bot:easy"), ("Player 1", "human")]
     db.close()
@@ -186,7 +192,7 @@ def test_a_damaged_personal_score_row_is_no_best(folder):
     record_score(db, "Ana", classic, 99, "game 3", 0)
     db.execute("UPDATE personal_scores SET score = '9x' WHERE game = 'game 2'")
     db.execute("UPDATE personal_scores SET ruleset = '{\"variant' WHERE game = 'game 3'")
-    assert record_score(db, "Ana", classic, 85, "game 4", 0).score == 80
+    assert best_before(db, "Ana", classic, "game 4").score == 80
     db.close()
 
 

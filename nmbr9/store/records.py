@@ -28,15 +28,12 @@ def best_before(db: sqlite3.Connection, player: str, ruleset: dict, game: str) -
 
 
 def record_score(db: sqlite3.Connection, player: str, ruleset: dict, score: int, game: str, seat: int,
-                 played: str | None = None) -> Best | None:
-    """Keep this game's score (once per game and seat) and return the player's best before it under
-    the same rules (None: their first game under them)."""
+                 played: str | None = None) -> None:
+    """Keep this game's score (once per game and seat; `best_before` reads the best without it)."""
     with transaction(db):
-        best = best_before(db, player, ruleset, game)
         db.execute("INSERT OR IGNORE INTO personal_scores (player, ruleset, score, game, seat, played) "
                    "VALUES (?, ?, ?, ?, ?, ?)", (player, json.dumps(ruleset, sort_keys=True), score, game, seat,
                                                  played or utc_now()))
-    return best
 
 
 class Results:

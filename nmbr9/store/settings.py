@@ -102,8 +102,13 @@ def _usable(key: str, value) -> bool:
 
 def _checked(data: dict) -> Settings:
     """Settings from a decoded dict: each missing or bad value becomes its default."""
-    return replace(Settings(), **{f.name: _CHECKS[f.name](data[f.name]) for f in fields(Settings)
-                                  if f.name in data and _usable(f.name, data[f.name])})
+    good = {}
+    for f in fields(Settings):
+        try:
+            good[f.name] = _CHECKS[f.name](data[f.name])
+        except (KeyError, ValueError):
+            pass
+    return replace(Settings(), **good)
 
 
 def settings_path(folder: Path | None = None) -> Path:
