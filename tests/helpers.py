@@ -82,20 +82,29 @@ def game_app(size: tuple[int, int], offscreen: bool = True, data: str = "data"):
     return GameApp(base, Store(folder / data), audio=False)
 
 
-def level_badge(image, camera, square: tuple[int, int], level: int) -> float | None:
-    """The level badge (L) a picture seen from above shows on that square of a tile on `level`: None if there is none
-    (no dark ring about its middle), else how light its very middle is (the numeral's: a 1's stroke, a 0's hole)."""
+def level_badge(image, camera, table, square: tuple[int, int], level: int) -> float | None:
+    """The level badge (L) a picture shows on that square of a tile on `level`: None if there is none (no dark ring
+    about its middle), else how light its very middle is (the numeral's: a 1's stroke, a 0's hole). Looked for where
+    the table stood that square's badge, facing the camera, as big as it drew it (no badge: where it would stand)."""
     import math
     from panda3d.core import Point3
     from nmbr9.scene.camera import level_height
     from nmbr9.scene.table import BADGE_RADIUS
-    x, y, z = square[0] + 0.5, -square[1] - 0.5, level_height(level + 1) + BADGE_RADIUS / 2
+    spot = Point3(square[0] + 0.5, -square[1] - 0.5, level_height(level + 1))
+    drawn = next((b for b, at, _ in table.badges if (at - spot).length() < 1e-4), None)
+    if drawn is not None:
+        middle, radius = drawn.getPos(camera.render), BADGE_RADIUS * drawn.getScale(camera.render).x
+    else:
+        middle, radius = spot + Point3(0, 0, BADGE_RADIUS / 2), BADGE_RADIUS
+    turn = camera.camera.getQuat(camera.render)
+    right, up = turn.getRight(), turn.getUp()
 
     def brightness(dx, dy):
-        mx, my = camera.screen_point(Point3(x + dx, y + dy, z))
+        mx, my = camera.screen_point(middle + right * dx + up * dy)
         col, row = int((mx + 1) / 2 * image.getXSize()), int((1 - my) / 2 * image.getYSize())
         return max(image.getXel(col, row))
-    ring = [brightness(0.68 * BADGE_RADIUS * math.cos(a), 0.68 * BADGE_RADIUS * math.sin(a))
+    # between the numeral and the light ring: the disc's dark ink
+    ring = [brightness(0.75 * radius * math.cos(a), 0.75 * radius * math.sin(a))
             for a in (2 * math.pi * i / 16 for i in range(16))]
     if sum(b < 0.2 for b in ring) < 13:   # the numeral may reach the ring here and there
         return None

@@ -253,10 +253,11 @@ def test_l_shows_each_tiles_level_on_the_part_of_its_top_that_shows_and_again_hi
         picture.shoot(board, "top", levels=badges)
         picture.camera.zoom = 0.55   # closer: the numerals get pixels enough to tell apart
         picture.camera.apply()
+        picture.table.fit_levels()   # as every frame does in the game
         picture.base.graphicsEngine.renderFrame()
         image = PNMImage()
         picture.base.win.getScreenshot(image)
-        seen = {(i, s): level_badge(image, picture.camera, s, p.level)
+        seen = {(i, s): level_badge(image, picture.camera, picture.table, s, p.level)
                 for i, p in enumerate(board.tiles) for s in p.squares() if board.height_at(*s) == p.level + 1}
         if not badges:
             assert not any(ink is not None for ink in seen.values())

@@ -574,7 +574,7 @@ def test_l_shows_each_tiles_level_on_it_a_tile_laid_gets_its_own_and_l_again_hid
     def badges():   # the lightness of each tile's badge's middle (None: no badge on any square of it that shows)
         play.finish_animation()
         image = _shot(scene)
-        seen = [[level_badge(image, play.camera, s, p.level) for s in p.squares()
+        seen = [[level_badge(image, play.camera, play.table, s, p.level) for s in p.squares()
                  if play.board.height_at(*s) == p.level + 1] for p in play.board.tiles]
         return [next((ink for ink in on if ink is not None), None) for on in seen]
     play.bind()
@@ -683,3 +683,24 @@ def test_moved_across_the_table_the_keyboard_never_walks_the_tile_out_of_sight(p
     play.move_on_screen(0, 1)
     play.finish_animation()
     assert all(c is not None and -1 <= c[0] <= 1 and -1 <= c[1] <= 1 for c in corners())
+
+
+
+def test_level_badges_stay_big_enough_to_read_on_a_whole_board_in_the_smallest_window():
+    """L's badges shrank with the board: on 18 to 20 tiles in a 640x480 window, at the table, on another player's
+    board and on the results' (the best layout), they were 7 to 10 px across, their numerals a smudge. Each badge
+    shown is at least 15 px across and high on the screen, reads as its level (a 0 dark in its middle, higher levels'
+    strokes light there), covers no other's middle, and most tiles keep theirs."""
+    import math
+    from pathlib import Path
+    from helpers import script_output
+    found = script_output([Path(__file__).resolve().parent / "level_badges_driver.py", "640x480"])
+    assert set(found) == {"table", "other", "best"}
+    for view, seen in found.items():
+        badges = seen["badges"]
+        assert len(badges) >= 2 * seen["tiles"] / 3, f"{view}: {len(badges)} badges on {seen['tiles']} tiles"
+        for b in badges:
+            assert min(b["across"], b["high"]) >= 15, f"{view}: a badge of level {b['level']} {b['across']} px across"
+            assert b["middle"] < 0.4 if b["level"] == 0 else b["middle"] > 0.45, f"{view}: {b}"
+        middles = [b["at"] for b in badges]
+        assert min(math.dist(p, q) for i, p in enumerate(middles) for q in middles[:i]) >= 12, view

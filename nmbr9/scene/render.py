@@ -31,6 +31,7 @@ class BoardPicture:
         self.camera.frame(board.bounds() if board.tiles else (0, 0, 3, 3), board.top_level())
         self.camera.heading, self.camera.pitch, self.camera.zoom = ANGLES[angle]
         self.camera.apply()
+        self.table.fit_levels()   # no task runs between the frames of a picture
         for _ in range(2):  # the first frame after a change may still be preparing textures
             self.base.graphicsEngine.renderFrame()
         image = PNMImage()

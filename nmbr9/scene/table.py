@@ -11,7 +11,7 @@ import math
 import numpy as np
 from panda3d.core import (AmbientLight, DirectionalLight, Geom, GeomLines, GeomNode, GeomTriangles,
                           GeomTrifans, GeomVertexData, GeomVertexFormat, GeomVertexWriter, NodePath, SamplerState,
-                          TextNode, Texture, TransformState, TransparencyAttrib)
+                          Point3, TextNode, Texture, TransformState, TransparencyAttrib, Vec3)
 
 from ..assets import TILE_THICKNESS, model_path
 from ..paths import FONT_BOLD
@@ -31,6 +31,10 @@ REFUSED = (0.95, 0.25, 0.2, 0.55)
 AT_FAULT = (0.08, 0.02, 0.02, 0.72)   # the square a refusal names, dark on the red tile: "nothing under here"
 BADGE_RADIUS = 0.35      # a tile's level, shown on its top (L): a dark disc, ringed light, with the number
 BADGE_INK, BADGE_RING = (0.1, 0.1, 0.11, 1), (0.95, 0.93, 0.88, 1)
+# pixels across a badge at least, however small the board shows: its numeral some 9 px high, as the HUD's small
+# text is at 640x480 (a 20-tile board there left badges 8 px across, their numerals a smudge)
+BADGE_LEAST_PX = 16
+BADGE_CROWD = 0.8        # badges nearer than this part of their radii together would cover each other's numerals
 
 
 def level_tint(level: int) -> float:
@@ -64,8 +68,11 @@ class Table:
         self.board = None
         self.levels = self.root.attachNewNode("levels")
         self.levels_shown = False
+        self.badges: list = []   # (badge, the point on its tile's top it stands on, its level)
         self._lights()
         self.show(None)
+        # after the screens' tasks have moved the camera, before the frame is drawn (igLoop: 50)
+        base.taskMgr.add(self._fit_task, "level-badges", sort=49)
 
     # ----- art --------------------------------------------------------------
     def model(self, piece) -> NodePath:
@@ -132,6 +139,7 @@ class Table:
     def _level_badges(self) -> None:
         self.levels.removeNode()
         self.levels = self.root.attachNewNode("levels")
+        self.badges = []
         if not self.levels_shown or self.board is None:
             return
         font = self.base.loader.loadFont(FONT_BOLD.as_posix())
@@ -141,11 +149,51 @@ class Table:
                 continue
             badge = _badge(str(p.level), font)
             badge.reparentTo(self.levels)
-            # facing the camera, so it reads from any side; a little above its tile's top and drawn nearer the
-            # camera, so that its lower half stands clear of that top down to a low view
-            badge.setPos(square[0] + 0.5, -square[1] - 0.5, level_height(p.level + 1) + BADGE_RADIUS / 2)
-            badge.setBillboardPointEye(BADGE_RADIUS)
+            self.badges.append((badge, Point3(square[0] + 0.5, -square[1] - 0.5, level_height(p.level + 1)), p.level))
         self.levels.setLightOff(1)
+        self.fit_levels()
+
+    def _fit_task(self, task):
+        if self.root.isEmpty():   # the screen took its table away
+            return task.done
+        self.fit_levels()
+        return task.cont
+
+    def fit_levels(self) -> None:
+        """Stand each level badge on its tile's top facing the camera, at least BADGE_LEAST_PX across on the
+        screen; where badges so grown would cover each other, the higher tile's shows (a stack's top, which a
+        player looking down at it sees first), the lower's hides until the view gives them room."""
+        if not self.badges:
+            return
+        cam, lens, win = self.base.cam, self.base.camLens, self.base.win
+        height = win.getYSize() if win is not None else 0
+        if height <= 0:
+            return
+        eye_turn = cam.getQuat(self.root)
+        per_unit = height / (2 * math.tan(math.radians(lens.getFov()[1] / 2)))   # pixels a unit at depth 1
+        placed = []
+        for badge, spot, level in self.badges:
+            depth = cam.getRelativePoint(self.root, spot).y
+            if depth <= lens.getNear():
+                badge.hide()
+                continue
+            grow = max(1.0, BADGE_LEAST_PX / (2 * BADGE_RADIUS * per_unit / depth))
+            # a little above the top and drawn nearer the camera, so that its lower half stands clear of that top
+            # down to a low view (grown, it stands as much higher and nearer)
+            middle = spot + Vec3(0, 0, grow * BADGE_RADIUS / 2)
+            toward_eye = cam.getPos(self.root) - middle
+            toward_eye.normalize()
+            badge.setPosQuatScale(self.root, middle + toward_eye * grow * BADGE_RADIUS, eye_turn, grow)
+            on_screen = cam.getRelativePoint(self.root, middle)
+            placed.append((-level, on_screen.y, badge, on_screen.x / on_screen.y * per_unit,
+                           on_screen.z / on_screen.y * per_unit, grow * BADGE_RADIUS * per_unit / on_screen.y))
+        shown = []
+        for _, _, badge, x, y, radius in sorted(placed, key=lambda b: b[:2]):
+            if any(math.hypot(x - sx, y - sy) < BADGE_CROWD * (radius + sr) for sx, sy, sr in shown):
+                badge.hide()
+            else:
+                badge.show()
+                shown.append((x, y, radius))
 
     def shadow_run(self) -> tuple[float, float]:
         """How far (columns, rows) a shadow falls per unit of height."""
@@ -383,7 +431,7 @@ def _soft(a: np.ndarray, r: int) -> np.ndarray:
 def _badge(text: str, font) -> NodePath:
     """A round badge in the XZ plane (facing -Y, as text does) with `text` in its middle."""
     node = NodePath("badge")
-    for radius, colour, nearer in ((BADGE_RADIUS, BADGE_RING, 0.0), (BADGE_RADIUS * 0.82, BADGE_INK, 0.01)):
+    for radius, colour, nearer in ((BADGE_RADIUS, BADGE_RING, 0.0), (BADGE_RADIUS * 0.86, BADGE_INK, 0.01)):
         vdata = GeomVertexData("badge", GeomVertexFormat.getV3c4(), Geom.UHStatic)
         pos, col = GeomVertexWriter(vdata, "vertex"), GeomVertexWriter(vdata, "color")
         fan = GeomTrifans(Geom.UHStatic)
@@ -404,7 +452,7 @@ def _badge(text: str, font) -> NodePath:
     label.setText(text)
     label.setAlign(TextNode.ACenter)
     label.setTextColor(*BADGE_RING)
-    size = BADGE_RADIUS * 1.25
+    size = BADGE_RADIUS * 1.6   # the numeral as big as the disc holds: it is what is read
     number = node.attachNewNode(label.generate())
     number.setScale(size)
     number.setPos(0, -0.02, -size * 0.36)
