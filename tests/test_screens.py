@@ -3018,3 +3018,24 @@ def test_shift_with_a_letter_does_what_the_letter_does_and_levels_shown_stay_sho
     assert r.table.levels_shown and r.table.levels.getNumChildren() > 0   # still shown, as the player left them
     messenger.send("shift-l")
     assert not r.table.levels_shown and r.table.levels.getNumChildren() == 0
+
+
+def test_a_field_clicked_takes_the_highlight_from_the_button_the_keyboard_lit(app):
+    """A click in New game's seed field gave it the typing, but the keyboard's highlight stayed lit on Start (or
+    Add a player): two things lit, and which one Space or the typing went to could not be told."""
+    from nmbr9.scene.screens.setup import SetupScreen
+    s = app.goto(SetupScreen)
+    start = buttons(app)["Start (Enter)"]
+    lit = button_colour(app, start)
+    messenger.send("tab")
+    unlit = button_colour(app, start)
+    messenger.send("shift-tab")
+    assert button_colour(app, start) == lit
+    field = s.seed_entry
+    field.guiItem.setFocus(True)                        # what the click does to the field itself
+    messenger.send(DGG.B1PRESS + field.guiId, [None])
+    frames(app)
+    assert button_colour(app, start) == unlit, "Start still lit beside the field taking the typing"
+    assert field["frameColor"] != s.keys.colours[s.keys.buttons.index(field)]   # the field is lit
+    messenger.send("tab")                               # the keyboard walks on from the field
+    assert s.keys.index == s.keys.buttons.index(field) + 1 or s.keys.index == 0

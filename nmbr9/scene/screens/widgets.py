@@ -270,6 +270,8 @@ class KeyMenu:
         for i, b in enumerate(self.buttons):
             if not isinstance(b, DirectEntry):
                 b.bind(DGG.ENTER, self.pointed, [i])
+            else:   # a field clicked takes the typing: the highlight goes with it (it stayed lit on a button)
+                b.bind(DGG.B1PRESS, lambda _event, i=i: self.focus(i))
         self.show()
         if self.buttons and isinstance(self.buttons[self.index], DirectEntry):   # built again on a field:
             self.buttons[self.index]["focus"] = 1                                 # it keeps the typing
