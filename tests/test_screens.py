@@ -2652,12 +2652,15 @@ def test_results_of_a_variant_say_the_best_layout_is_searched_only_in_the_base_g
 def test_a_finished_tournament_game_can_be_reviewed_from_the_history(app):
     from nmbr9.scene.screens.tournament import TournamentScreen
     t = app.store.new_tournament([Seat("A", "bot:easy"), Seat("B", "bot:easy")], games=2, seed=8)
-    app.store.tournament_match(t).play_out()
+    for _ in range(2):
+        app.store.tournament_match(t).play_out()
     app.goto(TournamentScreen)
-    scores = t.entries()[0].scores
+    scores = app.store.tournament(t.id).entries()[0].scores
     click(app, f"Game 1: A {scores[0]}, B {scores[1]}")
     r = app.screen
     assert r.name == "results" and [x.score for x in sorted(r.results, key=lambda x: x.seat)] == scores
+    # which game this is: the first (it said "game 2 of 2 played", the tournament's progress, read as this game's)
+    assert "Tournament 1: game 1 of 2, the best 2 count" in texts(app) and "2 of 2 played" not in texts(app)
     click(app, "Back to the tournament (Enter)")
     assert app.screen.name == "tournament" and app.screen.chosen == t.id
 

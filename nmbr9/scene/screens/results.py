@@ -267,8 +267,11 @@ class ResultsScreen(Screen):
             t = self._tournament()
             if t is None:
                 return ""
-            played = ngettext("game {played} of {games} played", "game {played} of {games} played",
-                              t.games).format(played=t.played, games=t.games)
+            if self.context.get("review"):   # an earlier game looked at again: which one (not the last played)
+                played = _("game {number} of {games}").format(number=self.context["game"], games=t.games)
+            else:
+                played = ngettext("game {played} of {games} played", "game {played} of {games} played",
+                                  t.games).format(played=t.played, games=t.games)
             lines = [_("{name}: {played}, {best}").format(name=t.name, played=played, best=t.best_told())]
             standings = t.standings()
             if t.over:   # its last game: who won the tournament (those first equal share it)
