@@ -267,8 +267,9 @@ class ResultsScreen(Screen):
             t = self._tournament()
             if t is None:
                 return ""
-            if self.context.get("review"):   # an earlier game looked at again: which one (not the last played)
-                played = _("game {number} of {games}").format(number=self.context["game"], games=t.games)
+            number = (self.match.tournament or {}).get("game")
+            if self.context.get("review") and number:   # an earlier game looked at again: which one it is
+                played = _("game {number} of {games}").format(number=number, games=t.games)
             else:
                 played = ngettext("game {played} of {games} played", "game {played} of {games} played",
                                   t.games).format(played=t.played, games=t.games)

@@ -214,7 +214,7 @@ class TournamentScreen(Screen):
             self.message = _("Game {number} can't be shown: {reason}").format(number=number, reason=e.text(_))
             self.relabel()
             return
-        self.app.goto(ResultsScreen, match=match, context={"tournament": tid, "review": True, "game": number})
+        self.app.goto(ResultsScreen, match=match, context={"tournament": tid, "review": True})
 
     def choose(self, tid: int) -> None:
         self.chosen = tid
