@@ -177,6 +177,26 @@ def test_with_a_reserved_tile_the_board_keeps_the_middle_at_640x480(language):
 
 
 @pytest.mark.render
+@pytest.mark.parametrize("size, language", [("640x480", "en"), ("640x480", "de"), ("640x480", "es"),
+                                            ("640x480", "pl"), ("800x600", "en"), ("800x600", "pl")])
+def test_level_to_level_with_the_tile_taken_the_board_gets_the_middle_and_the_piles_still_say_it_all(size, language):
+    """The tile taken in a narrow window, the board was framed in a strip between the verdict and the row of piles
+    above Hint and Menu: at 640x480 140 px high (its tiles 80 px), in Polish 90 (50). The piles now stand in a
+    column at the right, and the board gets more than 45% of the window's height; the column still says each
+    marker's level, card shown and cards left, the supply, and covers nothing (at 800x600 the board had 45% of
+    the height, in Polish 39%)."""
+    seen = _probe(size, language)["level_to_level choose"]
+    room, board = seen["room"], seen["settled"]
+    # (normalised: the window is 2 high)
+    assert room[3] - room[2] >= (0.45 if size == "640x480" else 0.6) * 2, room
+    assert board[3] - board[2] >= 0.2 * 2, board            # (aspect2d: 2 high; before: 0.35, in Polish 0.22)
+    laid = seen["piles laid"]
+    assert laid["unsaid"] == [] and laid["covered"] == [], laid
+    assert len(laid["supply"]) == 1 and "\u00d7" in laid["supply"][0], laid["supply"]
+    assert _apart(laid["panel"], board), (laid["panel"], board)
+
+
+@pytest.mark.render
 def test_hint_and_menu_stay_one_above_the_other_where_a_word_would_not_fit():
     """In Polish "Podpowiedź (I)" is too long for half the column: it would shrink or be cut."""
     hint, menu = _probe("640x480", "pl")["level_to_level choose"]["hint and menu"]
@@ -297,12 +317,16 @@ def main(size: str) -> None:
             hits = [n for n, o in others([q.getParent()]).items() if overlap(box(q, q["frameSize"]), o)]
             if hits:
                 covered["question"] = hits
-        piles = hud.anchors["a2dBottomCenter"].find("piles")
-        if not piles.isEmpty():
-            frame = piles.getChild(0)
-            hits = [n for n, o in others([piles]).items() if overlap(box(frame, frame.node().getFrame()), o)]
-            if hits:
-                covered["piles"] = hits
+        def piles_covered():
+            """What "Level to Level"'s piles panel covers (in a row at the bottom middle, or in a column at the
+            right once the tile is taken)."""
+            frame = hud.piles_frame
+            if frame is None or frame.isEmpty():
+                return []
+            return [n for n, o in others([frame.getParent()]).items() if overlap(box(frame, frame["frameSize"]), o)]
+        hits = piles_covered()
+        if hits:
+            covered["piles"] = hits
         for name, hits in (("notes", notes_covered()), ("notes as first drawn", first_drawn)):
             if hits:
                 covered[name] = hits
@@ -320,15 +344,16 @@ def main(size: str) -> None:
         outside = [n for n, b in others([]).items()   # (in Polish at 640x480 the notes ran off the top, the
                    if b[0] < window[0] - 1e-3 or b[1] > window[1] + 1e-3   # actions off the right edge)
                    or b[2] < window[2] - 1e-3 or b[3] > window[3] + 1e-3]
-        panels = {name: box(w, w.node().getFrame()) for name, w in (("piles", None if piles.isEmpty() else frame),
+        panels = {name: box(w, w.node().getFrame()) for name, w in (("piles", hud.piles_frame),
                                                                      ("powers", hud.powers_frame)) if w is not None}
         board = board_box()
+        room = list(s.camera.room)
         found[f"{variant} {step}"] = {
             "covered": covered, "outside": outside, "panels": panels, "keys": not s.keys.isHidden(),
             "layouts": len(layouts), "folded": hud.folded_choice,
             "question": None if hud.question is None else box(hud.question, hud.question["frameSize"]),
             "lines": hud.lines,
-            "board": board,
+            "board": board, "room": room,
             "key items": s.key_items,
             "chips": others([])["Still to come (cards)"],
             "hint and menu": [box(b, b.guiItem.getFrame()) for b in (s.hint_button, s.menu_button)],
@@ -348,6 +373,19 @@ def main(size: str) -> None:
                     break
                 frames(app, 1)
             found[f"{variant} {step}"]["settled"] = board_box()
+            found[f"{variant} {step}"]["room"] = list(s.camera.room)   # the part of the window it is framed in
+            if hud.piles_frame is not None:   # the piles as they stand while the tile is laid
+                from nmbr9.i18n import _, ngettext
+                g, o = m.game, m.options(s.ps.seat)
+                said = [_("Level {level}").format(level=k) for k in range(5)] + \
+                    [ngettext("{count} card", "{count} cards", len(p)).format(count=len(p)) for p in g.piles] + \
+                    [str(d) for d in g.shown.values()] + [_("not active")] * (5 - g.active)
+                found[f"{variant} {step}"]["piles laid"] = {
+                    "panel": box(hud.piles_frame, hud.piles_frame["frameSize"]), "covered": piles_covered(),
+                    # (each as often as the piles say it: "not active" once an inactive marker)
+                    "unsaid": sorted({text for text in said if hud.lines.count(text) < said.count(text)}),
+                    "supply": [line for line in hud.lines if line.startswith(_("Your supply: {tiles}").split("{")[0])],
+                    "marker": o.marker}
             v = s.hud.verdict   # the tile's verdict, now shown (in German and Polish at 640x480 over the piles;
             if shown(v) and v["text"]:   # in "2 of 3" in German, Spanish and Polish on the Breaking Rules panel)
                 hits = [n for n, o in others([v]).items()

@@ -334,10 +334,15 @@ class Hud:
         rooms = set()
         for tl_beside, tr_beside, bl_beside, br_beside in itertools.product((True, False), repeat=4):
             # HUD units in from each edge of the window
-            left = max(tl[1] if tl_beside else 0, bl[1] if bl_beside else 0)
-            right = -min(tr[0] if tr_beside else 0, br[0] if br_beside else 0)
             top = -min(under, 0 if tl_beside else tl[2], 0 if tr_beside else tr[2])
             bottom = max(above, 0 if bl_beside else bl[3], 0 if br_beside else br[3])
+            # beside a corner, of what stands there only what reaches the room's height (Confirm stands below
+            # the room beside "Level to Level"'s piles above it: it kept the room that much narrower)
+            at_top, at_bottom = {"above": bottom - h, "below": -top}, {"above": bottom, "below": h - top}
+            left = max(self.extent("a2dTopLeft", **at_top)[1] if tl_beside else 0,
+                       self.extent("a2dBottomLeft", **at_bottom)[1] if bl_beside else 0)
+            right = -min(self.extent("a2dTopRight", **at_top)[0] if tr_beside else 0,
+                         self.extent("a2dBottomRight", **at_bottom)[0] if br_beside else 0)
             rooms.add((-1 + 2 * left / w, 1 - 2 * right / w, -1 + 2 * bottom / h, 1 - 2 * top / h))
         for box in clear_of:
             rooms = {part for room in rooms for part in (
@@ -417,15 +422,17 @@ class Hud:
         # under it all (a small window): beside what stands that low at the bottom corners (the Hint and Menu
         # buttons at the right: the verdict's and the status' lines ran under them at 640x480)
         top = min(self.extent("a2dTopLeft")[2], self.extent("a2dTopRight")[2]) - 0.08
-        if self.extent("a2dBottomCenter")[3] > self.room()[1] + top - 0.08:
-            # what stands in the bottom middle reaches up there ("Level to Level"'s piles at 640x480: the verdict
-            # lay over them): in the top row after all, between the round's card and the score box
-            left, right = self.extent("a2dTopLeft", -0.3)[1], -self.extent("a2dTopRight", -0.3)[0]
-            return TOP_ROW, width - left - right - 0.1, (left - right) / 2
         low = self.room()[1] + top - MIDDLE_DEPTH   # (HUD units above the bottom)
         left, right = self.extent("a2dBottomLeft", above=low)[1], -self.extent("a2dBottomRight", above=low)[0]
-        if width - left - right - 0.1 >= 0.6:
+        reached = self.extent("a2dBottomCenter")[3] > self.room()[1] + top - 0.08
+        if width - left - right - 0.1 >= 0.6 and not reached:
             return top, width - left - right - 0.1, (left - right) / 2
+        # what stands in the bottom middle reaches up there ("Level to Level"'s piles at 640x480: the verdict lay
+        # over them), or the bottom corners leave it no room (the piles folded at 640x480 in Polish: across the
+        # window it lay over Hint): in the top row after all, between the round's card and the score box
+        left, right = self.extent("a2dTopLeft", -0.3)[1], -self.extent("a2dTopRight", -0.3)[0]
+        if reached or width - left - right - 0.1 >= 0.6:
+            return TOP_ROW, width - left - right - 0.1, (left - right) / 2
         return top, width - 0.1, 0.0
 
     def bottom_left_z(self, width: float) -> float:

@@ -67,7 +67,7 @@ class PlusHud:
         self.base, self.hud, self.handlers = base, hud, handlers
         self.font, self.bold = hud.font, hud.bold
         self.anchors = {name: getattr(base, name).attachNewNode(f"plus_{name}")
-                        for name in ("a2dBottomLeft", "a2dBottomCenter", "a2dTopLeft", "aspect2d")}
+                        for name in ("a2dBottomLeft", "a2dBottomCenter", "a2dBottomRight", "a2dTopLeft", "aspect2d")}
         self.key = None
         self.piles_lift = 0.0          # "Level to Level": the piles raised above the buttons at the right
         self.piles_height = PILES_TOP  # their panel's top above the bottom edge (without the lift)
@@ -433,6 +433,10 @@ class PlusHud:
                 x = edge.x + beside + reach
             else:
                 self.piles_lift = max(top + 0.04, self.actions_top + 0.01)   # above the actions in a row of their own
+                if o.step != CHOOSE:   # the tile taken: a column, closer above them (the scores above it)
+                    self.piles_lift -= 0.02
+                    self._piles_column(game, o, edge)
+                    return None
                 step, tall, y = 0.2, 0.15, 0.08
                 reach = 2.5 * step + 0.02
                 x = half - 0.05 - reach
@@ -497,6 +501,77 @@ class PlusHud:
             self._label(bc, _("Your supply: {tiles}").format(tiles=left), (0, y + tall + 0.12), 0.028, fg=DIM,
                         align=TextNode.ACenter)
         return at
+
+    def _piles_column(self, game, o, edge) -> None:
+        """The piles where they stand above the buttons at the right (a narrow window) once the tile is taken:
+        a column as narrow as those buttons, a line a level marker (its name, the card shown, the cards left),
+        your supply above. The player still reads there the cap of the tile taken and what is left, and the
+        board gets the middle of the window: the full row of piles left it a strip 80 px high at 640x480 (in
+        Polish 50) between the verdict and them. `edge`: the Breaking Rules panel's top right, if any."""
+        br = self.anchors["a2dBottomRight"].attachNewNode("piles")
+        row, pad, gap, size, small = 0.052, 0.025, 0.025, 0.03, 0.028
+        measure = TextNode("measure")
+
+        def width(text, scale, bold=False):
+            measure.setFont(self.bold if bold else self.font)
+            return measure.calcWidth(text) * scale
+        names = [_("Level {level}").format(level=k) for k in range(LEVEL_MARKERS)]
+        counts = [ngettext("{count} card", "{count} cards", len(p)).format(count=len(p)) for p in game.piles]
+        inactive = _("not active")
+        card = row - 0.012   # a shown card's height (as wide as 0.85 of it)
+        name_w = max(width(n, size, bold=True) for n in names)
+        count_w = max(width(c, small) for c in counts)
+        slot = max(card * 0.85 + 0.03, width(inactive, small * 0.9))
+        right = -0.05
+        left = right - 2 * pad - name_w - slot - count_w - 2 * gap   # no wider: the board's room is beside it
+        bottom = self.piles_lift
+        if edge is not None:   # (what stands left of the buttons at the right: the Breaking Rules panel)
+            at = br.getRelativePoint(self.anchors["a2dBottomCenter"], edge)
+            if at.x + 0.03 > left:
+                bottom = max(bottom, at.z + 0.01)
+        supply, rows, line = None, 0, self.font.getLineHeight() * small
+        if o.supply is not None:
+            supply = _("Your supply: {tiles}").format(
+                tiles=" ".join(f"{d}\u00d7{n}" for d, n in sorted(o.supply.items())))
+            measure.setFont(self.font)
+            measure.setText(supply)
+            wrap = (right - left - 2 * pad) / small
+            measure.setWordwrap(wrap)
+            rows = measure.getNumRows()
+            while wrap > 10:   # its lines as even as they go ("9\u00d73" alone on the last one)
+                measure.setWordwrap(wrap - 0.5)
+                if measure.getNumRows() > rows:
+                    break
+                wrap -= 0.5
+        rows_top = bottom + 0.02 + LEVEL_MARKERS * row
+        top = rows_top + (0.022 + rows * line if rows else 0) + 0.01
+        self.piles_frame = DirectFrame(parent=br, frameColor=(0.08, 0.09, 0.1, 1), relief=DGG.FLAT,
+                                       frameSize=(left, right, bottom, top))
+        if supply is not None:
+            self._label(br, supply, ((left + right) / 2, rows_top + 0.022 + (rows - 1) * line), small, fg=DIM,
+                        align=TextNode.ACenter, wrap=wrap)
+        self.piles_height = top - self.piles_lift
+        middle = left + pad + name_w + gap + slot / 2
+        for k in range(LEVEL_MARKERS):
+            z = rows_top - (k + 1) * row   # the row's bottom
+            active, mine = k < game.active, o.marker == k and o.step in (PLACE_TILE, EXTRAS)
+            self._label(br, names[k], (left + pad, z + 0.018), size, fg=ACCENT if mine else INK if active else DIM,
+                        bold=active)
+            if k in game.shown:
+                d = game.shown[k]
+                w = card * 0.85 / 2
+                if mine:   # the tile this player took: its level is the cap
+                    DirectFrame(parent=br, relief=DGG.FLAT, frameColor=ACCENT,
+                                frameSize=(middle - w - 0.01, middle + w + 0.01, z + 0.002, z + card + 0.012))
+                frame = (middle - w, middle + w, z + 0.007, z + card + 0.007)
+                ink = tile_rgba(d) if k in o.choices or mine else (0.45, 0.45, 0.45, 1)
+                DirectFrame(parent=br, relief=DGG.FLAT, frameColor=ink, frameSize=frame, text=str(d),
+                            text_font=self.bold, text_scale=card * 0.75, text_pos=(middle, z + 0.007 + card * 0.22),
+                            text_fg=(1, 1, 1, 1), text_shadow=(0, 0, 0, 0.5))
+                self.lines.append(str(d))
+            elif not active:
+                self._label(br, inactive, (middle, z + 0.02), small * 0.9, fg=DIM, align=TextNode.ACenter)
+            self._label(br, counts[k], (right - pad, z + 0.018), small, fg=DIM, align=TextNode.ARight)
 
     def _question(self, game, o, state) -> tuple[list, list]:
         """The words (first: the question or note) and the buttons of what stands in the middle now."""
