@@ -197,6 +197,19 @@ def test_level_to_level_with_the_tile_taken_the_board_gets_the_middle_and_the_pi
 
 
 @pytest.mark.render
+@pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
+def test_with_a_reserved_tile_and_nothing_in_hand_the_notes_hang_at_the_top_at_640x480(language):
+    """The turn's tile laid, a tile set aside: the notes (what you may still do, the reserved tile's warning)
+    stood above the row of piles, and the board had a strip above them at the top, 120 px high (in Polish 90).
+    With the piles in a column at the right the notes hang at the top (no verdict there: nothing in hand), and
+    the board gets the middle under them."""
+    seen = _probe("640x480", language)["level_to_level reserved"]
+    room = seen["room"]
+    assert room[3] - room[2] >= 0.4 * 2, room              # (normalised: the window is 2 high)
+    assert seen["notes"] and all(note[2] > seen["board"][3] for note in seen["notes"]), (seen["notes"], seen["board"])
+
+
+@pytest.mark.render
 def test_hint_and_menu_stay_one_above_the_other_where_a_word_would_not_fit():
     """In Polish "Podpowiedź (I)" is too long for half the column: it would shrink or be cut."""
     hint, menu = _probe("640x480", "pl")["level_to_level choose"]["hint and menu"]

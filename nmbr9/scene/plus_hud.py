@@ -78,6 +78,8 @@ class PlusHud:
         self.piles_frame = None        # "Level to Level": the piles' panel
         self.powers_frame = None       # Breaking Rules: the powers' panel
         self.notes: list = []          # the notes and warnings in the bottom middle (their labels)
+        self.hanging: list = []        # those of them hanging at the top (see _hang)
+        self.piles_column = False      # "Level to Level"'s piles in a column at the right (see _piles_column)
         self.fit_window()
 
     def compact(self) -> bool:
@@ -109,15 +111,17 @@ class PlusHud:
                self.hud.extent("a2dTopLeft") if o.step in (DECIDE, CHOOSE) else None,
                # the notes above "Level to Level"'s piles keep beside the scores, laid out after the piles
                self.hud.extent("a2dTopRight") if game.variant == LEVEL_TO_LEVEL else None)
-        if key == self.key:
+        verdict = bool(self.hud.verdict["text"]) and not self.hud.verdict.isHidden()
+        if (key, verdict) == self.key:
             return
-        self.key = key
+        self.key = key, verdict
         for node in self.anchors.values():
             take_off(node, children_only=True)
         self.lines, self.buttons = [], {}
         self.powers_frame = self.piles_frame = None
-        self.notes = []
+        self.notes, self.hanging = [], []
         self.question = None
+        self.piles_column = False
         self.game = game
         if o.powers:
             self._powers(o, state)
@@ -126,7 +130,13 @@ class PlusHud:
             self._two_of_three(game, o)
         question = self._question(game, o, state)
         at = self._piles(game, o, question) if game.variant == LEVEL_TO_LEVEL else None
-        self.notes_top = self._stack(o, [(w.text(_), WARN) for w in o.warnings], self.notes_bottom(o))
+        warnings = [(w.text(_), WARN) for w in o.warnings]
+        if self.piles_column and not verdict:
+            # the piles in a column at the right and no verdict (nothing in hand): the notes hang at the top in
+            # its place, and the board has the middle (above the piles they left it a strip at the top)
+            self._hang(o, [(text, ACCENT if i == 0 else INK) for i, text in enumerate(question[0])] + warnings)
+            return
+        self.notes_top = self._stack(o, warnings, self.notes_bottom(o))
         self._prompt(game, o, question, at)
 
     def _label(self, parent, text, pos, scale, fg=INK, align=TextNode.ALeft, bold=False, wrap=None, **kw):
@@ -253,6 +263,7 @@ class PlusHud:
         widths = [max(width, w) for w in least]
         total = sum(widths) + 0.03 * (len(items) - 1)
         x = max(left, min(-total / 2, right - total))   # centred, unless that runs into Confirm or the hint
+        self.actions_span = (x, x + total) if items else None   # (HUD units right of the window's middle)
         made = []
         for (name, text, command, args, enabled, colour, digit), w in zip(items, widths):
             inset = card if digit is not None else 0
@@ -323,6 +334,30 @@ class PlusHud:
             label.setZ(bottom + (rows - 1) * scale * 1.2)   # the first line's baseline: the rest hang below
             bottom += rows * scale * 1.2 + gap
         return bottom
+
+    def _hang(self, o, texts) -> None:
+        """Labels on panels at the top middle, from under what stands there (the status) downwards, the first
+        one highest, each as wide as the room beside it (notes_column); the session frames the table under them."""
+        mid, scale, gap = self.anchors["aspect2d"], 0.032, 0.03
+        height = self.hud.room()[1]   # (worked out in the bottom middle's units: HUD units above the bottom)
+        top = height + self._lowest(self.base.a2dTopCenter) - 0.04
+        for text, ink in texts:
+            bottom = top - scale * 1.2
+            label = self._label(mid, text, (0, 0), scale, fg=ink, align=TextNode.ACenter, frameColor=PANEL,
+                                pad=(0.3, 0.15))
+            for _try in range(5):   # its column may narrow at the depth it grows to: wrapped again to that
+                x, wrap = self.notes_column(o, bottom, top)
+                label.setX(x)
+                label["text_wordwrap"] = wrap
+                label.resetFrameSize()
+                rows = label.component("text0").textNode.getNumRows()
+                if top - rows * scale * 1.2 >= bottom:
+                    break
+                bottom = top - rows * scale * 1.2
+            label.setZ(top - scale * 1.2 - height / 2)   # the first line's baseline (aspect2d's middle: 0)
+            self.notes.append(label)
+            self.hanging.append(label)
+            top = bottom - gap
 
     def above_actions(self, o) -> float:
         """Where notes start in the bottom middle: above the actions (small window: above the powers too)."""
@@ -434,7 +469,7 @@ class PlusHud:
             else:
                 self.piles_lift = max(top + 0.04, self.actions_top + 0.01)   # above the actions in a row of their own
                 if o.step != CHOOSE:   # the tile taken: a column, closer above them (the scores above it)
-                    self.piles_lift -= 0.02
+                    self.piles_lift = top + 0.02
                     self._piles_column(game, o, edge)
                     return None
                 step, tall, y = 0.2, 0.15, 0.08
@@ -508,6 +543,7 @@ class PlusHud:
         your supply above. The player still reads there the cap of the tile taken and what is left, and the
         board gets the middle of the window: the full row of piles left it a strip 80 px high at 640x480 (in
         Polish 50) between the verdict and them. `edge`: the Breaking Rules panel's top right, if any."""
+        self.piles_column = True
         br = self.anchors["a2dBottomRight"].attachNewNode("piles")
         row, pad, gap, size, small = 0.052, 0.025, 0.025, 0.03, 0.028
         measure = TextNode("measure")
@@ -524,7 +560,9 @@ class PlusHud:
         slot = max(card * 0.85 + 0.03, width(inactive, small * 0.9))
         right = -0.05
         left = right - 2 * pad - name_w - slot - count_w - 2 * gap   # no wider: the board's room is beside it
-        bottom = self.piles_lift
+        bottom, half = self.piles_lift, self.hud.room()[0] / 2
+        if self.actions_span is not None and self.actions_span[1] + 0.03 > left + half:
+            bottom = max(bottom, self.actions_top + 0.01)   # above the actions in a row of their own under it
         if edge is not None:   # (what stands left of the buttons at the right: the Breaking Rules panel)
             at = br.getRelativePoint(self.anchors["a2dBottomCenter"], edge)
             if at.x + 0.03 > left:

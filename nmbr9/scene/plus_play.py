@@ -567,9 +567,14 @@ class PlusSessionScreen(SessionScreen):
         hud.key = self.panel_key = None   # the panels and the scores laid out again above them
 
     def fit_table(self) -> None:
-        """Also clear of the question in the middle (which tile to take; build or reject)."""
+        """Also clear of the question in the middle (which tile to take; build or reject) and of the notes
+        hanging at the top ("Level to Level"'s piles in a column)."""
         q = self.plus_hud.question
         clear_of = [box(q, self.base.render2d, q["frameSize"])] if q is not None and not q.isHidden() else []
+        hanging = [box(n, self.base.render2d) for n in self.plus_hud.hanging if not n.isEmpty() and not n.isHidden()]
+        if hanging:   # (as one: the table under them all)
+            clear_of.append((min(b[0] for b in hanging), max(b[1] for b in hanging), min(b[2] for b in hanging),
+                             max(b[3] for b in hanging)))
         self.camera.frame_in(*self.hud.free_rooms(clear_of), glide=self.ps is not None)
 
     def keys_floor(self) -> float:
@@ -577,7 +582,7 @@ class PlusSessionScreen(SessionScreen):
         piles there stand below the key help: it widens rather than run under them (the piles at the right,
         above the buttons there, are no floor to it)."""
         hud, a2d = self.plus_hud, self.base.aspect2d
-        tops = [box(note, a2d)[3] for note in hud.notes if not note.isHidden()]
+        tops = [box(note, a2d)[3] for note in hud.notes if not note.isHidden() and note not in hud.hanging]
         if self.match.game.variant == LEVEL_TO_LEVEL and not hud.piles_lift:
             tops.append(hud.piles_top())
         return max([super().keys_floor()] + [self.keys.getParent().getRelativePoint(a2d, Point3(0, 0, z)).z
