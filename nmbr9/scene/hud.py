@@ -428,8 +428,9 @@ class Hud:
         if width - left - right - 0.1 >= 0.6 and not reached:
             return top, width - left - right - 0.1, (left - right) / 2
         # what stands in the bottom middle reaches up there ("Level to Level"'s piles at 640x480: the verdict lay
-        # over them), or the bottom corners leave it no room (the piles folded at 640x480 in Polish: across the
-        # window it lay over Hint): in the top row after all, between the round's card and the score box
+        # over them), or the bottom corners leave it no room (their piles in a column above Hint and Menu at
+        # 640x480: it stood under all the top left, across the window): in the top row after all, between the
+        # round's card and the score box
         left, right = self.extent("a2dTopLeft", -0.3)[1], -self.extent("a2dTopRight", -0.3)[0]
         if reached or width - left - right - 0.1 >= 0.6:
             return TOP_ROW, width - left - right - 0.1, (left - right) / 2

@@ -79,6 +79,7 @@ class PlusHud:
         self.powers_frame = None       # Breaking Rules: the powers' panel
         self.notes: list = []          # the notes and warnings in the bottom middle (their labels)
         self.hanging: list = []        # those of them hanging at the top (see _hang)
+        self.actions_span = None       # the row of actions' left and right (HUD units right of the middle)
         self.piles_column = False      # "Level to Level"'s piles in a column at the right (see _piles_column)
         self.fit_window()
 
@@ -539,13 +540,13 @@ class PlusHud:
 
     def _piles_column(self, game, o, edge) -> None:
         """The piles where they stand above the buttons at the right (a narrow window) once the tile is taken:
-        a column as narrow as those buttons, a line a level marker (its name, the card shown, the cards left),
-        your supply above. The player still reads there the cap of the tile taken and what is left, and the
-        board gets the middle of the window: the full row of piles left it a strip 80 px high at 640x480 (in
-        Polish 50) between the verdict and them. `edge`: the Breaking Rules panel's top right, if any."""
+        a column as narrow as its words, a line a level marker (its name, the card shown, the cards left), your
+        supply above. The player still reads there the cap of the tile taken and what is left, and the board
+        gets the middle of the window: the full row of piles left it a strip 140 px high at 640x480 (in Polish
+        90) between the verdict and them. `edge`: the Breaking Rules panel's top right, if any."""
         self.piles_column = True
         br = self.anchors["a2dBottomRight"].attachNewNode("piles")
-        row, pad, gap, size, small = 0.052, 0.025, 0.025, 0.03, 0.028
+        row, pad, gap, size = 0.052, 0.025, 0.025, 0.03   # (no smaller words: 10 px at 640x480)
         measure = TextNode("measure")
 
         def width(text, scale, bold=False):
@@ -556,8 +557,8 @@ class PlusHud:
         inactive = _("not active")
         card = row - 0.012   # a shown card's height (as wide as 0.85 of it)
         name_w = max(width(n, size, bold=True) for n in names)
-        count_w = max(width(c, small) for c in counts)
-        slot = max(card * 0.85 + 0.03, width(inactive, small * 0.9))
+        count_w = max(width(c, size) for c in counts)
+        slot = max(card * 0.85 + 0.03, width(inactive, size))
         right = -0.05
         left = right - 2 * pad - name_w - slot - count_w - 2 * gap   # no wider: the board's room is beside it
         bottom, half = self.piles_lift, self.hud.room()[0] / 2
@@ -567,13 +568,13 @@ class PlusHud:
             at = br.getRelativePoint(self.anchors["a2dBottomCenter"], edge)
             if at.x + 0.03 > left:
                 bottom = max(bottom, at.z + 0.01)
-        supply, rows, line = None, 0, self.font.getLineHeight() * small
+        supply, rows, line = None, 0, self.font.getLineHeight() * size
         if o.supply is not None:
             supply = _("Your supply: {tiles}").format(
                 tiles=" ".join(f"{d}\u00d7{n}" for d, n in sorted(o.supply.items())))
             measure.setFont(self.font)
             measure.setText(supply)
-            wrap = (right - left - 2 * pad) / small
+            wrap = (right - left - 2 * pad) / size
             measure.setWordwrap(wrap)
             rows = measure.getNumRows()
             while wrap > 10:   # its lines as even as they go ("9\u00d73" alone on the last one)
@@ -581,12 +582,12 @@ class PlusHud:
                 if measure.getNumRows() > rows:
                     break
                 wrap -= 0.5
-        rows_top = bottom + 0.02 + LEVEL_MARKERS * row
-        top = rows_top + (0.022 + rows * line if rows else 0) + 0.01
+        rows_top = bottom + 0.012 + LEVEL_MARKERS * row   # (close: the scores stand above it)
+        top = rows_top + (0.012 + rows * line if rows else 0) + 0.005
         self.piles_frame = DirectFrame(parent=br, frameColor=(0.08, 0.09, 0.1, 1), relief=DGG.FLAT,
                                        frameSize=(left, right, bottom, top))
         if supply is not None:
-            self._label(br, supply, ((left + right) / 2, rows_top + 0.022 + (rows - 1) * line), small, fg=DIM,
+            self._label(br, supply, ((left + right) / 2, rows_top + 0.012 + (rows - 1) * line), size, fg=DIM,
                         align=TextNode.ACenter, wrap=wrap)
         self.piles_height = top - self.piles_lift
         middle = left + pad + name_w + gap + slot / 2
@@ -608,8 +609,8 @@ class PlusHud:
                             text_fg=(1, 1, 1, 1), text_shadow=(0, 0, 0, 0.5))
                 self.lines.append(str(d))
             elif not active:
-                self._label(br, inactive, (middle, z + 0.02), small * 0.9, fg=DIM, align=TextNode.ACenter)
-            self._label(br, counts[k], (right - pad, z + 0.018), small, fg=DIM, align=TextNode.ARight)
+                self._label(br, inactive, (middle, z + 0.018), size, fg=DIM, align=TextNode.ACenter)
+            self._label(br, counts[k], (right - pad, z + 0.018), size, fg=DIM, align=TextNode.ARight)
 
     def _question(self, game, o, state) -> tuple[list, list]:
         """The words (first: the question or note) and the buttons of what stands in the middle now."""
