@@ -704,3 +704,61 @@ def test_level_badges_stay_big_enough_to_read_on_a_whole_board_in_the_smallest_w
             assert b["middle"] < 0.4 if b["level"] == 0 else b["middle"] > 0.45, f"{view}: {b}"
         middles = [b["at"] for b in badges]
         assert min(math.dist(p, q) for i, p in enumerate(middles) for q in middles[:i]) >= 12, view
+
+
+def test_small_letters_show_no_faint_marks_beside_them(scene):
+    """Small text is drawn from its font page's smaller mipmaps, which blended each glyph with the glyphs beside it
+    on the page: thin bars showed right of "k" (the Polish "kafelek"), "2" and "81", under "m" and "y", at every
+    window size. A letter drawn small looks the same whatever glyphs share its page: drawn again with the rest of
+    its page blanked, no pixel of it differs."""
+    import numpy as np
+    from panda3d.core import NodePath, TextNode
+    from nmbr9.scene.hud import load_fonts
+
+    def picture():
+        scene.graphicsEngine.renderFrame()
+        shot = scene.win.getScreenshot()
+        return np.frombuffer(bytes(shot.getRamImageAs("G")), np.uint8).astype(int)
+
+    letters = NodePath("letters")   # drawn alone: other texts would change with the page blanked too
+    letters.reparentTo(scene.render2d)
+    letters.setScale(1 / scene.getAspectRatio(), 1, 1)   # units as aspect2d's
+    scene.aspect2d.hide()
+    background = scene.getBackgroundColor()
+    scene.setBackgroundColor(0, 0, 0, 1)
+    marks = {}
+    try:
+        for kind, font in zip(("regular", "bold"), load_fonts(scene)):
+            page_full = TextNode("every letter")   # neighbours on the page, as a game's many texts give it
+            page_full.setFont(font)
+            page_full.setText("".join(map(chr, range(33, 127))) + "ąćęłńóśźżĄĆĘŁŃÓŚŹŻäöüßÄÖÜñÑ¿¡")
+            page_full.generate()
+            for letter in "k281my":
+                text = TextNode(letter)
+                text.setFont(font)
+                text.setText(letter)
+                for i, px in enumerate((8, 11, 16, 24)):   # pixels to the em (the HUD keeps its smallest at 11)
+                    drawn = letters.attachNewNode(text.generate())
+                    drawn.setScale(px / (scene.win.getYSize() / 2))
+                    drawn.setPos(-1 + 0.4 * i, 0, 0)
+                seen = picture()
+                glyph = font.getGlyph(ord(letter))
+                page = glyph.getPage()
+                w, h = page.getXSize(), page.getYSize()
+                left, right = int(glyph.getUvLeft() * w), int(np.ceil(glyph.getUvRight() * w))
+                bottom, top = int(glyph.getUvBottom() * h), int(np.ceil(glyph.getUvTop() * h))
+                full = bytes(page.getRamImage())
+                texels = np.frombuffer(full, np.uint8).reshape(h, w, -1)   # rows from the bottom
+                alone = np.zeros_like(texels)
+                alone[max(bottom, 0):top, max(left, 0):right] = texels[max(bottom, 0):top, max(left, 0):right]
+                page.setRamImage(alone.tobytes())
+                try:
+                    marks[kind, letter] = int(np.abs(picture() - seen).max())
+                finally:
+                    page.setRamImage(full)
+                letters.getChildren().detach()
+    finally:
+        letters.removeNode()
+        scene.aspect2d.show()
+        scene.setBackgroundColor(background)
+    assert max(marks.values()) <= 2, {k: v for k, v in marks.items() if v > 2}   # of 255: none a player could see

@@ -28,6 +28,7 @@ PANEL = (0.08, 0.09, 0.1, 0.62)
 OK_GREEN = (0.55, 0.95, 0.6, 1)
 REFUSED_RED = (1.0, 0.55, 0.5, 1)
 MIN_TEXT_PX = 11   # scale the HUD up rather than show text smaller than this
+GLYPH_PADDING = 8  # empty texels about each glyph on its font page: even small text's mipmaps keep to their own
 SMALL_TEXT = 0.032  # the smallest text (legend, hint), in aspect2d units
 VERDICT_ROOM = 0.12   # below the verdict's first line: room for a second one
 MIDDLE_DEPTH = 0.5    # how far the verdict's lines and the status' under them reach down
@@ -101,6 +102,12 @@ def load_fonts(base):
             f.setPixelsPerUnit(60)
             # small text is drawn much smaller than the glyphs are made: mipmaps keep it clean
             f.setMinfilter(SamplerState.FT_linear_mipmap_linear)
+            # but a font page's small mipmaps blend each glyph with its neighbours on the page (faint bars beside
+            # small letters): an invisible outline pads every glyph with empty texels there, and the drawn quad
+            # shrinks by as much, so glyphs show, and measure, as before (Panda pads so in the scaled path,
+            # which its default scale factor of 2 takes)
+            f.setOutline(f.getBg(), (GLYPH_PADDING - 0.5) * f.getPointsPerUnit() / f.getPixelsPerUnit(), 0)
+            f.setPolyMargin(-GLYPH_PADDING)
     DGG.setDefaultFont(font)
     TextNode.setDefaultFont(font)
     return font, bold
