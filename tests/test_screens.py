@@ -649,6 +649,51 @@ def test_rules_page_scrolls_and_has_every_section(app):
     assert app.screen.name == "menu"
 
 
+
+def test_the_rules_page_laid_out_again_for_a_resized_window_shows_a_whole_line_at_its_top(app, monkeypatch):
+    """A window resized under the rules page kept the scroll bar where it stood, on a page wrapped anew: the view
+    began wherever that fell, a line cut in two at its top (at 1280x720, "Good to know" with its upper half gone).
+    Laid out again, the page begins with a whole line, the one the reader was at (from that paragraph), and
+    no text is cut at the view's top edge."""
+    from panda3d.core import Point3
+    from nmbr9.scene.screens.rules import RulesScreen, reading_place
+    app.goto(RulesScreen)
+    shape = app.base.getAspectRatio()
+
+    def laid_out_for(aspect):   # the window resized to that shape (the offscreen buffer keeps its pixels)
+        monkeypatch.setattr(app.base, "getAspectRatio", lambda win=None: aspect)
+        app.screen.window_changed()
+        frames(app)
+
+    def lines_cut_at_the_top():   # the lines of text crossing the view's top edge
+        frame = app.screen.frame
+        edge = frame.guiItem.getClipFrame()[3]
+        cut = []
+        for text in frame.getCanvas().findAllMatches("**/+TextNode"):
+            node = text.node()
+            for row in range(node.getNumRows()):
+                top, bottom = (frame.getRelativePoint(text, Point3(0, 0, node.getTop() - r * node.getLineHeight())).z
+                               for r in (row, row + 1))
+                if bottom + 0.002 < edge < top - 0.002:
+                    cut.append(node.getText()[:30])
+        return cut
+
+    cut = []
+    for presses in range(1, 9):
+        messenger.send("home")
+        for _ in range(presses):
+            messenger.send("arrow_down")   # half a step each: anywhere on the page, a line cut at the top or not
+        frames(app)
+        was = reading_place(app.screen.frame)
+        paragraph = app.screen.frame.paragraphs[was[0]]
+        for aspect in (4 / 3, shape):       # narrower (wrapped anew), then back
+            laid_out_for(aspect)
+            place = reading_place(app.screen.frame)
+            assert app.screen.frame.paragraphs[place[0]] == paragraph, (presses, aspect)   # the reader's place
+            cut += [(presses, round(aspect, 2), line) for line in lines_cut_at_the_top()]
+    assert not cut, f"lines cut at the page's top after these scrolls and window shapes: {cut}"
+
+
 def test_settings_are_used_at_once_and_kept(app):
     from nmbr9.scene.screens.settings import SettingsScreen
     from nmbr9.store import load_settings

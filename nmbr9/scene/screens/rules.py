@@ -14,9 +14,9 @@ HEADING, BODY = 0.06, 0.045
 SCROLL_STEP = 0.25
 
 
-def build_rules(screen: Screen, parent, on_back, at: float = 0.0) -> DirectScrolledFrame:
-    """The page under `parent`: title, scrolled text, Back; wheel, arrows and page keys scroll. `at`: where
-    the page is scrolled to (0 its top, 1 its end; a window resized keeps the reader's place)."""
+def build_rules(screen: Screen, parent, on_back, place: tuple[int, float] | None = None) -> DirectScrolledFrame:
+    """The page under `parent`: title, scrolled text, Back; wheel, arrows and page keys scroll. `place`: the
+    reader's place on a page laid out before (reading_place; a window resized keeps it), else its top."""
     backdrop = screen.backdrop(BACKDROP, parent=parent)
     room_w, room_h = screen.room
     width = min(WIDTH, 2 * room_w - 0.4)
@@ -31,16 +31,26 @@ def build_rules(screen: Screen, parent, on_back, at: float = 0.0) -> DirectScrol
                                 autoHideScrollBars=True)
     canvas = frame.getCanvas()
     y = -0.04
+    lines = []   # every line of the page, top to bottom: (its paragraph, how far down that paragraph, its top, bottom)
+
+    def paragraph(text, scale, font, colour) -> float:
+        shown = _text(canvas, text, y, width, scale, font, colour)
+        lines.extend((len(frame.paragraphs), row / len(shown), *line) for row, line in enumerate(shown))
+        frame.paragraphs.append(text)
+        return shown[0][0] - shown[-1][1] if shown else 0.0
+
+    frame.paragraphs = []
     for heading, paragraphs in page(_):
-        y -= _text(canvas, heading, y, width, HEADING, screen.app.bold, ACCENT) + 0.03
-        for paragraph in paragraphs:
-            y -= _text(canvas, paragraph, y, width, BODY, screen.app.font, INK) + 0.025
+        y -= paragraph(heading, HEADING, screen.app.bold, ACCENT) + 0.03
+        for text in paragraphs:
+            y -= paragraph(text, BODY, screen.app.font, INK) + 0.025
         y -= 0.03
     seen = top - bottom - 0.01
     frame["canvasSize"] = (-half, half - 0.05, min(y, -seen), 0)
     frame.setCanvasSize()
+    frame.lines = lines
     bar = frame.verticalScroll
-    bar["value"] = at
+    bar["value"] = 0 if place is None else _scrolled_to(frame, place)
 
     def scroll(amount: float) -> None:
         span = max(0.01, -y - seen)
@@ -67,8 +77,8 @@ def build_rules(screen: Screen, parent, on_back, at: float = 0.0) -> DirectScrol
     return frame
 
 
-def _text(parent, text: str, y: float, width: float, scale: float, font, colour) -> float:
-    """A wrapped paragraph at height y (left edge of the column); returns its height."""
+def _text(parent, text: str, y: float, width: float, scale: float, font, colour) -> list[tuple[float, float]]:
+    """A wrapped paragraph at height y (left edge of the column); returns its lines' tops and bottoms."""
     node = TextNode("rules-text")
     node.setText(keep_together(text))
     node.setFont(font)
@@ -76,17 +86,47 @@ def _text(parent, text: str, y: float, width: float, scale: float, font, colour)
     node.setTextColor(*colour)
     np = parent.attachNewNode(node)
     np.setScale(scale)
-    np.setPos(-width / 2, 0, y - scale * 0.8)
-    return node.getHeight() * scale
+    baseline = y - scale * 0.8
+    np.setPos(-width / 2, 0, baseline)
+    top, step = baseline + node.getTop() * scale, node.getLineHeight() * scale
+    return [(top - row * step, top - (row + 1) * step) for row in range(node.getNumRows())]
+
+
+def _travel(frame) -> float:
+    """How far the page moves from its top to its end (the scroll bar's 0 to 1)."""
+    clip = frame.guiItem.getClipFrame()
+    return max(0.0, -frame["canvasSize"][2] - (clip[3] - clip[2]))
+
+
+def reading_place(frame) -> tuple[int, float]:
+    """The reader's place: the line at the top of the view (the first shown at least half), as its paragraph and
+    how far down that paragraph it is, which the page laid out again at another width (wrapped anew) still has."""
+    view_top = -frame.verticalScroll["value"] * _travel(frame)
+    line = next((line for line in frame.lines if (line[2] + line[3]) / 2 <= view_top), frame.lines[-1])
+    return line[0], line[1]
+
+
+def _scrolled_to(frame, place: tuple[int, float]) -> float:
+    """The scroll bar's value that shows the line at `place` whole at the very top of the view (a line cut there
+    read as a heading gone), the line above it out of sight; a place too near the end for that shows the last
+    line that can stand there."""
+    paragraph, down = place
+    travel = _travel(frame)
+
+    def value(line) -> float:
+        return -line[2] / travel if travel and line is not frame.lines[0] else 0.0   # the first: the page's top
+    rows = [line for line in frame.lines if line[0] == paragraph]
+    wanted = next((line for line in reversed(rows) if line[1] <= down + 1e-6), rows[0]) if rows else frame.lines[0]
+    return value([line for line in frame.lines if value(line) <= 1 and line[2] >= wanted[2]][-1])
 
 
 class RulesScreen(Screen):
     name = "rules"
-    at = 0.0   # where the page was scrolled to, kept while it is laid out again for a resized window
+    place = None   # the reader's place (reading_place), kept while the page is laid out again for a resized window
 
     def keep(self) -> None:
-        self.at = self.frame.verticalScroll["value"]
+        self.place = reading_place(self.frame)
 
     def build(self) -> None:
-        self.frame = build_rules(self, self.root, self.app.menu, self.at)
+        self.frame = build_rules(self, self.root, self.app.menu, self.place)
 

@@ -26,7 +26,7 @@ from ...match import BOTS, HANDOFF, PLACE, derive_seed
 from ..camera import WHOLE_SCREEN
 from ..hud import TOP_ROW, build_anew, take_off
 from ..play import HANDOFF_PAUSE
-from .rules import build_rules
+from .rules import build_rules, reading_place
 from .widgets import ACCENT, BUTTON_HOT, DIM, INK, PANEL, WARN, Screen, keep_together
 
 HINT_TINT = (0.35, 0.6, 1.7, 0.7)
@@ -521,10 +521,10 @@ class SessionScreen(Screen):
         (built for the old one, it ran past a narrower window's edges, its scroll bar outside); the hand-off
         fits any window (scaled with it); the table's widgets scale with the HUD (window_changed)."""
         if self.overlay == "rules":
-            at = self.rules_page.verticalScroll["value"]
+            place = reading_place(self.rules_page)
             self.ignoreAll()
             take_off(self.overlay_frame, children_only=True)
-            self.rules_page = build_rules(self, self.overlay_frame, self.close_rules, at)
+            self.rules_page = build_rules(self, self.overlay_frame, self.close_rules, place)
 
     def window_changed(self) -> None:
         """Scale with the HUD, which keeps its text readable in small windows."""
