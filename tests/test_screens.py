@@ -1170,6 +1170,21 @@ def test_take_back_in_solo_practice(app):
     assert "No tile of yours to take back yet." in texts(app) and len(m.game.moves) == 0
 
 
+
+def test_a_status_too_long_for_one_line_wraps_evenly(app):
+    """Solo practice at 640x480: "No tile of yours to take back yet." wrapped with "yet." alone on its second
+    line. A status wider than its room takes as few lines, as even as they come; where it fits, one line."""
+    s = app.play(app.store.new_match([Seat("Ana")], seed=4, practice=True))
+    until(app, lambda: s.ps is not None and s.ps.ghost is not None)
+    messenger.send("t")                              # nothing to take back yet
+    frames(app)
+    node = s.status.component("text0").textNode
+    assert node.getText() == "No tile of yours to take back yet."
+    lines = node.getWordwrappedText().split("\n")
+    widths = [node.calcWidth(line) for line in lines]
+    assert len(lines) == 2, lines                    # (this window is too narrow for one)
+    assert min(widths) > 0.7 * max(widths), lines    # no word alone on a line
+
 def test_no_take_back_in_a_real_game(app):
     m = app.store.new_match([Seat("Ana")], seed=8)
     s = app.play(m)

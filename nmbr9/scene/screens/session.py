@@ -27,7 +27,7 @@ from ..camera import WHOLE_SCREEN
 from ..hud import TOP_ROW, build_anew, take_off
 from ..play import HANDOFF_PAUSE
 from .rules import build_rules, reading_place
-from .widgets import ACCENT, BUTTON_HOT, DIM, INK, PANEL, WARN, Screen, keep_together
+from .widgets import ACCENT, BUTTON_HOT, DIM, INK, PANEL, WARN, Screen, even_wrap, keep_together
 
 HINT_TINT = (0.35, 0.6, 1.7, 0.7)
 HANDOFF_LINE = 1.8    # the width of the hand-off's lines (aspect2d units): a long name wraps, not runs off
@@ -57,6 +57,7 @@ KEYS_BETWEEN = "  \u00b7  "           # between two keys on a line of the key he
 
 class SessionScreen(Screen):
     name = "play"
+    status_wrap = 34   # how wide (ems) the status' lines may be: the room at the top middle (_refresh_panel)
 
     def __init__(self, app, match, context: dict):
         super().__init__(app)
@@ -253,6 +254,7 @@ class SessionScreen(Screen):
             self.status["text_fg"] = colour
             self.status["frameColor"] = PANEL if text else (0, 0, 0, 0)
             self.status["pad"] = (0.4, 0.25)
+            even_wrap(self.status, self.status_wrap)
             self.status.resetFrameSize()
 
     # ----- whose turn -------------------------------------------------------------------
@@ -576,7 +578,8 @@ class SessionScreen(Screen):
         top, width, x = self.hud.middle()   # the status in the room at the top middle, or under the verdict
         self.status_beside = top == TOP_ROW
         self.status.setX(x)
-        self.status["text_wordwrap"] = min(34, width / 0.042 - 1)
+        self.status_wrap = min(34, width / 0.042 - 1)
+        even_wrap(self.status, self.status_wrap)
         self.status.resetFrameSize()
         self._place_status()
         take_off(self.panel, children_only=True)

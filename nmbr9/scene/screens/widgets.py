@@ -42,6 +42,19 @@ def keep_together(text: str) -> str:
     return SHORT_PHRASE.sub(lambda phrase: phrase.group().replace(" ", "\u00a0"), text)
 
 
+
+def even_wrap(label, wrap: float) -> None:
+    """Wrap a label's text at most `wrap` wide, in as few lines as that takes but as even as they come: a last
+    word no longer stands alone on its line ("yet." under "No tile of yours to take back")."""
+    node = label.component("text0").textNode
+    node.setWordwrap(wrap)
+    rows = node.getNumRows()
+    low, high = 0.0, wrap   # the narrowest wrap giving as many lines, found within 0.1 em
+    while rows > 1 and high - low > 0.1:
+        node.setWordwrap((low + high) / 2)
+        low, high = (low, (low + high) / 2) if node.getNumRows() == rows else ((low + high) / 2, high)
+    label["text_wordwrap"] = high if rows > 1 else wrap
+
 def hot(colour) -> tuple:
     """A button's colour lit (the keyboard's highlight, the pointer pressing): BUTTON_HOT for a plain one, a
     brighter shade of its own for a coloured one (a green Start lit was a duller grey-green than unlit)."""
