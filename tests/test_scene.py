@@ -573,6 +573,7 @@ def test_l_shows_each_tiles_level_on_it_a_tile_laid_gets_its_own_and_l_again_hid
 
     def badges():   # the lightness of each tile's badge's middle (None: no badge on any square of it that shows)
         play.finish_animation()
+        play.table.fit_levels()   # what its task does before each frame: the camera may have glided since
         image = _shot(scene)
         seen = [[level_badge(image, play.camera, play.table, s, p.level) for s in p.squares()
                  if play.board.height_at(*s) == p.level + 1] for p in play.board.tiles]
