@@ -319,22 +319,29 @@ class PlusHud:
         bc = self.anchors["a2dBottomCenter"]
         scale, gap = 0.032, 0.03
         for text, ink in texts:
-            top = bottom + scale * 1.2
             label = self._label(bc, text, (0, bottom), scale, fg=ink, align=TextNode.ACenter, frameColor=PANEL,
                                 pad=(0.3, 0.15))
-            for _try in range(5):   # its column may narrow at the height it grows to: wrapped again to that
-                x, wrap = self.notes_column(o, bottom, top)
-                label.setX(x)
-                label["text_wordwrap"] = wrap
-                label.resetFrameSize()
-                rows = label.component("text0").textNode.getNumRows()
-                if bottom + rows * scale * 1.2 <= top:
-                    break
-                top = bottom + rows * scale * 1.2
+            rows = self._fit_note(o, label, bottom, scale, up=True)
             self.notes.append(label)
             label.setZ(bottom + (rows - 1) * scale * 1.2)   # the first line's baseline: the rest hang below
             bottom += rows * scale * 1.2 + gap
         return bottom
+
+    def _fit_note(self, o, label, edge: float, scale: float, up: bool) -> int:
+        """Wrap a note to the column beside it (notes_column), growing from `edge` upwards or downwards;
+        its column may narrow where it grows to, so it is wrapped again to that. Its number of rows."""
+        rows = 1
+        for _try in range(5):
+            far = edge + rows * scale * 1.2 * (1 if up else -1)
+            x, wrap = self.notes_column(o, min(edge, far), max(edge, far))
+            label.setX(x)
+            label["text_wordwrap"] = wrap
+            label.resetFrameSize()
+            got = label.component("text0").textNode.getNumRows()
+            if got <= rows:
+                return got
+            rows = got
+        return rows
 
     def _hang(self, o, texts) -> None:
         """Labels on panels at the top middle, from under what stands there (the status) downwards, the first
@@ -343,22 +350,13 @@ class PlusHud:
         height = self.hud.room()[1]   # (worked out in the bottom middle's units: HUD units above the bottom)
         top = height + self._lowest(self.base.a2dTopCenter) - 0.04
         for text, ink in texts:
-            bottom = top - scale * 1.2
             label = self._label(mid, text, (0, 0), scale, fg=ink, align=TextNode.ACenter, frameColor=PANEL,
                                 pad=(0.3, 0.15))
-            for _try in range(5):   # its column may narrow at the depth it grows to: wrapped again to that
-                x, wrap = self.notes_column(o, bottom, top)
-                label.setX(x)
-                label["text_wordwrap"] = wrap
-                label.resetFrameSize()
-                rows = label.component("text0").textNode.getNumRows()
-                if top - rows * scale * 1.2 >= bottom:
-                    break
-                bottom = top - rows * scale * 1.2
+            rows = self._fit_note(o, label, top, scale, up=False)
             label.setZ(top - scale * 1.2 - height / 2)   # the first line's baseline (aspect2d's middle: 0)
             self.notes.append(label)
             self.hanging.append(label)
-            top = bottom - gap
+            top -= rows * scale * 1.2 + gap
 
     def above_actions(self, o) -> float:
         """Where notes start in the bottom middle: above the actions (small window: above the powers too)."""
