@@ -42,7 +42,6 @@ def keep_together(text: str) -> str:
     return SHORT_PHRASE.sub(lambda phrase: phrase.group().replace(" ", "\u00a0"), text)
 
 
-
 def even_wrap(label, wrap: float) -> None:
     """Wrap a label's text at most `wrap` wide, in as few lines as that takes but as even as they come: a last
     word no longer stands alone on its line ("yet." under "No tile of yours to take back")."""
@@ -54,6 +53,7 @@ def even_wrap(label, wrap: float) -> None:
         node.setWordwrap((low + high) / 2)
         low, high = (low, (low + high) / 2) if node.getNumRows() == rows else ((low + high) / 2, high)
     label["text_wordwrap"] = high if rows > 1 else wrap
+
 
 def hot(colour) -> tuple:
     """A button's colour lit (the keyboard's highlight, the pointer pressing): BUTTON_HOT for a plain one, a
