@@ -63,21 +63,25 @@ class Easy(Bot):
         return int(idx[rng.randrange(len(idx))])
 
 
-def _best(v, rng) -> int:
-    best = np.flatnonzero(v >= v.max() - 1e-9)
+def _best(v, rng, near: float = 1e-9) -> int:
+    """One of the placements valued within `near` points of the best, chosen by the seed."""
+    best = np.flatnonzero(v >= v.max() - near)
     return int(best[rng.randrange(len(best))])
 
 
 class Medium(Bot):
-    """One move ahead: the placement leaving the best-valued table."""
+    """One move ahead: the placement leaving the best-valued table, or one valued within
+    `near` points of it (the evaluation can't tell them apart; two medium bots on the same
+    deck then lay different tables, as two players would)."""
     name = "medium"
+    near = 0.05
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)
         self.weights = np.array(WEIGHTS)
 
     def pick(self, grid, digit, cand, remaining, rng):
-        return _best(values(grid, digit, cand, remaining, self.weights), rng)
+        return _best(values(grid, digit, cand, remaining, self.weights), rng, self.near)
 
 
 class Hard(Medium):
