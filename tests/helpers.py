@@ -1,7 +1,9 @@
 """Small builders shared by the tests."""
 from __future__ import annotations
 
+import os
 import random
+import subprocess
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -14,6 +16,25 @@ def board_of(*placements) -> Board:
     for d, r, x, y in placements:
         b.place(Placement(d, r, x, y))
     return b
+
+
+@contextmanager
+def xvfb(size: str):
+    """A private X server of `size` ("1280x720"), yielding its display (":N"). Xvfb picks
+    a free display number itself (-displayfd), so test runs side by side can't take one
+    number twice; it answers once it is ready for clients."""
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", f"{size}x24", "-nolisten", "tcp"],
+                              pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as answer:
+        number = answer.readline().strip()   # empty: the server ended without starting
+    try:
+        assert number, "Xvfb did not start"
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(10)
 
 
 def random_game(seed: int, players: int = 1, upward: float = 0.7) -> Game:

@@ -7,11 +7,11 @@ import shutil
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from nmbr9.paths import ROOT
+from tests.helpers import xvfb
 
 pytestmark = pytest.mark.window
 
@@ -30,18 +30,8 @@ def _wait(predicate, timeout: float):
 def display():
     if not (shutil.which("Xvfb") and shutil.which("xdotool")):
         pytest.skip("needs Xvfb and xdotool")
-    for n in range(91, 120):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            break
-    xvfb = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1024x600x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        if not _wait(lambda: Path(f"/tmp/.X11-unix/X{n}").exists(), 10):
-            pytest.skip("Xvfb did not start")
-        yield f":{n}"
-    finally:
-        xvfb.terminate()
-        xvfb.wait(10)
+    with xvfb("1024x600") as name:
+        yield name
 
 
 def test_mouse_then_keyboard_place_tiles_in_a_real_window(display, tmp_path):

@@ -21,6 +21,7 @@ import pytest
 
 from nmbr9.scene.screens import menu, session, setup
 from nmbr9.scene.screens.widgets import BUTTON_HOT
+from tests.helpers import xvfb
 
 pytestmark = pytest.mark.window
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,19 +40,8 @@ def pixel(x: float, y: float) -> tuple[int, int]:
 @pytest.fixture(scope="module")
 def display():
     """A private X server for this module's games."""
-    for number in range(91, 120):
-        if not Path(f"/tmp/.X11-unix/X{number}").exists() and not Path(f"/tmp/.X{number}-lock").exists():
-            break
-    name = f":{number}"
-    server = subprocess.Popen(["Xvfb", name, "-screen", "0", f"{W}x{H}x24", "-nolisten", "tcp"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 10
-    while not Path(f"/tmp/.X11-unix/X{number}").exists():
-        assert server.poll() is None and time.monotonic() < deadline, "Xvfb did not start"
-        time.sleep(0.1)
-    yield name
-    server.terminate()
-    server.wait(10)
+    with xvfb(f"{W}x{H}") as name:
+        yield name
 
 
 def _wait_for(predicate, timeout: float) -> bool:
