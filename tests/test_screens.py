@@ -1185,6 +1185,27 @@ def test_a_status_too_long_for_one_line_wraps_evenly(app):
     assert len(lines) == 2, lines                    # (this window is too narrow for one)
     assert min(widths) > 0.7 * max(widths), lines    # no word alone on a line
 
+def test_a_verdict_too_long_for_one_line_wraps_evenly_in_every_language():
+    """At 640x480 the verdict over the table wrapped as far as each line would go: in German "angrenzen." stood
+    alone under "Das Plättchen muss mit der Seite eines / Feldes an ein Plättchen der Ebene 0", in Spanish
+    "cuadrado." and "dos.", in Polish "dwóch.". Each refusal (and "fits") now takes as few lines as its room
+    allows, as even as they come: no line of a single word, none much shorter than the widest. In a process of
+    its own (a window of that size)."""
+    from pathlib import Path
+    found = script_output([Path(__file__).resolve().parent / "verdict_wrap_driver.py", "640x480"])
+    wrapped = 0
+    for language, verdicts in found.items():
+        assert {v["code"] for v in verdicts} >= {None, "not_adjacent", "not_supported", "single_support"}, language
+        for v in verdicts:
+            lines, widths = v["lines"], v["widths"]
+            assert len(lines) == v["fewest"], (language, lines)   # no more lines than its room needs
+            if len(lines) > 1:
+                wrapped += 1
+                assert all(len(line.split()) > 1 for line in lines), (language, lines)   # no word alone
+                assert min(widths) > 0.6 * max(widths), (language, lines)
+    assert wrapped >= 8   # (the refusals of all three languages: they do wrap in this window)
+
+
 def test_no_take_back_in_a_real_game(app):
     m = app.store.new_match([Seat("Ana")], seed=8)
     s = app.play(m)

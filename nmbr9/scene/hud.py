@@ -52,6 +52,19 @@ def take_off(node, children_only: bool = False) -> None:
         node.removeNode()
 
 
+def even_wrap(label, wrap: float) -> None:
+    """Wrap a label's text at most `wrap` wide, in as few lines as that takes but as even as they come: a last
+    word no longer stands alone on its line ("yet." under "No tile of yours to take back")."""
+    node = label.component("text0").textNode
+    node.setWordwrap(wrap)
+    rows = node.getNumRows()
+    low, high = 0.0, wrap   # the narrowest wrap giving as many lines, found within 0.1 em
+    while rows > 1 and high - low > 0.1:
+        node.setWordwrap((low + high) / 2)
+        low, high = (low, (low + high) / 2) if node.getNumRows() == rows else ((low + high) / 2, high)
+    label["text_wordwrap"] = high if rows > 1 else wrap
+
+
 def build_anew(nodes, build) -> None:
     """Build again what stands under `nodes`: the old widgets are taken off the screen at once, but destroyed
     only after `build`, which may read them (the keyboard's highlight kept on the same button)."""
@@ -140,6 +153,7 @@ class Hud:
         self.verdict = self._label(self.anchors["a2dTopCenter"], (0, TOP_ROW), 0.045, TextNode.ACenter, wrap=26)
         self.verdict["frameColor"] = PANEL
         self.verdict["pad"] = (0.5, 0.3)
+        self.verdict_wrap = 26   # how wide (ems) the verdict's lines may be: its room (arrange)
         self.confirm = DirectButton(parent=br, text="", text_font=self.bold, text_scale=0.055,
                                     frameColor=(0.2, 0.55, 0.3, 1), relief=DGG.FLAT, pad=(0.04, 0.025),
                                     text_fg=(1, 1, 1, 1), pos=(-0.3, 0, 0.1), command=on_confirm)
@@ -236,6 +250,7 @@ class Hud:
         if not self._changed("verdict", ok, text):
             return
         self.verdict["text"] = text
+        even_wrap(self.verdict, self.verdict_wrap)
         self.verdict["text_fg"] = OK_GREEN if ok else REFUSED_RED
         self.verdict.resetFrameSize()
         self.verdict.show() if text else self.verdict.hide()
@@ -458,7 +473,8 @@ class Hud:
         self._show_legend()
         top, width, x = self.middle()
         self.verdict.setPos(x, 0, top)
-        self.verdict["text_wordwrap"] = width / 0.045 - 1
+        self.verdict_wrap = width / 0.045 - 1
+        even_wrap(self.verdict, self.verdict_wrap)
         self.verdict.resetFrameSize()
 
     def verdict_bottom(self) -> float:

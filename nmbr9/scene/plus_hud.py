@@ -26,7 +26,7 @@ from ..i18n.terms import name as term
 from ..match import seat_name
 from ..rules.game import (BRIDGE, CHOOSE, DECIDE, EXTRAS, FLIP, LEVEL_MARKERS, LEVEL_TO_LEVEL, LONER, MARKERS,
                           PLACE_TILE, RELOCATE, RESERVE, SINGLE_SUPPORT, TWO_OF_THREE)
-from .hud import ACCENT, DIM, INK, PANEL, WARN, number_card, take_off, tile_rgba
+from .hud import ACCENT, DIM, INK, PANEL, WARN, even_wrap, number_card, take_off, tile_rgba
 
 ARMED = (0.62, 0.42, 0.12, 0.95)       # a power chosen for the next tile
 BUTTON = (0.2, 0.26, 0.3, 0.92)
@@ -335,7 +335,7 @@ class PlusHud:
             far = edge + rows * scale * 1.2 * (1 if up else -1)
             x, wrap = self.notes_column(o, min(edge, far), max(edge, far))
             label.setX(x)
-            label["text_wordwrap"] = wrap
+            even_wrap(label, wrap)
             label.resetFrameSize()
             got = label.component("text0").textNode.getNumRows()
             if got <= rows:
@@ -575,18 +575,13 @@ class PlusHud:
             wrap = (right - left - 2 * pad) / size
             measure.setWordwrap(wrap)
             rows = measure.getNumRows()
-            while wrap > 10:   # its lines as even as they go ("9\u00d73" alone on the last one)
-                measure.setWordwrap(wrap - 0.5)
-                if measure.getNumRows() > rows:
-                    break
-                wrap -= 0.5
         rows_top = bottom + 0.012 + LEVEL_MARKERS * row   # (close: the scores stand above it)
         top = rows_top + (0.012 + rows * line if rows else 0) + 0.005
         self.piles_frame = DirectFrame(parent=br, frameColor=(0.08, 0.09, 0.1, 1), relief=DGG.FLAT,
                                        frameSize=(left, right, bottom, top))
         if supply is not None:
-            self._label(br, supply, ((left + right) / 2, rows_top + 0.012 + (rows - 1) * line), size, fg=DIM,
-                        align=TextNode.ACenter, wrap=wrap)
+            even_wrap(self._label(br, supply, ((left + right) / 2, rows_top + 0.012 + (rows - 1) * line), size,
+                                  fg=DIM, align=TextNode.ACenter), wrap)   # ("9\u00d73" alone on the last line)
         self.piles_height = top - self.piles_lift
         middle = left + pad + name_w + gap + slot / 2
         for k in range(LEVEL_MARKERS):
@@ -746,8 +741,8 @@ class PlusHud:
         frame = self.question = DirectFrame(parent=mid, frameColor=PANEL, relief=DGG.FLAT)
         labels, z = [], y
         for i, (text, rows) in enumerate(zip(lines, at["rows"])):
-            labels.append(self._label(mid, text, (x, z), 0.038, fg=ACCENT if i == 0 else INK,
-                                      align=TextNode.ACenter, wrap=at["wrap"]))
+            labels.append(self._label(mid, text, (x, z), 0.038, fg=ACCENT if i == 0 else INK, align=TextNode.ACenter))
+            even_wrap(labels[-1], at["wrap"])   # in as many lines as _layout counted, as even as they come
             z -= 0.06 + (rows - 1) * at["line"]
         # as wide as its words and buttons, no wider: it must not cover the supply or the powers
         half = min(per_row, len(buttons)) * (width + 0.04) / 2 + 0.03

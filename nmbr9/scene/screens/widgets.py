@@ -15,7 +15,7 @@ from direct.showbase.DirectObject import DirectObject
 from direct.showbase.MessengerGlobal import messenger
 from panda3d.core import Point3, TextNode
 
-from ..hud import ACCENT, DIM, INK, WARN, build_anew, take_off  # noqa: F401  (the screens take their colours from here)
+from ..hud import ACCENT, DIM, INK, WARN, build_anew, even_wrap, take_off  # noqa: F401  (the screens take their colours from here)
 
 BACKDROP = (0.1, 0.12, 0.13, 0.94)
 PANEL = (0.16, 0.18, 0.2, 0.92)
@@ -40,19 +40,6 @@ def keep_together(text: str) -> str:
     """`text` with its short phrases in brackets joined by no-break spaces: a wrapped line never breaks
     inside "(level 0)" or "(79 more than you)", in any language (where the translation puts them)."""
     return SHORT_PHRASE.sub(lambda phrase: phrase.group().replace(" ", "\u00a0"), text)
-
-
-def even_wrap(label, wrap: float) -> None:
-    """Wrap a label's text at most `wrap` wide, in as few lines as that takes but as even as they come: a last
-    word no longer stands alone on its line ("yet." under "No tile of yours to take back")."""
-    node = label.component("text0").textNode
-    node.setWordwrap(wrap)
-    rows = node.getNumRows()
-    low, high = 0.0, wrap   # the narrowest wrap giving as many lines, found within 0.1 em
-    while rows > 1 and high - low > 0.1:
-        node.setWordwrap((low + high) / 2)
-        low, high = (low, (low + high) / 2) if node.getNumRows() == rows else ((low + high) / 2, high)
-    label["text_wordwrap"] = high if rows > 1 else wrap
 
 
 def hot(colour) -> tuple:
