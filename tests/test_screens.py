@@ -650,12 +650,80 @@ def test_rules_page_scrolls_and_has_every_section(app):
 
 
 
+def rules_lines(frame, edge: str = "top") -> list[tuple[str, float, float]]:
+    """The rules page's lines of text (their first words), each with its top and bottom less the view's `edge`
+    (the top or bottom of what the page shows; in the page frame's units): a line crossing 0 is cut there."""
+    from panda3d.core import Point3
+    clip = frame.guiItem.getClipFrame()
+    at = clip[3] if edge == "top" else clip[2]
+    found = []
+    for text in frame.getCanvas().findAllMatches("**/+TextNode"):
+        node = text.node()
+        for row in range(node.getNumRows()):
+            top, bottom = (frame.getRelativePoint(text, Point3(0, 0, node.getTop() - r * node.getLineHeight())).z
+                           for r in (row, row + 1))
+            found.append((node.getText()[:30], top - at, bottom - at))
+    return found
+
+
+def lines_cut_at_the_top(frame) -> list[str]:
+    """The lines of the rules page crossing the view's top edge (more than a hair of them out of sight)."""
+    return [text for text, top, bottom in rules_lines(frame) if bottom + 0.002 < 0 < top - 0.1 * (top - bottom)]
+
+
+def ink_at_the_top(app, frame) -> int:
+    """How many pixels of text the rules page shows in its view's topmost whole row of pixels (a cut line's lower
+    part: a whole line's letters begin lower)."""
+    from panda3d.core import Point3
+    shot = picture(app)
+    left, right, _bottom, top = frame.guiItem.getClipFrame()
+    (x0, _y, z), (x1, _y1, _z1) = (app.base.render2d.getRelativePoint(frame, Point3(x, 0, top)) for x in (left, right))
+    row = int((1 - z) / 2 * shot.getYSize()) + 1   # the first whole pixel row inside the view
+    columns = range(int((x0 + 1) / 2 * shot.getXSize()) + 2, int((x1 + 1) / 2 * shot.getXSize()) - 2)
+    return sum(shot.getBright(x, row) > 0.3 for x in columns)
+
+
+def test_the_rules_page_scrolled_stops_with_a_whole_line_at_its_top(app):
+    """Scrolled with the arrow keys, the page keys or the wheel, the rules page stopped wherever a fixed step
+    fell: a line cut in half at the top of the view (End as well). Each press now moves it by whole lines and
+    stops with a whole line at the top; End shows the last line whole; a drag of the scroll bar settles there
+    too."""
+    from panda3d.core import MouseButton, PGItem
+    from nmbr9.scene.screens.rules import RulesScreen
+    app.goto(RulesScreen)
+    frame = app.screen.frame
+    bar = frame.verticalScroll
+    wheel = {name: f"{PGItem.getPressPrefix()}{button.getName()}-{frame.guiId}"
+             for name, button in (("wheel_down", MouseButton.wheelDown()), ("wheel_up", MouseButton.wheelUp()))}
+    presses = (["arrow_down"] * 4 + ["arrow_down-repeat"] * 3 + ["wheel_down"] * 4 + ["page_down"] * 3
+               + ["arrow_up"] * 3 + ["wheel_up"] * 3 + ["page_up"] * 2 + ["end", "arrow_up", "page_up", "home"]
+               + ["page_down"] * 40)   # (page by page to the end)
+    cut, stuck = [], []
+    for i, key in enumerate(presses):
+        before = bar["value"]
+        messenger.send(wheel.get(key, key), [None] if key in wheel else [])
+        frames(app)
+        if bar["value"] == before and not (key == "page_down" and before == 1):
+            stuck.append((i, key))
+        cut += [(i, key, line) for line in lines_cut_at_the_top(frame)]
+        if ink_at_the_top(app, frame):
+            cut.append((i, key, f"{ink_at_the_top(app, frame)} pixels of text in the view's top row"))
+        if key == "end":
+            assert all(bottom > -0.002 for _text, _top, bottom in rules_lines(frame, "bottom")[-1:]), "the end cut"
+    assert bar["value"] == 1, "Page Down did not reach the end"
+    assert not stuck, f"presses that did not move the page: {stuck}"
+    assert not cut, f"lines cut at the page's top after these presses: {cut}"
+    for value in (0.37, 0.5, 0.83):   # the scroll bar dragged there
+        bar["value"] = value
+        frames(app)
+        assert not lines_cut_at_the_top(frame) and not ink_at_the_top(app, frame), value
+
+
 def test_the_rules_page_laid_out_again_for_a_resized_window_shows_a_whole_line_at_its_top(app, monkeypatch):
     """A window resized under the rules page kept the scroll bar where it stood, on a page wrapped anew: the view
     began wherever that fell, a line cut in two at its top (at 1280x720, "Good to know" with its upper half gone).
     Laid out again, the page begins with a whole line, the one the reader was at (from that paragraph), and
     no text is cut at the view's top edge."""
-    from panda3d.core import Point3
     from nmbr9.scene.screens.rules import RulesScreen, reading_place
     app.goto(RulesScreen)
     shape = app.base.getAspectRatio()
@@ -665,24 +733,11 @@ def test_the_rules_page_laid_out_again_for_a_resized_window_shows_a_whole_line_a
         app.screen.window_changed()
         frames(app)
 
-    def lines_cut_at_the_top():   # the lines of text crossing the view's top edge
-        frame = app.screen.frame
-        edge = frame.guiItem.getClipFrame()[3]
-        cut = []
-        for text in frame.getCanvas().findAllMatches("**/+TextNode"):
-            node = text.node()
-            for row in range(node.getNumRows()):
-                top, bottom = (frame.getRelativePoint(text, Point3(0, 0, node.getTop() - r * node.getLineHeight())).z
-                               for r in (row, row + 1))
-                if bottom + 0.002 < edge < top - 0.002:
-                    cut.append(node.getText()[:30])
-        return cut
-
     cut = []
     for presses in range(1, 9):
         messenger.send("home")
         for _ in range(presses):
-            messenger.send("arrow_down")   # half a step each: anywhere on the page, a line cut at the top or not
+            messenger.send("arrow_down")   # half a step each (by whole lines): anywhere on the page
         frames(app)
         was = reading_place(app.screen.frame)
         paragraph = app.screen.frame.paragraphs[was[0]]
@@ -690,7 +745,7 @@ def test_the_rules_page_laid_out_again_for_a_resized_window_shows_a_whole_line_a
             laid_out_for(aspect)
             place = reading_place(app.screen.frame)
             assert app.screen.frame.paragraphs[place[0]] == paragraph, (presses, aspect)   # the reader's place
-            cut += [(presses, round(aspect, 2), line) for line in lines_cut_at_the_top()]
+            cut += [(presses, round(aspect, 2), line) for line in lines_cut_at_the_top(app.screen.frame)]
     assert not cut, f"lines cut at the page's top after these scrolls and window shapes: {cut}"
 
 

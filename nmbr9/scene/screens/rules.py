@@ -12,6 +12,7 @@ from .widgets import ACCENT, BACKDROP, DIM, INK, PANEL, SMALL, Screen, keep_toge
 WIDTH = 2.7         # of the text column at most (aspect2d units); a narrower window narrows it
 HEADING, BODY = 0.06, 0.045
 SCROLL_STEP = 0.25
+LINE_INSET = 0.035   # of a line's height: how far into its top the view's top stands (_depths)
 
 
 def build_rules(screen: Screen, parent, on_back, place: tuple[int, float] | None = None) -> DirectScrolledFrame:
@@ -45,16 +46,38 @@ def build_rules(screen: Screen, parent, on_back, place: tuple[int, float] | None
         for text in paragraphs:
             y -= paragraph(text, BODY, screen.app.font, INK) + 0.025
         y -= 0.03
-    seen = top - bottom - 0.01
-    frame["canvasSize"] = (-half, half - 0.05, min(y, -seen), 0)
+    clip = frame.guiItem.getClipFrame()
+    seen = clip[3] - clip[2]
+    # the page ends where a line at the top of the view shows the rest whole: its last stop (the end) too has a
+    # whole line at the top, the text ending above the view's bottom
+    end = next((depth for depth in _depths(lines) if depth + seen >= -y), 0.0)
+    frame["canvasSize"] = (-half, half - 0.05, -(end + seen), 0)
     frame.setCanvasSize()
     frame.lines = lines
     bar = frame.verticalScroll
     bar["value"] = 0 if place is None else _scrolled_to(frame, place)
 
     def scroll(amount: float) -> None:
-        span = max(0.01, -y - seen)
-        bar["value"] = min(1, max(0, bar["value"] + amount * SCROLL_STEP / span))
+        """Down (up) by `amount` steps at most, by whole lines: to the furthest line within that, at least the
+        next one (a line taller than the step)."""
+        travel, stops = _travel(frame), _stops(frame)
+        now = bar["value"] * travel
+        goal = now + amount * SCROLL_STEP
+        if amount > 0:
+            ahead = [depth for depth in stops if depth > now + 1e-4]
+            land = max((depth for depth in ahead if depth <= goal + 1e-4), default=ahead[0] if ahead else now)
+        else:
+            behind = [depth for depth in stops if depth < now - 1e-4]
+            land = min((depth for depth in behind if depth >= goal - 1e-4), default=behind[-1] if behind else now)
+        bar["value"] = land / travel if travel else 0
+
+    def settle() -> None:   # the scroll bar dragged or clicked: to the nearest line's top
+        travel = _travel(frame)
+        if travel:
+            land = min(_stops(frame), key=lambda depth: abs(depth - bar["value"] * travel)) / travel
+            if abs(land - bar["value"]) > 1e-6:
+                bar["value"] = land
+    bar["command"] = settle
 
     for key, amount in (("arrow_up", -0.5), ("arrow_down", 0.5), ("arrow_up-repeat", -0.5),
                         ("arrow_down-repeat", 0.5), ("page_up", -4), ("page_down", 4)):
@@ -98,6 +121,20 @@ def _travel(frame) -> float:
     return max(0.0, -frame["canvasSize"][2] - (clip[3] - clip[2]))
 
 
+def _depths(lines) -> list[float]:
+    """How far down the page the view's top stands to show each line first and whole: the first line at the page's
+    very top; a line right under another of its paragraph a hair into its own top, under the ink of the line above
+    (its descenders reach a little past their line) and above its own (accented capitals)."""
+    return [0.0 if i == 0 else -line[2] + (LINE_INSET * (line[2] - line[3]) if line[1] else 0.0)
+            for i, line in enumerate(lines)]
+
+
+def _stops(frame) -> list[float]:
+    """Where the page may stop (how far down the view's top is): with a line's top there, up to the end."""
+    travel = _travel(frame)
+    return [depth for depth in _depths(frame.lines) if depth <= travel + 1e-4]
+
+
 def reading_place(frame) -> tuple[int, float]:
     """The reader's place: the line at the top of the view (the first shown at least half), as its paragraph and
     how far down that paragraph it is, which the page laid out again at another width (wrapped anew) still has."""
@@ -112,12 +149,11 @@ def _scrolled_to(frame, place: tuple[int, float]) -> float:
     line that can stand there."""
     paragraph, down = place
     travel = _travel(frame)
-
-    def value(line) -> float:
-        return -line[2] / travel if travel and line is not frame.lines[0] else 0.0   # the first: the page's top
     rows = [line for line in frame.lines if line[0] == paragraph]
     wanted = next((line for line in reversed(rows) if line[1] <= down + 1e-6), rows[0]) if rows else frame.lines[0]
-    return value([line for line in frame.lines if value(line) <= 1 and line[2] >= wanted[2]][-1])
+    depth = max(depth for line, depth in zip(frame.lines, _depths(frame.lines))
+                if line[2] >= wanted[2] and depth <= travel + 1e-4)
+    return depth / travel if travel else 0.0
 
 
 class RulesScreen(Screen):
