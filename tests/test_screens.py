@@ -1244,8 +1244,9 @@ def test_a_verdict_too_long_for_one_line_wraps_evenly_in_every_language():
     """At 640x480 the verdict over the table wrapped as far as each line would go: in German "angrenzen." stood
     alone under "Das Plättchen muss mit der Seite eines / Feldes an ein Plättchen der Ebene 0", in Spanish
     "cuadrado." and "dos.", in Polish "dwóch.". Each refusal (and "fits") now takes as few lines as its room
-    allows, as even as they come: no line of a single word, none much shorter than the widest. In a process of
-    its own (a window of that size)."""
+    allows, as even as they come: no line of a single word, none much shorter than the widest, and no level's
+    number torn from its word (evened, Spanish had "del nivel / 0 por el lado"). In a process of its own (a
+    window of that size)."""
     from pathlib import Path
     found = script_output([Path(__file__).resolve().parent / "verdict_wrap_driver.py", "640x480"])
     wrapped = 0
@@ -1257,6 +1258,7 @@ def test_a_verdict_too_long_for_one_line_wraps_evenly_in_every_language():
             if len(lines) > 1:
                 wrapped += 1
                 assert all(len(line.split()) > 1 for line in lines), (language, lines)   # no word alone
+                assert not any(line[:1].isdigit() for line in lines), (language, lines)   # nor "nivel / 0 por"
                 assert min(widths) > 0.6 * max(widths), (language, lines)
     assert wrapped >= 8   # (the refusals of all three languages: they do wrap in this window)
 

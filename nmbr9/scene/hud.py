@@ -54,7 +54,8 @@ def take_off(node, children_only: bool = False) -> None:
 
 def even_wrap(label, wrap: float) -> None:
     """Wrap a label's text at most `wrap` wide, in as few lines as that takes but as even as they come: a last
-    word no longer stands alone on its line ("yet." under "No tile of yours to take back")."""
+    word no longer stands alone on its line ("yet." under "No tile of yours to take back"). A line no longer
+    begins with a number torn from its word ("level marker / 0 may") where a little wider keeps them together."""
     node = label.component("text0").textNode
     node.setWordwrap(wrap)
     rows = node.getNumRows()
@@ -62,6 +63,13 @@ def even_wrap(label, wrap: float) -> None:
     while rows > 1 and high - low > 0.1:
         node.setWordwrap((low + high) / 2)
         low, high = (low, (low + high) / 2) if node.getNumRows() == rows else ((low + high) / 2, high)
+
+    def numbers_first(text: str) -> int:   # its lines beginning with a number
+        return sum(line[:1].isdigit() for line in text.split("\n"))
+    node.setWordwrap(high)
+    while high < wrap and numbers_first(node.getWordwrappedText()) > numbers_first(node.getText()):
+        high = min(wrap, high + 0.2)   # (as many lines still: no more than at `wrap`)
+        node.setWordwrap(high)
     label["text_wordwrap"] = high if rows > 1 else wrap
 
 
