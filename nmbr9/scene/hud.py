@@ -7,6 +7,7 @@ in small windows so text never gets too small to read.
 from __future__ import annotations
 
 import itertools
+import re
 
 import numpy as np
 
@@ -34,6 +35,7 @@ VERDICT_ROOM = 0.12   # below the verdict's first line: room for a second one
 MIDDLE_DEPTH = 0.5    # how far the verdict's lines and the status' under them reach down
 TOP_ROW = -0.1        # the verdict's place beside the round and the score (HUD units below the top)
 LEAST_ROOM = 0.35     # the table's room reaches at least this far each way from the middle (of the half-size)
+BARE_NUMBER = re.compile(r"\d+\W*(\s|$)")   # a line beginning with a number alone, its word on the line above
 CELLS = 48            # free_rooms looks between the widgets on a grid of this many cells a side of the window
 
 
@@ -55,7 +57,8 @@ def take_off(node, children_only: bool = False) -> None:
 def even_wrap(label, wrap: float) -> None:
     """Wrap a label's text at most `wrap` wide, in as few lines as that takes but as even as they come: a last
     word no longer stands alone on its line ("yet." under "No tile of yours to take back"). A line no longer
-    begins with a number torn from its word ("level marker / 0 may") where a little wider keeps them together."""
+    begins with a number torn from its word ("level marker / 0 may") where a little wider keeps them together.
+    Its frame fits the lines."""
     node = label.component("text0").textNode
     node.setWordwrap(wrap)
     rows = node.getNumRows()
@@ -64,13 +67,14 @@ def even_wrap(label, wrap: float) -> None:
         node.setWordwrap((low + high) / 2)
         low, high = (low, (low + high) / 2) if node.getNumRows() == rows else ((low + high) / 2, high)
 
-    def numbers_first(text: str) -> int:   # its lines beginning with a number
-        return sum(line[:1].isdigit() for line in text.split("\n"))
+    def numbers_first(text: str) -> int:   # its lines beginning with a bare number ("0 may", not "5\u00d72")
+        return sum(bool(BARE_NUMBER.match(line)) for line in text.split("\n"))
     node.setWordwrap(high)
     while high < wrap and numbers_first(node.getWordwrappedText()) > numbers_first(node.getText()):
         high = min(wrap, high + 0.2)   # (as many lines still: no more than at `wrap`)
         node.setWordwrap(high)
     label["text_wordwrap"] = high if rows > 1 else wrap
+    label.resetFrameSize()   # (a label made without this wrap had the frame of its unwrapped line)
 
 
 def build_anew(nodes, build) -> None:
