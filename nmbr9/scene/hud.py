@@ -264,7 +264,6 @@ class Hud:
         self.verdict["text"] = text
         even_wrap(self.verdict, self.verdict_wrap)
         self.verdict["text_fg"] = OK_GREEN if ok else REFUSED_RED
-        self.verdict.resetFrameSize()
         self.verdict.show() if text else self.verdict.hide()
         self.confirm["text"] = _("Confirm (Enter)")
         self.confirm["state"] = DGG.NORMAL if ok else DGG.DISABLED
@@ -487,7 +486,6 @@ class Hud:
         self.verdict.setPos(x, 0, top)
         self.verdict_wrap = width / 0.045 - 1
         even_wrap(self.verdict, self.verdict_wrap)
-        self.verdict.resetFrameSize()
 
     def verdict_bottom(self) -> float:
         """The verdict's lowest edge (HUD units below the top; its top when there is none)."""

@@ -336,7 +336,6 @@ class PlusHud:
             x, wrap = self.notes_column(o, min(edge, far), max(edge, far))
             label.setX(x)
             even_wrap(label, wrap)
-            label.resetFrameSize()
             got = label.component("text0").textNode.getNumRows()
             if got <= rows:
                 return got
