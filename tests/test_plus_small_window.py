@@ -182,13 +182,14 @@ def test_with_a_reserved_tile_the_board_keeps_the_middle_at_640x480(language):
 def test_level_to_level_with_the_tile_taken_the_board_gets_the_middle_and_the_piles_still_say_it_all(size, language):
     """The tile taken in a narrow window, the board was framed in a strip between the verdict and the row of piles
     above Hint and Menu: at 640x480 140 px high (its tiles 80 px), in Polish 90 (50). The piles now stand in a
-    column at the right, and the board gets over 40% of the window's height (in English 58%); the column says each
-    marker's level, card shown and cards left, the supply, and covers nothing (at 800x600 the board had 45% of
-    the height, in Polish 39%)."""
+    column at the right, and the board gets about half the window's height (English 58%, German 52%, Spanish 48%,
+    where the scores' caption reaches over the column, Polish 52%: 44% with Hint and Menu one above the other, the
+    column a button higher, the scores in two columns beside it); the column says each marker's level, card shown
+    and cards left, the supply, and covers nothing (at 800x600 the board had 45% of the height, in Polish 39%)."""
     seen = _probe(size, language)["level_to_level choose"]
     room, board = seen["room"], seen["settled"]
     # (normalised: the window is 2 high)
-    assert room[3] - room[2] >= (0.4 if size == "640x480" else 0.6) * 2, room
+    assert room[3] - room[2] >= (0.475 if size == "640x480" else 0.6) * 2, room
     assert board[3] - board[2] >= 0.2 * 2, board            # (aspect2d: 2 high; before: 0.35, in Polish 0.22)
     laid = seen["piles laid"]
     assert laid["unsaid"] == [] and laid["covered"] == [], laid
@@ -210,10 +211,36 @@ def test_with_a_reserved_tile_and_nothing_in_hand_the_notes_hang_at_the_top_at_6
 
 
 @pytest.mark.render
-def test_hint_and_menu_stay_one_above_the_other_where_a_word_would_not_fit():
-    """In Polish "Podpowiedź (I)" is too long for half the column: it would shrink or be cut."""
-    hint, menu = _probe("640x480", "pl")["level_to_level choose"]["hint and menu"]
-    assert hint[2] > menu[3], (hint, menu)
+@pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
+def test_with_a_piece_in_hand_the_notes_hang_at_the_top_off_the_board_at_640x480(language):
+    """The piles in a column at the right and a piece in hand (the turn's tile, a tile set aside waiting; the
+    reserved tile taken), the notes (the reserved tile's warning) stood above the column in the middle of the
+    window, and the board had a strip above them (in English 27% of the height, in German 21%, in Spanish 23%) or
+    a patch beside the round's card (the reserved tile in hand: 23%, 19%, 21%). They hang at the top under the
+    verdict, as they do with nothing in hand, and the board has the room under them (in Polish they stood there
+    already: 29%)."""
+    seen = _probe("640x480", language)["level_to_level reserved"]
+    for when, laid in (("the turn's tile in hand", seen["laying"]), ("the reserved tile in hand", seen["in hand"])):
+        room = laid["room"]
+        assert laid["notes"], when
+        assert all(note[2] >= room[3] for note in laid["notes"]), (when, laid["notes"], room)   # above it
+        assert room[3] - room[2] >= 0.275 * 2, (when, room)   # (aspect2d: 2 high)
+        assert min(laid["letters"]) >= 10, (when, laid["letters"])
+    assert seen["laying"]["covered"] == [] and seen["in hand covered"] == [], seen
+
+
+@pytest.mark.render
+@pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
+def test_hint_and_menu_stand_side_by_side_with_their_words_whole(language):
+    """In Polish "Podpowiedź (I)" is too long for half the column: Hint and Menu stood one above the other, the
+    piles' column a button higher, and the board had 44% of the window's height. Side by side each is as wide as
+    its words (no smaller, none cut), the two no wider than Confirm under them."""
+    seen = _probe("640x480", language)["level_to_level choose"]
+    (hint, menu), words, confirm = seen["hint and menu"], seen["hint and menu words"], seen["confirm"]
+    assert abs(hint[2] - menu[2]) < 1e-3 and _apart(hint, menu), (hint, menu)
+    for frame, (left, right, letters) in zip((hint, menu), words):
+        assert frame[0] < left and right < frame[1] and letters >= 10, (frame, left, right, letters)
+    assert hint[0] >= confirm[0] - 1e-3, (hint, confirm)
 
 
 # ----- the subprocess ---------------------------------------------------------------------
@@ -270,6 +297,13 @@ def main(size: str) -> None:
             base.camLens.project(base.cam.getRelativePoint(base.render, Point3(x, y, z)), film)
             seen.append(a2d.getRelativePoint(base.render2d, Point3(film.x, 0, film.y)))
         return min(p.x for p in seen), max(p.x for p in seen), min(p.z for p in seen), max(p.z for p in seen)
+
+    def words(button):
+        """A button's words: their left and right, and their letters' height in pixels."""
+        text, k = button.component("text0").textNode, button["text_scale"] or 1
+        k = k[1] if isinstance(k, tuple) else k
+        left, right = (a2d.getRelativePoint(button, Point3(x * k, 0, 0)).x for x in (text.getLeft(), text.getRight()))
+        return left, right, button.getScale(base.render2d).z * k * parse_size(size)[1] / 2   # (render2d: 2 high)
 
     found = {}
     seats = [Seat("Ana"), Seat("Ben"), Seat("Bot 1", "bot:easy"), Seat("Bot 2", "bot:easy")]
@@ -370,6 +404,8 @@ def main(size: str) -> None:
             "key items": s.key_items,
             "chips": others([])["Still to come (cards)"],
             "hint and menu": [box(b, b.guiItem.getFrame()) for b in (s.hint_button, s.menu_button)],
+            # their words: left, right and the letters' height in pixels (the window's height: 2 in render2d)
+            "hint and menu words": [words(b) for b in (s.hint_button, s.menu_button)],
             "note rows": [n.component("text0").textNode.getNumRows() for n in hud.notes],
             "notes": [box(n, n.guiItem.getFrame()) for n in hud.notes],
             "buttons": {name: [b["text"], b.component("text0").textNode.getWordwrappedText()]
@@ -387,6 +423,7 @@ def main(size: str) -> None:
                 frames(app, 1)
             found[f"{variant} {step}"]["settled"] = board_box()
             found[f"{variant} {step}"]["room"] = list(s.camera.room)   # the part of the window it is framed in
+            found[f"{variant} {step}"]["confirm"] = box(s.hud.confirm, s.hud.confirm.guiItem.getFrame())
             if hud.piles_frame is not None:   # the piles as they stand while the tile is laid
                 from nmbr9.i18n import _, ngettext
                 g, o = m.game, m.options(s.ps.seat)
@@ -410,10 +447,28 @@ def main(size: str) -> None:
         if step == "reserved":   # the reserved tile in hand, next turn: the score box grows (the tile's gain)
             seat = s.ps.seat
             s.ps.act("end_turn")
+            play_until(lambda ps, o: ps.seat == seat and o.step == "place")   # the turn's tile in hand
+            frames(app, 10)
+            room = s.camera.room   # (normalised; in aspect2d's units as the notes, below)
+            found[f"{variant} {step}"]["laying"] = {
+                "room": [room[0] * base.a2dRight, room[1] * base.a2dRight, room[2] * base.a2dTop,
+                         room[3] * base.a2dTop],
+                "notes": [box(n, n.guiItem.getFrame()) for n in hud.notes], "covered": notes_covered(),
+                # each note's letters, in pixels (the window's height: 2 in render2d)
+                "letters": [n.getScale(base.render2d).z * parse_size(size)[1] / 2 for n in hud.notes]}
+            if shots:
+                base.win.saveScreenshot(Filename.fromOsSpecific(f"{shots}/{size}-{variant}-reserved-laying.png"))
             play_until(lambda ps, o: ps.seat == seat and o.reserve_ready and o.step == "extras")
             s.ps.act("hold_reserved")
             frames(app, 10)
             found[f"{variant} {step}"]["in hand covered"] = notes_covered()
+            room = s.camera.room   # (normalised; in aspect2d's units as the notes, below)
+            found[f"{variant} {step}"]["in hand"] = {
+                "room": [room[0] * base.a2dRight, room[1] * base.a2dRight, room[2] * base.a2dTop,
+                         room[3] * base.a2dTop],
+                "notes": [box(n, n.guiItem.getFrame()) for n in hud.notes],
+                # each note's letters, in pixels (the window's height: 2 in render2d)
+                "letters": [n.getScale(base.render2d).z * parse_size(size)[1] / 2 for n in hud.notes]}
             if shots:
                 base.win.saveScreenshot(Filename.fromOsSpecific(f"{shots}/{size}-{variant}-reserved-in-hand.png"))
         app.screen.exit()

@@ -81,6 +81,7 @@ class PlusHud:
         self.hanging: list = []        # those of them hanging at the top (see _hang)
         self.actions_span = None       # the row of actions' left and right (HUD units right of the middle)
         self.piles_column = False      # "Level to Level"'s piles in a column at the right (see _piles_column)
+        self.held, self.below = None, 0.0   # the piece in hand, and how low the notes hanging at the top start
         self.fit_window()
 
     def compact(self) -> bool:
@@ -113,9 +114,19 @@ class PlusHud:
                # the notes above "Level to Level"'s piles keep beside the scores, laid out after the piles
                self.hud.extent("a2dTopRight") if game.variant == LEVEL_TO_LEVEL else None)
         verdict = bool(self.hud.verdict["text"]) and not self.hud.verdict.isHidden()
-        if (key, verdict) == self.key:
+        # "Level to Level"'s notes may hang under the verdict and the status (_hang): they follow them down as a
+        # longer refusal grows them, but not up again while the same piece is in hand and the verdict keeps its
+        # place and width, else the board framed under them would glide at each square the tile goes to (and the
+        # square under the pointer with it)
+        below = round(self._lowest(self.base.a2dTopCenter), 3) if game.variant == LEVEL_TO_LEVEL else 0.0
+        held = (game.step, o.step, state["piece"], state["mode"], self.hud.room(), verdict,
+                round(self.hud.verdict.getZ(), 3), self.hud.verdict["text_wordwrap"])
+        if held == self.held:
+            below = min(below, self.below)
+        self.held, self.below = held, below
+        if (key, verdict, below) == self.key:
             return
-        self.key = key, verdict
+        self.key = key, verdict, below
         for node in self.anchors.values():
             take_off(node, children_only=True)
         self.lines, self.buttons = [], {}
@@ -132,10 +143,12 @@ class PlusHud:
         question = self._question(game, o, state)
         at = self._piles(game, o, question) if game.variant == LEVEL_TO_LEVEL else None
         warnings = [(w.text(_), WARN) for w in o.warnings]
-        if self.piles_column and not verdict:
-            # the piles in a column at the right and no verdict (nothing in hand): the notes hang at the top in
-            # its place, and the board has the middle (above the piles they left it a strip at the top)
-            self._hang(o, [(text, ACCENT if i == 0 else INK) for i, text in enumerate(question[0])] + warnings)
+        if self.piles_column:
+            # the piles in a column at the right: the notes hang at the top (under the verdict, with a piece in
+            # hand), and the board has the middle (above the piles they left it a strip at the top; with a piece
+            # in hand they stood over it)
+            self._hang(o, [(text, ACCENT if i == 0 else INK) for i, text in enumerate(question[0])] + warnings,
+                       below)
             return
         self.notes_top = self._stack(o, warnings, self.notes_bottom(o))
         self._prompt(game, o, question, at)
@@ -342,12 +355,13 @@ class PlusHud:
             rows = got
         return rows
 
-    def _hang(self, o, texts) -> None:
-        """Labels on panels at the top middle, from under what stands there (the status) downwards, the first
-        one highest, each as wide as the room beside it (notes_column); the session frames the table under them."""
+    def _hang(self, o, texts, below: float) -> None:
+        """Labels on panels at the top middle, from `below` (HUD units under the top: what stands there, the
+        verdict and the status) downwards, the first one highest, each as wide as the room beside it
+        (notes_column); the session frames the table under them."""
         mid, scale, gap = self.anchors["aspect2d"], 0.032, 0.03
         height = self.hud.room()[1]   # (worked out in the bottom middle's units: HUD units above the bottom)
-        top = height + self._lowest(self.base.a2dTopCenter) - 0.04
+        top = height + below - 0.04
         for text, ink in texts:
             label = self._label(mid, text, (0, 0), scale, fg=ink, align=TextNode.ACenter, frameColor=PANEL,
                                 pad=(0.3, 0.15))

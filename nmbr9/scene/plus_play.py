@@ -550,19 +550,26 @@ class PlusSessionScreen(SessionScreen):
     def _pair_buttons(self) -> None:
         """Hint and Menu side by side where "Level to Level"'s piles stand above them (a narrow window): the
         piles, and the notes above them, stand a button lower, and the board above gets that much more room
-        (at 640x480 it had a patch beside the round's card). Not where a word would not fit (Polish), nor with
+        (at 640x480 it had a patch beside the round's card). Halves of the column where their words fit, else
+        each as wide as its words, up to the width of Confirm under them ("Podpowiedź (I)" in Polish: one above the
+        other they left the board 44% of the height, 52% now); not where a word would not fit even so, nor with
         Take back above them (practice)."""
-        hud, width, gap, scale = self.plus_hud, 0.24, 0.02, 0.04
+        hud, gap, scale = self.plus_hud, 0.02, 0.04
         buttons = (self.hint_button, self.menu_button)
+        need = [self.measure(b["text"], scale)[0] + 0.8 * scale for b in buttons]
+        room = max(0.5, self.measure(_("Confirm (Enter)"), 0.055, bold=True)[0] + 0.08)   # (Confirm's pad: 0.04)
         paired = bool(hud.piles_lift) and self.match.game.variant == LEVEL_TO_LEVEL and not self.match.practice \
-            and all(self.measure(b["text"], scale)[0] <= width - 0.8 * scale for b in buttons)
+            and sum(need) + gap <= room
         if paired == (self.menu_button.getZ() == self.hint_button.getZ()):
             return
-        wide = width if paired else 0.5   # (the column's width and right edge stay: nothing beside them moves)
-        for b, x, z in zip(buttons, (-0.55 + width / 2, -0.05 - width / 2) if paired else (-0.3, -0.3),
-                           (0.26, 0.26) if paired else (0.37, 0.26)):
-            left, right, bottom, top = b["frameSize"]
-            b["frameSize"] = (-wide / scale / 2, wide / scale / 2, bottom, top)
+        half = (max(0.5, sum(need) + gap) - gap) / 2
+        widths = ([half, half] if max(need) <= half else [n + half - sum(need) / 2 for n in need]) if paired \
+            else [0.5, 0.5]
+        right = -0.05   # (the column's right edge stays)
+        for b, w, x, z in zip(buttons, widths, (right - widths[1] - gap - widths[0] / 2, right - widths[1] / 2)
+                              if paired else (-0.3, -0.3), (0.26, 0.26) if paired else (0.37, 0.26)):
+            left, _right, bottom, top = b["frameSize"]
+            b["frameSize"] = (-w / scale / 2, w / scale / 2, bottom, top)
             b.setPos(x, 0, z)
         hud.key = self.panel_key = None   # the panels and the scores laid out again above them
 
