@@ -2673,7 +2673,7 @@ def test_results_of_four_levels_keep_the_levels_clear_of_the_total_and_the_verdi
     from nmbr9.i18n import _
     from nmbr9.scene.screens.results import ResultsScreen
     from nmbr9.scene.screens.widgets import box, overlap
-    m = app.store.new_match([Seat("Ana", "bot:medium"), Seat("Ben", "bot:medium")], seed=4)
+    m = app.store.new_match([Seat("Ana", "bot:hard"), Seat("Ben", "bot:hard")], seed=12)
     m.play_out()
     assert max(len(r.by_level) for r in m.results()) == 5          # levels 0 to 4
     set_language("de")
