@@ -48,7 +48,7 @@ def test_the_expert_chooses_legal_moves_late_in_a_game_and_only_looks():
 
 def test_a_bot_with_the_same_seed_plays_the_same_game():
     deck = new_deck(random.Random(2))
-    for level in ("easy", "hard"):
+    for level in ("easy", "medium", "hard"):
         a = play(level, deck, seed=9, rounds=10).boards[0].tiles
         b = play(level, deck, seed=9, rounds=10).boards[0].tiles
         assert a == b
