@@ -1240,6 +1240,7 @@ def test_a_status_too_long_for_one_line_wraps_evenly(app):
     assert len(lines) == 2, lines                    # (this window is too narrow for one)
     assert min(widths) > 0.7 * max(widths), lines    # no word alone on a line
 
+
 def test_a_verdict_too_long_for_one_line_wraps_evenly_in_every_language():
     """At 640x480 the verdict over the table wrapped as far as each line would go: in German "angrenzen." stood
     alone under "Das Plättchen muss mit der Seite eines / Feldes an ein Plättchen der Ebene 0", in Spanish

@@ -254,8 +254,7 @@ class SessionScreen(Screen):
             self.status["text_fg"] = colour
             self.status["frameColor"] = PANEL if text else (0, 0, 0, 0)
             self.status["pad"] = (0.4, 0.25)
-            even_wrap(self.status, self.status_wrap)
-            self.status.resetFrameSize()
+            even_wrap(self.status, self.status_wrap)   # (its frame fitted to the lines too)
 
     # ----- whose turn -------------------------------------------------------------------
     def start_player(self, seat: int) -> None:
@@ -580,7 +579,6 @@ class SessionScreen(Screen):
         self.status.setX(x)
         self.status_wrap = min(34, width / 0.042 - 1)
         even_wrap(self.status, self.status_wrap)
-        self.status.resetFrameSize()
         self._place_status()
         take_off(self.panel, children_only=True)
         rows = [(i, name, self.board_of(i).score(), s.is_bot) for i, (s, name) in enumerate(zip(m.seats, m.names))]
