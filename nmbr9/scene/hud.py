@@ -54,6 +54,17 @@ def take_off(node, children_only: bool = False) -> None:
         node.removeNode()
 
 
+def measure(font, text: str, scale: float = 1.0, wrap: float | None = None) -> tuple[float, int]:
+    """How wide `text` is in `font` at `scale` (in the units `scale` is in) and in how many lines, wrapped at
+    `wrap` wide (the same units); before it is shown, to make room for it."""
+    node = TextNode("measure")
+    node.setFont(font)
+    if wrap:
+        node.setWordwrap(wrap / scale)
+    node.setText(text)
+    return node.getWidth() * scale, node.getNumRows()
+
+
 def even_wrap(label, wrap: float) -> None:
     """Wrap a label's text at most `wrap` wide, in as few lines as that takes but as even as they come: a last
     word no longer stands alone on its line ("yet." under "No tile of yours to take back"). A line no longer

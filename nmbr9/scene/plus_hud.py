@@ -26,7 +26,7 @@ from ..i18n.terms import name as term
 from ..match import seat_name
 from ..rules.game import (BRIDGE, CHOOSE, DECIDE, EXTRAS, FLIP, LEVEL_MARKERS, LEVEL_TO_LEVEL, LONER, MARKERS,
                           PLACE_TILE, RELOCATE, RESERVE, SINGLE_SUPPORT, TWO_OF_THREE)
-from .hud import ACCENT, DIM, INK, PANEL, WARN, even_wrap, number_card, take_off, tile_rgba
+from .hud import ACCENT, DIM, INK, PANEL, WARN, even_wrap, measure, number_card, take_off, tile_rgba
 
 ARMED = (0.62, 0.42, 0.12, 0.95)       # a power chosen for the next tile
 BUTTON = (0.2, 0.26, 0.3, 0.92)
@@ -200,8 +200,6 @@ class PlusHud:
         left_, right_, bottom_, top_ = self.powers_frame["frameSize"]
         self.powers_frame["frameSize"] = (left_, max(right_, wide), bottom_, top_)
         used = self.game.players[o.player].powers_used
-        measure = TextNode("measure")
-        measure.setFont(self.font)
         for i, power in enumerate(o.powers):
             row, column = divmod(i, columns)
             y = top - step * (row + 1)
@@ -221,7 +219,7 @@ class PlusHud:
             # in a compact column a long status ran into the next column ("Single support (no marker left)" at
             # 640x480): left out where it does not fit, the button greyed and the title's markers say it
             if status and (not compact or status == _("on") or
-                           measure.calcWidth(f"{text}  ({status})") <= width / scale - 1):
+                           measure(self.font, f"{text}  ({status})")[0] <= width / scale - 1):
                 text += f"  ({status})"
             self._button(f"power_{power}", bl, text, self.handlers["power"], (0.06 + column * (width + 0.02), y),
                          width, scale=scale, enabled=usable, colour=ARMED if armed else BUTTON,
@@ -251,8 +249,6 @@ class PlusHud:
                           (0.2, 0.45, 0.55, 1), None))
         width, scale = (0.34, 0.03) if self.compact() else (0.5, 0.03)
         card = 2.4   # the reserved tile's card, in text units, at the left of its button
-        measure = TextNode("measure")
-        measure.setFont(self.font)
         half = self.hud.room()[0] / 2
         hint, confirm, powers = self.hud.hint, self.hud.confirm, self.powers_frame
         buttons_width, buttons_top = self.hud.buttons_at_right()
@@ -268,7 +264,7 @@ class PlusHud:
         if powers:   # (a button's frame reaches 0.45 of a letter below its baseline)
             places += [(self.powers_top + 0.035, 0.05 - half, half - buttons_width - 0.03, lines) for lines in (2, 3)]
         for row, left, right, lines in places:
-            least = [self._least_width(measure, text, card * scale if digit is not None else 0, scale, lines)
+            least = [self._least_width(text, card * scale if digit is not None else 0, scale, lines)
                      for _name, text, _command, _args, _enabled, _colour, digit in items]
             if sum(least) + 0.03 * (len(least) - 1) <= right - left:
                 break
@@ -307,18 +303,14 @@ class PlusHud:
             holder.setZ(holder.getZ() + up)
             self.powers_top += up
 
-    @staticmethod
-    def _least_width(measure, text: str, inset: float, scale: float, lines: int) -> float:
+    def _least_width(self, text: str, inset: float, scale: float, lines: int) -> float:
         """The narrowest an action's button may be (HUD units): its text (`inset` from the left: the reserved
         tile's card) in `lines` lines at most, no word broken ("Lückenfülle" / "r, 1 Feld")."""
-        widest = max(measure.calcWidth(word) for word in text.split())
+        widest = max(measure(self.font, word)[0] for word in text.split())
         w = inset + max(3, widest + 1.05) * scale   # (a wrap of zero or less would not wrap at all)
-        measure.setText(text)
-        while True:
-            measure.setWordwrap((w - inset) / scale - 1)
-            if measure.getNumRows() <= lines:
-                return w
+        while measure(self.font, text, wrap=(w - inset) / scale - 1)[1] > lines:
             w += 0.02
+        return w
 
     def _card(self, parent, digit, frame):
         """The reserved tile as a card on its button (no clicks of its own)."""
@@ -500,9 +492,7 @@ class PlusHud:
         # "not active" never broken mid-word ("nieaktywn/y"): a word wider than the card may reach into the gaps
         # beside it, and only one wider than that too is made smaller
         inactive = _("not active")
-        measure = TextNode("measure")
-        measure.setFont(self.font)
-        inactive_size = min(0.03, 2.8 * w / max(measure.calcWidth(word) for word in inactive.split()))
+        inactive_size = min(0.03, 2.8 * w / max(measure(self.font, word)[0] for word in inactive.split()))
         for k in range(LEVEL_MARKERS):
             x = (k - 2) * step
             active = k < game.active
@@ -558,18 +548,13 @@ class PlusHud:
         self.piles_column = True
         br = self.anchors["a2dBottomRight"].attachNewNode("piles")
         row, pad, gap, size = 0.052, 0.025, 0.025, 0.03   # (no smaller words: 10 px at 640x480)
-        measure = TextNode("measure")
-
-        def width(text, scale, bold=False):
-            measure.setFont(self.bold if bold else self.font)
-            return measure.calcWidth(text) * scale
         names = [_("Level {level}").format(level=k) for k in range(LEVEL_MARKERS)]
         counts = [ngettext("{count} card", "{count} cards", len(p)).format(count=len(p)) for p in game.piles]
         inactive = _("not active")
         card = row - 0.012   # a shown card's height (as wide as 0.85 of it)
-        name_w = max(width(n, size, bold=True) for n in names)
-        count_w = max(width(c, size) for c in counts)
-        slot = max(card * 0.85 + 0.03, width(inactive, size))
+        name_w = max(measure(self.bold, n, size)[0] for n in names)
+        count_w = max(measure(self.font, c, size)[0] for c in counts)
+        slot = max(card * 0.85 + 0.03, measure(self.font, inactive, size)[0])
         right = -0.05
         left = right - 2 * pad - name_w - slot - count_w - 2 * gap   # no wider: the board's room is beside it
         bottom, half = self.piles_lift, self.hud.room()[0] / 2
@@ -583,11 +568,8 @@ class PlusHud:
         if o.supply is not None:
             supply = _("Your supply: {tiles}").format(
                 tiles=" ".join(f"{d}\u00d7{n}" for d, n in sorted(o.supply.items())))
-            measure.setFont(self.font)
-            measure.setText(supply)
             wrap = (right - left - 2 * pad) / size
-            measure.setWordwrap(wrap)
-            rows = measure.getNumRows()
+            rows = measure(self.font, supply, wrap=wrap)[1]
         rows_top = bottom + 0.012 + LEVEL_MARKERS * row   # (close: the scores stand above it)
         top = rows_top + (0.012 + rows * line if rows else 0) + 0.005
         self.piles_frame = DirectFrame(parent=br, frameColor=(0.08, 0.09, 0.1, 1), relief=DGG.FLAT,
@@ -688,15 +670,12 @@ class PlusHud:
             left, right = self.middle_room(top=below - 0.04)
         per_row = max(1, min(3, len(buttons), int((right - left - 0.02) / (QUESTION_WIDTH + 0.04))))
         wrap = min(46.0, (right - left - 0.08) / 0.038)
-        measure = TextNode("measure")
-        measure.setFont(self.font)
-        measure.setWordwrap(wrap)
         line = self.font.getLineHeight() * 0.038
         rows, half = [], per_row * (QUESTION_WIDTH + 0.04) / 2 + 0.03   # half: its buttons, or its widest line
         for text in lines:
-            measure.setText(text)
-            rows.append(measure.getNumRows())
-            half = max(half, measure.getWidth() * 0.038 / 2 + 0.04)
+            width, count = measure(self.font, text, wrap=wrap)
+            rows.append(count)
+            half = max(half, width * 0.038 / 2 + 0.04)
         button_rows = -(-len(buttons) // per_row)
         # under the buttons as much room as above the words (more would not fit between the key help
         # and the "Level to Level" piles at 1280x720)

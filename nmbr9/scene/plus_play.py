@@ -28,7 +28,7 @@ from ..rules.game import (BREAKING_RULES, CHOOSE, DECIDE, EXTRAS, FLIP, GAP_FILL
 from .camera import level_height
 from .play import HOVER_HELD, PlayScreen, fault_square, gain_words, verdict_words
 from .plus_hud import PlusHud, power_name
-from .hud import TOP_ROW
+from .hud import TOP_ROW, measure
 from .screens.session import SessionScreen
 from .screens.widgets import ACCENT, WARN, box, overlap
 
@@ -556,8 +556,8 @@ class PlusSessionScreen(SessionScreen):
         Take back above them (practice)."""
         hud, gap, scale = self.plus_hud, 0.02, 0.04
         buttons = (self.hint_button, self.menu_button)
-        need = [self.measure(b["text"], scale)[0] + 0.8 * scale for b in buttons]
-        room = max(0.5, self.measure(_("Confirm (Enter)"), 0.055, bold=True)[0] + 0.08)   # (Confirm's pad: 0.04)
+        need = [measure(self.app.font, b["text"], scale)[0] + 0.8 * scale for b in buttons]
+        room = max(0.5, measure(self.app.bold, _("Confirm (Enter)"), 0.055)[0] + 0.08)   # (Confirm's pad: 0.04)
         paired = bool(hud.piles_lift) and self.match.game.variant == LEVEL_TO_LEVEL and not self.match.practice \
             and sum(need) + gap <= room
         if paired == (self.menu_button.getZ() == self.hint_button.getZ()):

@@ -15,7 +15,7 @@ from panda3d.core import LVector2, TextNode
 from ...i18n import _, ngettext, pgettext
 from ...match import Match, local_date, seat_name, seat_told
 from ...rules.game import CLASSIC
-from .widgets import ACCENT, DIM, GO, INK, NARROW, PANEL, SMALL, WIDE, Screen, keep_together
+from .widgets import ACCENT, DIM, GO, INK, NARROW, PANEL, SMALL, WIDE, Screen, keep_together, measure
 
 LEVEL_SECONDS = 0.7      # one level of every board is scored per step (at animation speed 1)
 ANALYSIS_SECONDS = 10.0
@@ -129,16 +129,18 @@ class ResultsScreen(Screen):
         # the lines under the boards: the analysis (as many as its longest sentence takes), its button, the
         # standings or leaderboard
         line = self.app.font.getLineHeight()
-        analysis_rows = max(self.measure(t, ANALYSIS_TEXT, wrap=width)[1] for t in self._analysis_sentences())
-        extra_rows = self.measure(extra, SMALL, wrap=width)[1] if extra else 0
+        font, bold = self.app.font, self.app.bold   # (wrapped as label() wraps them: short phrases kept together)
+        analysis_rows = max(measure(font, keep_together(t), ANALYSIS_TEXT, wrap=width)[1]
+                            for t in self._analysis_sentences())
+        extra_rows = measure(font, keep_together(extra), SMALL, wrap=width)[1] if extra else 0
         under = 0.02 + (analysis_rows - 1) * ANALYSIS_TEXT * line + 0.2 + extra_rows * SMALL * line
         # a board's name and total, its levels, its result: 3 lines, closer together when the panel is full (in
         # a tall window always: the board has the room under the panel). Where 3 lines don't fit (six players
         # in a tournament: the standings ran under the buttons), the result goes between the name and the total.
         share = (0.68 - LOWEST - under) / len(self.results)   # a board's room in a wide window
-        beside = right - max(self.measure(str(r.score), 0.06, bold=True)[0] for r in self.results) - 0.05
+        beside = right - max(measure(bold, str(r.score), 0.06)[0] for r in self.results) - 0.05
         two_lines = (not self.narrow and share < 0.2 and
-                     all(LEFT + NAME + 0.05 + self.measure(self._verdict_text(r), SMALL)[0] <= beside
+                     all(LEFT + NAME + 0.05 + measure(font, self._verdict_text(r), SMALL)[0] <= beside
                          for r in self.results))
         pitch = 0.2 if self.narrow else max(0.15, min(0.2, share)) if two_lines else max(0.2, min(0.23, share))
         self.lines = []
@@ -216,21 +218,21 @@ class ResultsScreen(Screen):
         self._draw_scores()
 
     def _button_width(self, text: str, scale: float) -> float:
-        return self.measure(text, scale)[0] + 0.15
+        return measure(self.app.font, text, scale)[0] + 0.15
 
     def _panel_width(self, menu_text: str, next_text: str, extra: str) -> float:
         """The panel's words' width: its heading, a name and its total, the longest a board's levels get and
         its result, the buttons side by side, the standings' (or leaderboard's) lines (a long translation wraps
         at WIDEST)."""
-        m = self.measure
-        need = [m(_("Game over"), 0.08, bold=True)[0],
-                NAME + 0.1 + max(m(str(r.score), 0.06, bold=True)[0] for r in self.results),
+        font, bold = self.app.font, self.app.bold
+        need = [measure(bold, _("Game over"), 0.08)[0],
+                NAME + 0.1 + max(measure(bold, str(r.score), 0.06)[0] for r in self.results),
                 self._button_width(menu_text, 0.05) + 0.1 + (self._button_width(next_text, 0.045) if next_text else 0),
                 self._button_width(_("Step through it (\u2192)"), 0.04),
-                *(m(line, SMALL)[0] for line in extra.splitlines())]
+                *(measure(font, line, SMALL)[0] for line in extra.splitlines())]
         for r in self.results:
-            need += [m(self._detail_text(r, [], False), SMALL)[0], m(self._detail_text(r, self.levels, True), SMALL)[0],
-                     m(self._verdict_text(r), SMALL)[0]]
+            need += [measure(font, text, SMALL)[0] for text in (
+                self._detail_text(r, [], False), self._detail_text(r, self.levels, True), self._verdict_text(r))]
         return min(WIDEST, max(need))
 
     def _enter(self) -> None:

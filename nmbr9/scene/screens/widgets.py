@@ -15,7 +15,7 @@ from direct.showbase.DirectObject import DirectObject
 from direct.showbase.MessengerGlobal import messenger
 from panda3d.core import Point3, TextNode
 
-from ..hud import ACCENT, DIM, INK, WARN, build_anew, even_wrap, take_off  # noqa: F401  (the screens take their colours from here)
+from ..hud import ACCENT, DIM, INK, WARN, build_anew, even_wrap, measure, take_off  # noqa: F401  (the screens take their colours from here)
 
 BACKDROP = (0.1, 0.12, 0.13, 0.94)
 PANEL = (0.16, 0.18, 0.2, 0.92)
@@ -185,29 +185,17 @@ class Screen(DirectObject):
             self._fit(b, text, w - 0.8)
         return b
 
-    def measure(self, text: str, scale: float = 1.0, bold: bool = False, wrap: float | None = None):
-        """How wide (in the units `scale` is in) and how many lines `text` is, wrapped at `wrap` wide."""
-        node = TextNode("measure")
-        node.setFont(self.app.bold if bold else self.app.font)
-        if wrap:
-            node.setWordwrap(wrap / scale)
-            text = keep_together(text)
-        node.setText(text)
-        return node.getWidth() * scale, node.getNumRows()
-
     def _fit(self, button, text: str, room: float) -> None:
         """A long name or translation: smaller text (down to 70%), then cut short with "…",
         rather than text past the button."""
-        width = TextNode("fit")
-        width.setFont(self.app.font)
-        need = width.calcWidth(text)
+        need = measure(self.app.font, text)[0]
         if need <= room:
             return
         shrink = max(room / need, 0.7)
         button["text_scale"] = shrink
         if need * shrink > room + 1e-6:
             shown = text
-            while len(shown) > 1 and width.calcWidth(shown + "…") * shrink > room:
+            while len(shown) > 1 and measure(self.app.font, shown + "…")[0] * shrink > room:
                 shown = shown[:-1].rstrip()
             button["text"] = shown + "…"
 
