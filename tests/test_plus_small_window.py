@@ -232,6 +232,21 @@ def test_with_a_piece_in_hand_the_notes_hang_at_the_top_off_the_board_at_640x480
 
 @pytest.mark.render
 @pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
+def test_with_a_piece_in_hand_the_notes_follow_a_longer_verdict_down_but_not_back_up(language):
+    """The notes hanging under the verdict (640x480, the turn's tile in hand, a tile set aside) go down as the verdict
+    grows a line (a power armed where it is not needed), but not up again as it shrinks (the power dropped; the tile
+    moved to a square of a shorter refusal): else the board, framed under them, would glide at each square the tile
+    goes to. (Moved, they went up: the piece kept in hand was told by the verdict's own wrap, which even_wrap narrows
+    to each text.)"""
+    dealt, armed, dropped, moved = _probe("640x480", language)["level_to_level reserved"]["tile moved"]
+    # (each: the verdict's lines, the notes' top)
+    assert armed[0] > dealt[0] and armed[1] < dealt[1] - 0.01, (dealt, armed)      # followed it down
+    assert dropped[0] == dealt[0] and dropped[1] == armed[1], (armed, dropped)     # and stayed there
+    assert moved[0] < dealt[0] and moved[1] == armed[1], (armed, moved)
+
+
+@pytest.mark.render
+@pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
 def test_hint_and_menu_stand_side_by_side_with_their_words_whole(language):
     """In Polish "Podpowiedź (I)" is too long for half the column: Hint and Menu stood one above the other, the
     piles' column a button higher, and the board had 44% of the window's height. Side by side each is as wide as
@@ -459,6 +474,27 @@ def main(size: str) -> None:
                 "letters": [n.getScale(base.render2d).z * parse_size(size)[1] / 2 for n in hud.notes]}
             if shots:
                 base.win.saveScreenshot(Filename.fromOsSpecific(f"{shots}/{size}-{variant}-reserved-laying.png"))
+            if hud.hanging:   # the notes hang under the verdict: its lines change with the tile just dealt
+
+                def verdict_and_notes():
+                    """The verdict's lines, the notes' top (aspect2d)."""
+                    frames(app, 2)
+                    return (s.hud.verdict.component("text0").textNode.getNumRows(),
+                            max(box(n, n.guiItem.getFrame())[3] for n in hud.hanging))
+                dealt = verdict_and_notes()   # (a legal square: "Fits on level 0" and the marker's cap)
+                power = next(p for p in ("single_support", "bridge", "loner") if p in m.options(s.ps.seat).powers_now)
+                moved = [dealt]
+                for _ in range(2):   # a power armed and dropped: a line more ("Not needed here: ..."), and not
+                    s.ps.act("toggle_power", power)
+                    moved.append(verdict_and_notes())
+                for square in [(x, 0) for x in range(-6, 7)]:   # then the tile to a square of a shorter refusal
+                    s.ps.x, s.ps.y, s.ps.held = *square, False
+                    s.ps.update()
+                    now = verdict_and_notes()
+                    if now[0] < dealt[0]:
+                        moved.append(now)
+                        break
+                found[f"{variant} {step}"]["tile moved"] = moved
             play_until(lambda ps, o: ps.seat == seat and o.reserve_ready and o.step == "extras")
             s.ps.act("hold_reserved")
             frames(app, 10)

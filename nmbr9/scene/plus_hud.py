@@ -116,11 +116,12 @@ class PlusHud:
         verdict = bool(self.hud.verdict["text"]) and not self.hud.verdict.isHidden()
         # "Level to Level"'s notes may hang under the verdict and the status (_hang): they follow them down as a
         # longer refusal grows them, but not up again while the same piece is in hand and the verdict keeps its
-        # place and width, else the board framed under them would glide at each square the tile goes to (and the
-        # square under the pointer with it)
+        # place and room (verdict_wrap: even_wrap narrows each text's own wrap, which let them up at every new
+        # text), else the board framed under them would glide at each square the tile goes to (and the square
+        # under the pointer with it)
         below = round(self._lowest(self.base.a2dTopCenter), 3) if game.variant == LEVEL_TO_LEVEL else 0.0
         held = (game.step, o.step, state["piece"], state["mode"], self.hud.room(), verdict,
-                round(self.hud.verdict.getZ(), 3), self.hud.verdict["text_wordwrap"])
+                round(self.hud.verdict.getZ(), 3), self.hud.verdict_wrap)
         if held == self.held:
             below = min(below, self.below)
         self.held, self.below = held, below
