@@ -687,8 +687,9 @@ def test_the_rules_page_scrolled_stops_with_a_whole_line_at_its_top(app):
     """Scrolled with the arrow keys, the page keys or the wheel, the rules page stopped wherever a fixed step
     fell: a line cut in half at the top of the view (End as well). Each press now moves it by whole lines and
     stops with a whole line at the top; End shows the last line whole; a drag of the scroll bar settles there
-    too."""
-    from panda3d.core import MouseButton, PGItem
+    too. While the mouse held the bar (dragging its thumb, holding an arrow) Panda took no value from the game: the
+    page followed the mouse, lines cut at the top in every frame drawn; it now shows a whole line in every one."""
+    from panda3d.core import MouseButton, MouseWatcher, PGItem, Point3, VirtualMouse
     from nmbr9.scene.screens.rules import RulesScreen
     app.goto(RulesScreen)
     frame = app.screen.frame
@@ -713,10 +714,49 @@ def test_the_rules_page_scrolled_stops_with_a_whole_line_at_its_top(app):
     assert bar["value"] == 1, "Page Down did not reach the end"
     assert not stuck, f"presses that did not move the page: {stuck}"
     assert not cut, f"lines cut at the page's top after these presses: {cut}"
-    for value in (0.37, 0.5, 0.83):   # the scroll bar dragged there
+    for value in (0.37, 0.5, 0.83):   # the scroll bar set there
         bar["value"] = value
         frames(app)
         assert not lines_cut_at_the_top(frame) and not ink_at_the_top(app, frame), value
+    # the mouse (a virtual one: the offscreen buffer has none) drags the thumb down, a frame drawn at each step
+    mouse = VirtualMouse("mouse")
+    width, height = app.base.win.getXSize(), app.base.win.getYSize()
+    mouse.setWindowSize(width, height)
+    mouse.setMouseOn(True)
+    device = app.base.dataRoot.attachNewNode(mouse)
+    app.base.aspect2d.node().setMouseWatcher(device.attachNewNode(MouseWatcher("mouse")).node())
+
+    def point_at(widget, down: float = 0.0) -> None:   # `down` from where the widget stood at the home
+        at = app.base.render2d.getRelativePoint(widget, Point3(0, 0, 0)) if widget else start
+        mouse.setMousePos(int((at.x + 1) / 2 * width), int((1 - at.z + down) / 2 * height))
+        frames(app, 1)
+
+    try:
+        messenger.send("home")
+        frames(app)
+        start = app.base.render2d.getRelativePoint(bar.thumb, Point3(0, 0, 0))
+        point_at(None)
+        mouse.pressButton(MouseButton.one())
+        for step in range(1, 30):
+            point_at(None, step * 0.02)
+            assert bar.guiItem.isButtonDown(), "not held"
+            cut += [(step, line) for line in lines_cut_at_the_top(frame)]
+            cut += [(step, f"{ink} pixels") for ink in [ink_at_the_top(app, frame)] if ink]
+        mouse.releaseButton(MouseButton.one())
+        frames(app, 1)
+        dragged = bar["value"]
+        assert dragged > 0.1, "not dragged"
+        point_at(bar.incButton)   # the bar's arrow held a frame, then let go: the next line
+        mouse.pressButton(MouseButton.one())
+        frames(app, 1)
+        cut += [("arrow held", line) for line in lines_cut_at_the_top(frame)]
+        mouse.releaseButton(MouseButton.one())
+        frames(app, 1)
+    finally:
+        app.base.aspect2d.node().setMouseWatcher(MouseWatcher())
+        device.removeNode()
+    assert not cut, f"lines cut at the page's top while the scroll bar was dragged: {cut}"
+    assert bar["value"] > dragged and not lines_cut_at_the_top(frame) and not ink_at_the_top(app, frame)
 
 
 def test_the_rules_page_laid_out_again_for_a_resized_window_shows_a_whole_line_at_its_top(app, monkeypatch):

@@ -1,6 +1,7 @@
 """The rules page: nmbr9.i18n.rules_page() in a scrolled frame, from the menu or over the table (F1)."""
 from __future__ import annotations
 
+from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectScrolledFrame
 from panda3d.core import MouseButton, PGItem, TextNode
 
@@ -30,12 +31,13 @@ def build_rules(screen: Screen, parent, on_back, place: tuple[int, float] | None
                                 verticalScroll_thumb_frameColor=(0.5, 0.55, 0.55, 1),
                                 horizontalScroll_frameSize=(0, 0, 0, 0), manageScrollBars=True,
                                 autoHideScrollBars=True)
-    canvas = frame.getCanvas()
+    # the page's text, on a sheet of its own under the canvas (which stands where the scroll bar says): see settle
+    sheet = frame.getCanvas().attachNewNode("sheet")
     y = -0.04
     lines = []   # every line of the page, top to bottom: (its paragraph, how far down that paragraph, its top, bottom)
 
     def paragraph(text, scale, font, colour) -> float:
-        shown = _text(canvas, text, y, width, scale, font, colour)
+        shown = _text(sheet, text, y, width, scale, font, colour)
         lines.extend((len(frame.paragraphs), row / len(shown), *line) for row, line in enumerate(shown))
         frame.paragraphs.append(text)
         return shown[0][0] - shown[-1][1] if shown else 0.0
@@ -56,6 +58,8 @@ def build_rules(screen: Screen, parent, on_back, place: tuple[int, float] | None
     frame.lines = lines
     bar = frame.verticalScroll
     bar["value"] = 0 if place is None else _scrolled_to(frame, place)
+    if _travel(frame):   # the bar's arrows step as the arrow keys do; settled on the nearest line, that is the next
+        bar["scrollSize"] = 0.5 * SCROLL_STEP / _travel(frame)
 
     def scroll(amount: float) -> None:
         """Down (up) by `amount` steps at most, by whole lines: to the furthest line within that, at least the
@@ -71,13 +75,19 @@ def build_rules(screen: Screen, parent, on_back, place: tuple[int, float] | None
             land = min((depth for depth in behind if depth >= goal - 1e-4), default=behind[-1] if behind else now)
         bar["value"] = land / travel if travel else 0
 
-    def settle() -> None:   # the scroll bar dragged or clicked: to the nearest line's top
+    def settle(_event=None) -> None:
+        """The scroll bar moved (dragged, its arrows or track clicked): to the nearest line's top, in the frame
+        drawn next. While the mouse holds the bar it takes no value (Panda ignores it): the sheet is moved by the
+        difference instead, the view at that line; released, the bar goes there."""
         travel = _travel(frame)
-        if travel:
-            land = min(_stops(frame), key=lambda depth: abs(depth - bar["value"] * travel)) / travel
-            if abs(land - bar["value"]) > 1e-6:
-                bar["value"] = land
+        at = bar.guiItem.getValue() * travel
+        land = min(_stops(frame), key=lambda depth: abs(depth - at)) if travel else 0.0
+        if abs(land - at) > 1e-6:
+            bar["value"] = land / travel
+        sheet.setZ(land - bar.guiItem.getValue() * travel)
     bar["command"] = settle
+    for part in (bar, bar.thumb, bar.incButton, bar.decButton):   # where the mouse held the bar
+        part.bind(DGG.B1RELEASE, settle)
 
     for key, amount in (("arrow_up", -0.5), ("arrow_down", 0.5), ("arrow_up-repeat", -0.5),
                         ("arrow_down-repeat", 0.5), ("page_up", -4), ("page_down", 4)):
