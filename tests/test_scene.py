@@ -596,6 +596,43 @@ def test_l_shows_each_tiles_level_on_it_a_tile_laid_gets_its_own_and_l_again_hid
         play.unbind()
 
 
+def test_level_badges_follow_the_view_by_a_task_that_runs_only_while_they_are_shown(play, scene):
+    """L's level badges are stood facing the camera before each frame by a task of the table's. That task ran
+    every frame for every table, badges shown or not. Now it runs only while badges are shown: L shows them
+    and they follow a turned view (readable, not left as drawn for the view before), L again hides them and no
+    such task is left, nor after the table is taken away."""
+    from direct.showbase.MessengerGlobal import messenger
+    from helpers import level_badge
+    _built(play)
+
+    def tasks():
+        return scene.taskMgr.getTasksNamed("level-badges")
+
+    def badges():   # as the next frame shows them (the tasks run, no fit_levels called here)
+        play.finish_animation()
+        scene.taskMgr.step()
+        image = _shot(scene)
+        seen = [[level_badge(image, play.camera, play.table, s, p.level) for s in p.squares()
+                 if play.board.height_at(*s) == p.level + 1] for p in play.board.tiles]
+        return [next((ink for ink in on if ink is not None), None) for on in seen]
+    play.bind()
+    try:
+        assert not tasks(), "a badge task runs with no badges shown"
+        messenger.send("l")
+        assert None not in badges() and len(tasks()) == 1
+        for heading, pitch in ((0, 90), (120, -40), (-75, 20)):
+            play.camera.orbit(heading, pitch)
+            assert None not in badges(), (heading, pitch)
+        messenger.send("l")
+        assert badges() == [None] * 4 and not tasks(), "badges hidden, their task still runs"
+        messenger.send("l")
+        assert None not in badges() and len(tasks()) == 1
+    finally:
+        play.unbind()
+    play.table.remove()
+    assert not tasks(), "the table is gone, its badge task stays"
+
+
 def _tiles_middle(image) -> tuple[float, float]:
     """Where the tiles are in a picture: the middle of its bright pixels (the cloth is dark), in screen units."""
     import numpy as np

@@ -69,10 +69,9 @@ class Table:
         self.levels = self.root.attachNewNode("levels")
         self.levels_shown = False
         self.badges: list = []   # (badge, the point on its tile's top it stands on, its level)
+        self._fitting = None     # the task that stands the badges, while there are any
         self._lights()
         self.show(None)
-        # after the screens' tasks have moved the camera, before the frame is drawn (igLoop: 50)
-        base.taskMgr.add(self._fit_task, "level-badges", sort=49)
 
     # ----- art --------------------------------------------------------------
     def model(self, piece) -> NodePath:
@@ -136,10 +135,21 @@ class Table:
         mx, my = (sum(c) / len(squares) for c in zip(*squares))
         return min(seen, key=lambda s: (s[0] - mx) ** 2 + (s[1] - my) ** 2)
 
+    def remove(self) -> None:
+        """Take the table away, its tiles, badges and their task."""
+        self._stop_fitting()
+        self.root.removeNode()
+
+    def _stop_fitting(self) -> None:
+        if self._fitting is not None:
+            self._fitting.remove()
+            self._fitting = None
+
     def _level_badges(self) -> None:
         self.levels.removeNode()
         self.levels = self.root.attachNewNode("levels")
         self.badges = []
+        self._stop_fitting()
         if not self.levels_shown or self.board is None:
             return
         font = self.base.loader.loadFont(FONT_BOLD.as_posix())
@@ -152,10 +162,10 @@ class Table:
             self.badges.append((badge, Point3(square[0] + 0.5, -square[1] - 0.5, level_height(p.level + 1)), p.level))
         self.levels.setLightOff(1)
         self.fit_levels()
+        if self.badges:   # after the screens' tasks have moved the camera, before the frame is drawn (igLoop: 50)
+            self._fitting = self.base.taskMgr.add(self._fit_task, "level-badges", sort=49)
 
     def _fit_task(self, task):
-        if self.root.isEmpty():   # the screen took its table away
-            return task.done
         self.fit_levels()
         return task.cont
 

@@ -499,5 +499,5 @@ class ResultsScreen(Screen):
             self.job.stop()
         self.base.camLens.setFilmOffset(self.film_offset)
         super().exit()
-        self.table.root.removeNode()
+        self.table.remove()
 

@@ -167,7 +167,7 @@ class SessionScreen(Screen):
             take_off(node)
         self.hud.destroy()
         self.camera.frame_in(WHOLE_SCREEN)   # other screens frame the whole screen
-        self.table.root.removeNode()
+        self.table.remove()
 
     # ----- each frame ------------------------------------------------------------------
     def _task(self, task):
