@@ -565,19 +565,24 @@ def _shot(scene):
     return image
 
 
+def _badge_inks(play, image) -> list:
+    """The lightness of each tile's level badge's middle in `image` (None: no badge on any square of it that
+    shows)."""
+    from helpers import level_badge
+    seen = [[level_badge(image, play.camera, play.table, s, p.level) for s in p.squares()
+             if play.board.height_at(*s) == p.level + 1] for p in play.board.tiles]
+    return [next((ink for ink in on if ink is not None), None) for on in seen]
+
+
 def test_l_shows_each_tiles_level_on_it_a_tile_laid_gets_its_own_and_l_again_hides_them(play, scene):
     from direct.showbase.MessengerGlobal import messenger
-    from helpers import level_badge
     _built(play)
     play.camera.orbit(0, 90)   # from above, where the levels were hard to tell apart
 
-    def badges():   # the lightness of each tile's badge's middle (None: no badge on any square of it that shows)
+    def badges():
         play.finish_animation()
         play.table.fit_levels()   # what its task does before each frame: the camera may have glided since
-        image = _shot(scene)
-        seen = [[level_badge(image, play.camera, play.table, s, p.level) for s in p.squares()
-                 if play.board.height_at(*s) == p.level + 1] for p in play.board.tiles]
-        return [next((ink for ink in on if ink is not None), None) for on in seen]
+        return _badge_inks(play, _shot(scene))
     play.bind()
     try:
         assert badges() == [None] * 4
@@ -602,7 +607,6 @@ def test_level_badges_follow_the_view_by_a_task_that_runs_only_while_they_are_sh
     and they follow a turned view (readable, not left as drawn for the view before), L again hides them and no
     such task is left, nor after the table is taken away."""
     from direct.showbase.MessengerGlobal import messenger
-    from helpers import level_badge
     _built(play)
 
     def tasks():
@@ -611,10 +615,7 @@ def test_level_badges_follow_the_view_by_a_task_that_runs_only_while_they_are_sh
     def badges():   # as the next frame shows them (the tasks run, no fit_levels called here)
         play.finish_animation()
         scene.taskMgr.step()
-        image = _shot(scene)
-        seen = [[level_badge(image, play.camera, play.table, s, p.level) for s in p.squares()
-                 if play.board.height_at(*s) == p.level + 1] for p in play.board.tiles]
-        return [next((ink for ink in on if ink is not None), None) for on in seen]
+        return _badge_inks(play, _shot(scene))
     play.bind()
     try:
         assert not tasks(), "a badge task runs with no badges shown"
