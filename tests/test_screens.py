@@ -1137,6 +1137,27 @@ def test_looking_at_another_board_shows_it_at_this_round_and_back(app):
     assert "Hint (I)" in buttons(app) and "I: hint" in texts(app) and "H: show the controls" in texts(app)
 
 
+def test_looking_at_boards_with_three_seats_says_tab_shows_the_next_one(app):
+    """With three seats or more, Tab from another's board showed the next board, but the status said Tab went
+    back to one's table: only from the last board does it."""
+    m = app.store.new_match([Seat("Ana"), Seat("Bo", "bot:easy"), Seat("Cy", "bot:easy")], seed=4)
+    s = app.play(m)
+    until(app, lambda: s.ps is not None and s.ps.ghost is not None)
+
+    def status():
+        return " ".join(s.status["text"].replace("\u00a0", " ").split())
+    messenger.send("tab")
+    frames(app)
+    assert s.looking == 1
+    assert status().endswith("Tab: the next board; Esc or your own name: back to your table")
+    messenger.send("tab")
+    frames(app)
+    assert s.looking == 2 and status().endswith("Esc, Tab or your own name: back to your table")
+    messenger.send("tab")
+    frames(app)
+    assert s.looking is None and s.ps.ghost is not None
+
+
 def ana_and_ben_three_tiles_each(app):
     """A pass-and-play game of Ana and Ben, three tiles laid each: the match, the screen, Ana's tile in hand."""
     m = app.store.new_match([Seat("Ana"), Seat("Ben")], seed=7)

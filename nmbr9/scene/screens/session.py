@@ -506,7 +506,13 @@ class SessionScreen(Screen):
         board = self.board_of(who)
         self.table.show(board)
         self.camera.frame(*self._frame_of(board))
-        if isinstance(who, tuple):   # a puzzle's earlier player: maybe this very player, another time
+        # Tab leads back to one's own table only from the last board in the round of them (three seats or more)
+        if self._board_after(who) != self.viewer:
+            text = (_("{name}'s earlier game: the board as it stood at the start of round {round} (score {score}). "
+                      "Tab: the next board; Esc or your own name: back to your table") if isinstance(who, tuple) else
+                    _("{name}'s board as it stood at the start of round {round} (score {score}). "
+                      "Tab: the next board; Esc or your own name: back to your table"))
+        elif isinstance(who, tuple):   # a puzzle's earlier player: maybe this very player, another time
             text = _("{name}'s earlier game: the board as it stood at the start of round {round} (score {score}). "
                      "Esc, Tab or your own name: back to your table")
         else:
@@ -549,10 +555,12 @@ class SessionScreen(Screen):
         self.panel_key = None   # laid out again there
 
     def next_board(self) -> None:
+        self.look(self._board_after(self.viewer if self.looking is None else self.looking))
+
+    def _board_after(self, current):
+        """The board Tab shows after this one: the seats in turn, then a puzzle's earlier players, round again."""
         order = list(range(len(self.match.seats))) + [("past", i) for i in range(len(self.past))]
-        current = self.viewer if self.looking is None else self.looking
-        nxt = order[(order.index(current) + 1) % len(order)]
-        self.look(nxt)
+        return order[(order.index(current) + 1) % len(order)]
 
     def _place_status(self) -> None:
         """The status under the verdict, which grows a line or two with a longer refusal as the tile moves
