@@ -251,7 +251,7 @@ def screens(size: str) -> None:
         app.play(store.new_match([Seat("Ana")], seed=3))
         while app.screen.ps is None:
             base.taskMgr.step()
-        app.screen.set_status(translate("Hint: the expert would lay it where the blue tile is (level {level}).")
+        app.screen.set_status(translate("Hint: the expert would lay it where the pulsing blue tile is (level {level}).")
                               .format(level=0))
 
     def two_of_three_saying(text: str) -> None:

@@ -1466,6 +1466,34 @@ def test_the_first_tiles_hint_shows_beside_the_tile_in_hand(app):
     assert (laid.rotation, laid.x, laid.y) == (p.rotation, p.x, p.y)
 
 
+def test_the_hints_ghost_pulses_so_it_is_not_taken_for_a_laid_tile_of_its_colour(app):
+    """The ghost was a still blue tile and the status said "where the blue tile is": with a 6 laid (blue too), which
+    one? The ghost now pulses, brighter and fainter, and the status says so; the laid tiles stay as they are."""
+    from nmbr9.scene.camera import level_height
+    m, s, p = _hint_in_round_4(app)
+    assert "where the pulsing blue tile is" in texts(app)
+    board = m.board(0)
+    level = p.level if p.level is not None else board.resting_level(p.piece, p.rotation, p.x, p.y)
+    ghost = set(p.squares())
+    near_hand = {(x + dx, y + dy) for x, y in s.ps.placement().squares() for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    frames(app, 40)   # the tile in hand and the view settle
+    app.base.aspect2d.hide()   # the table alone
+    at_ghost = [_on_screen(app, x + 0.5, y + 0.5, level_height(level)) for x, y in ghost]
+    at_laid = [_on_screen(app, x + 0.5, y + 0.5, level_height(t.level)) for t in board.tiles
+               for x, y in t.squares() if (x, y) not in ghost | near_hand]
+    assert at_ghost and at_laid
+    ghost_light, laid_light = [], []
+    for _ in range(14):   # over more than a breath
+        frames(app, 1)
+        time.sleep(0.1)
+        shot = picture(app)
+        ghost_light.append(sum(sum(shot.getXel(*q)) for q in at_ghost) / len(at_ghost))
+        laid_light.append(sum(sum(shot.getXel(*q)) for q in at_laid) / len(at_laid))
+    app.base.aspect2d.show()
+    assert max(ghost_light) - min(ghost_light) > 0.15, ghost_light
+    assert max(laid_light) - min(laid_light) < 0.02, laid_light
+
+
 def test_a_tile_in_hand_already_on_the_hints_spot_is_said_to_be_there(app):
     """Its ghost would lie hidden under the tile: the status says Enter lays it."""
     m, s, p = _hint_in_round_4(app)

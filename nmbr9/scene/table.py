@@ -13,6 +13,8 @@ from panda3d.core import (AmbientLight, DirectionalLight, Geom, GeomLines, GeomN
                           GeomTrifans, GeomVertexData, GeomVertexFormat, GeomVertexWriter, NodePath, SamplerState,
                           Point3, TextNode, Texture, TransformState, TransparencyAttrib, Vec3)
 
+from direct.interval.IntervalGlobal import LerpColorScaleInterval, Sequence
+
 from ..assets import TILE_THICKNESS, model_path
 from ..paths import FONT_BOLD
 from ..rules.tiles import piece_shape, shape_mask
@@ -320,6 +322,7 @@ class Ghost:
         self.fault = None
         self.shadow_textures: dict = {}
         self.shown = None
+        self.pulsing = None
 
     def show(self, placement, level: int, lift: float, ok: bool, slide=(0.0, 0.0), fault=None) -> None:
         """`fault`: the square (x, y) a refusal names, marked on the tile's top (the footprint under a
@@ -387,7 +390,18 @@ class Ghost:
             self.shadow.setPos(placement.x + sx + run_x * height, -(placement.y + sy + run_y * height),
                                level_height(level) + 0.008)
 
+    def pulse(self, dim, bright, seconds: float = 1.0) -> None:
+        """Breathe between two tints, `seconds` a breath: a hint's ghost, told apart from a laid tile of its
+        colour (a 6 is blue as the hint is)."""
+        self.node.setTransparency(TransparencyAttrib.M_alpha)
+        half = seconds / 2
+        self.pulsing = Sequence(LerpColorScaleInterval(self.node, half, bright, dim, blendType="easeInOut"),
+                                LerpColorScaleInterval(self.node, half, dim, bright, blendType="easeInOut"))
+        self.pulsing.loop()
+
     def destroy(self) -> None:
+        if self.pulsing is not None:
+            self.pulsing.pause()
         for node in (self.node, self.footprint, self.shadow, self.fault):
             if node is not None:
                 node.removeNode()

@@ -18,7 +18,7 @@ import time
 
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton
-from panda3d.core import TextNode, TransparencyAttrib
+from panda3d.core import TextNode
 
 from ...ai import worker
 from ...i18n import _
@@ -29,7 +29,7 @@ from ..play import HANDOFF_PAUSE
 from .rules import build_rules, reading_place
 from .widgets import ACCENT, BUTTON_HOT, DIM, INK, PANEL, WARN, Screen, even_wrap, keep_together
 
-HINT_TINT = (0.35, 0.6, 1.7, 0.7)
+HINT_TINT = ((0.25, 0.45, 1.6, 0.45), (0.35, 0.7, 2.6, 0.9))   # the ghost pulses between the two
 HANDOFF_LINE = 1.8    # the width of the hand-off's lines (aspect2d units): a long name wraps, not runs off
 
 
@@ -725,8 +725,7 @@ class SessionScreen(Screen):
         level = p.level if p.level is not None else ps.board.resting_level(p.piece, p.rotation, p.x, p.y)
         ghost = self.table.ghost(p.piece)
         ghost.show(p, level, 0.0, True)
-        ghost.node.setColorScale(*HINT_TINT)
-        ghost.node.setTransparency(TransparencyAttrib.M_alpha)
+        ghost.pulse(*HINT_TINT)
         h["ghost"] = ghost
         self.app.trace("hint", f"piece={p.piece}", f"rotation={p.rotation}", f"x={p.x}", f"y={p.y}",
                        f"level={level}")
@@ -738,7 +737,7 @@ class SessionScreen(Screen):
             return
         ps.step_aside(p)   # the tile in hand no longer hides the ghost (the first tile: both at the middle)
         ps.keep_in_view(p, ps.placement())
-        self.set_status(_("Hint: the expert would lay it where the blue tile is (level {level}).").format(
+        self.set_status(_("Hint: the expert would lay it where the pulsing blue tile is (level {level}).").format(
             level=level), ACCENT)
 
     def _take_hint(self) -> None:
