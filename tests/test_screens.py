@@ -484,12 +484,13 @@ def test_clicking_a_default_name_empties_it_for_typing_and_empty_stays_the_defau
 
 
 def test_practice_cannot_be_switched_on_for_more_than_one_human_and_says_why(app):
-    """With two humans Practice could be switched on, and the game then started without it, unsaid."""
+    """With two humans Practice could be switched on, and the game then started without it, unsaid. With a bot
+    seated it said "(solo only)", as if the bot took practice away: it says "(one human player)"."""
     from nmbr9.scene.screens.setup import SetupScreen
     s = app.goto(SetupScreen)
     click(app, "Add a player")                       # a bot: still one human's practice
-    click(app, "Practice: take back allowed (solo only): off")
-    assert "Practice: take back allowed (solo only): on" in buttons(app)
+    click(app, "Practice: take back allowed (one human player): off")
+    assert "Practice: take back allowed (one human player): on" in buttons(app)
     for _n in range(3):                              # the bot (medium) round to a human
         s.cycle_kind(1)
     assert s.rows[1]["kind"] == "human"

@@ -103,7 +103,7 @@ class SetupScreen(Screen):
             y -= 0.1 if narrow else 0
         else:
             solo = self._solo()
-            text = (_("Practice: take back allowed (solo only)") + ": " + (_("on") if self.practice else _("off"))
+            text = (_("Practice: take back allowed (one human player)") + ": " + (_("on") if self.practice else _("off"))
                     if solo else _("Practice: off (only with one human player)"))   # not on, then dropped
             self.button(text, self.toggle_practice, (left + 0.7 if not narrow else 0, y), width=line if narrow
                         else 1.4, scale=0.042, enabled=solo)
