@@ -1334,7 +1334,7 @@ def test_no_take_back_in_a_real_game(app):
     frames(app)
     assert len(m.game.moves) == 1 and "Take back (T)" not in buttons(app)
     assert s.ps is not None
-    assert "Tiles can be taken back only in solo practice games" in texts(app)   # T said why it did nothing
+    assert "Tiles can be taken back only in practice games with one human player" in texts(app)   # T said why it did nothing
 
 
 def test_illegal_confirm_sounds_and_commits_nothing(app):

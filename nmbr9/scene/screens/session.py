@@ -331,7 +331,8 @@ class SessionScreen(Screen):
             return
         if not m.can_take_back:   # said, not ignored: the button is there (practice) or T was pressed anyway
             self.set_status(_("No tile of yours to take back yet.") if m.practice else
-                            _("Tiles can be taken back only in solo practice games (Practice, in New game)."), WARN)
+                            _("Tiles can be taken back only in practice games with one human player "
+                              "(Practice, in New game)."), WARN)
             return
         if self.ps is not None and self.ps.settling:
             return
