@@ -1726,6 +1726,33 @@ def test_a_tournament_a_command_plays_moves_on_in_the_window_and_is_continued_on
     assert s.match.record()["moves"][:len(stored)] == stored   # (its bots play on at once)
 
 
+def test_the_tournament_page_shows_its_history_standings_and_games_as_they_stood_at_one_moment(app, monkeypatch):
+    """`nmbr9 tournament --resume ID` finished a game while the Tournament page was being read: the page listed
+    the game's scores among its games, while the history beside it still said "0 of 5 played" and the standings
+    had no points (seen once in CI). It now reads them together; the next look shows the finished game."""
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    t = app.store.new_tournament([Seat("Ann", "bot:easy"), Seat("Bob", "bot:easy")], games=5, seed=3)
+    read = app.store.tournaments
+    command = Store(app.store.folder)   # another process's connection, as the command's
+
+    def history_then_the_command_finishes_a_game():
+        history = read()
+        if not t.entries():
+            command.tournament_match(command.tournament(t.id), threaded=False).play_out()
+        return history
+
+    monkeypatch.setattr(app.store, "tournaments", history_then_the_command_finishes_a_game)
+    app.goto(TournamentScreen, chosen=t.id)
+    assert f"Tournament {t.id}  (0 of 5 played)" in buttons(app)
+    assert not [b for b in buttons(app) if b.startswith("Game 1: ")], list(buttons(app))   # as the history
+    assert "Play the first game" in buttons(app)
+    scores = t.entries()[0].scores
+    game = until(app, lambda: next((b for b in buttons(app) if b.startswith("Game 1: Ann ")), None), 10)
+    assert game == f"Game 1: Ann {scores[0]}, Bob {scores[1]}"
+    assert f"Tournament {t.id}  (1 of 5 played)" in buttons(app) and str(max(scores)) in texts(app).splitlines()
+    command.close()
+
+
 def test_the_menus_continue_line_follows_a_tournament_the_command_plays_on(app):
     """Back at the menu from a tournament game, `nmbr9 tournament --resume ID` played it on in a terminal: the
     Continue line kept the round the window had left it at until the menu was opened again."""

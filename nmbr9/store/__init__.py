@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import sqlite3
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..i18n import _
@@ -18,7 +19,7 @@ from ..match import Match, fresh_seed
 from ..paths import data_dir
 from ..rules import Ruleset, Seat
 from .autosave import Autosave, Resume
-from .db import FILENAME, StoreError, open_db
+from .db import FILENAME, StoreError, one_look, open_db
 from .files import SaveError, folder_problem, free_path, hold_folder, let_go, lock_held, set_aside, write_atomic
 from .puzzles import PuzzleResult, add_puzzle_result, last_puzzle_player, puzzle_results, store_puzzle_game
 from .records import Best, Results, record_score
@@ -117,6 +118,18 @@ class Store:
 
     def tournaments(self) -> list[Summary]:
         return tournaments(self.db)
+
+    @contextmanager
+    def one_look(self):
+        """The tournaments read inside as they stood at one moment (db.one_look); a database that can't be
+        opened is left to the reads inside, which say so."""
+        try:
+            db = self.db
+        except Exception:   # StoreError
+            yield
+            return
+        with one_look(db):
+            yield
 
     def progress(self) -> tuple[int, int, int, int]:
         return progress(self.db)

@@ -138,6 +138,18 @@ def transaction(conn: sqlite3.Connection):
     conn.execute("COMMIT")
 
 
+@contextmanager
+def one_look(conn: sqlite3.Connection):
+    """BEGIN ... COMMIT around reads: all of them see the database as the first did, though another process
+    (`nmbr9 tournament`) saves a game between them."""
+    conn.execute("BEGIN")
+    try:
+        yield conn
+    finally:
+        if conn.in_transaction:
+            conn.execute("COMMIT")
+
+
 def _read_only(path: Path) -> bool:
     """Whether the database is there but can't be written (a read-only disk or folder): SQLite then can't
     even read it as usual, since WAL needs its -wal and -shm files beside it."""

@@ -106,31 +106,32 @@ class TournamentScreen(Screen):
         narrow = self.narrow
         top, bottom = self.room[1] - 0.16, -self.room[1]
         self.label(_("Tournaments"), (0, top), scale=0.08, bold=True)
-        try:
-            self.seen = self._look()   # before the history is read: what moves on meanwhile is shown next time
-            history = self.app.store.tournaments()
-        except Exception as e:   # StoreError: the database can't be used
-            self.seen = None
-            history = []
-            self.message = getattr(e, "message", str(e))
-        if self.chosen is None and history:
-            self.chosen = next((t.id for t in history if not t.finished), history[0].id)
-        list_x, list_w = (0, 1.8) if narrow else (-0.9, 0.8)
-        self.button(_("New tournament"), self.new, (list_x, top - 0.16), width=min(list_w, 1.0), scale=0.05,
-                    colour=GO)
-        y = top - 0.27
-        if not history:
-            self.label(_("No tournaments yet."), (list_x, y - 0.05), scale=0.045, fg=DIM)
-        shown = history[:SHOWN // 2 if narrow else SHOWN]
-        for i, t in enumerate(shown):
-            state = _("finished") if t.finished else _("{played} of {games} played").format(played=t.played,
-                                                                                          games=t.games)
-            b = self.button(f"{t.name}  ({state})", self.choose, (list_x, y - i * LIST_STEP), width=list_w,
-                            scale=SMALL, args=(t.id,))
-            if t.id == self.chosen:
-                b["text_fg"] = ACCENT
-        if self.chosen is not None:   # beside the list, or under it
-            self.details(self.chosen, (-0.9, y - len(shown) * LIST_STEP - 0.05) if narrow else (-0.4, top - 0.18))
+        with self.app.store.one_look():   # the history, standings and games as one: a command may save a game
+            try:
+                self.seen = self._look()   # before the history is read: what moves on meanwhile is shown next time
+                history = self.app.store.tournaments()
+            except Exception as e:   # StoreError: the database can't be used
+                self.seen = None
+                history = []
+                self.message = getattr(e, "message", str(e))
+            if self.chosen is None and history:
+                self.chosen = next((t.id for t in history if not t.finished), history[0].id)
+            list_x, list_w = (0, 1.8) if narrow else (-0.9, 0.8)
+            self.button(_("New tournament"), self.new, (list_x, top - 0.16), width=min(list_w, 1.0), scale=0.05,
+                        colour=GO)
+            y = top - 0.27
+            if not history:
+                self.label(_("No tournaments yet."), (list_x, y - 0.05), scale=0.045, fg=DIM)
+            shown = history[:SHOWN // 2 if narrow else SHOWN]
+            for i, t in enumerate(shown):
+                state = _("finished") if t.finished else _("{played} of {games} played").format(played=t.played,
+                                                                                              games=t.games)
+                b = self.button(f"{t.name}  ({state})", self.choose, (list_x, y - i * LIST_STEP), width=list_w,
+                                scale=SMALL, args=(t.id,))
+                if t.id == self.chosen:
+                    b["text_fg"] = ACCENT
+            if self.chosen is not None:   # beside the list, or under it
+                self.details(self.chosen, (-0.9, y - len(shown) * LIST_STEP - 0.05) if narrow else (-0.4, top - 0.18))
         if self.message or self.note:
             self.label(self.message or self.note, (0, bottom + 0.28), scale=0.04, fg=WARN,
                        wrap=(1.8 if narrow else 2.5) / 0.04)
