@@ -246,13 +246,12 @@ def screens(size: str) -> None:
         app.screen._draw_analysis = lambda: None   # (the search would take its seconds)
         app.screen.analysis_label["text"] = app.screen._found_text(app.screen.results[0].score + more)
 
-    def hint_shown() -> None:
+    def hint_shown(text: str) -> None:
         """A solo table, the tile in hand, the hint's words up."""
         app.play(store.new_match([Seat("Ana")], seed=3))
         while app.screen.ps is None:
             base.taskMgr.step()
-        app.screen.set_status(translate("Hint: the expert would lay it where the pulsing blue tile is (level {level}).")
-                              .format(level=0))
+        app.screen.set_status(translate(text).format(level=0))
 
     def two_of_three_saying(text: str) -> None:
         """A "2 of 3" table, the card built, with its status up (beside the reject markers)."""
@@ -286,7 +285,9 @@ def screens(size: str) -> None:
                   ResultsScreen, match=reviewed, context={"tournament": tournament.id, "review": True})),
               ("results, the best found", lambda: best_found(finished, 79)),
               ("results alone, the best found", lambda: best_found(alone, 79)),
-              ("a hint", hint_shown)]
+              ("a hint", lambda: hint_shown("Hint: the expert would lay it where the pulsing blue tile is (level {level}).")),
+              ("a hint, animations off", lambda: hint_shown(
+                  "Hint: the expert would lay it where the see-through blue tile is (level {level})."))]
     found = {}
     shots = os.environ.get("NMBR9_PROBE_SHOTS")   # a folder: a picture of each screen, to look at
     for language in os.environ.get("NMBR9_PROBE_LANGUAGES", "en,de,es,pl").split(","):

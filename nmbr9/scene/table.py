@@ -390,6 +390,11 @@ class Ghost:
             self.shadow.setPos(placement.x + sx + run_x * height, -(placement.y + sy + run_y * height),
                                level_height(level) + 0.008)
 
+    def tint(self, colour) -> None:
+        """A steady tint, see-through by its alpha (a hint's ghost with animations off)."""
+        self.node.setTransparency(TransparencyAttrib.M_alpha)
+        self.node.setColorScale(*colour)
+
     def pulse(self, dim, bright, seconds: float = 1.0) -> None:
         """Breathe between two tints, `seconds` a breath: a hint's ghost, told apart from a laid tile of its
         colour (a 6 is blue as the hint is)."""

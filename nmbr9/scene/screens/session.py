@@ -30,6 +30,7 @@ from .rules import build_rules, reading_place
 from .widgets import ACCENT, BUTTON_HOT, DIM, INK, PANEL, WARN, Screen, even_wrap, keep_together
 
 HINT_TINT = ((0.25, 0.45, 1.6, 0.45), (0.35, 0.7, 2.6, 0.9))   # the ghost pulses between the two
+HINT_STILL = (0.35, 0.7, 2.6, 0.6)   # with animations off (speed 0): a steady see-through blue
 HANDOFF_LINE = 1.8    # the width of the hand-off's lines (aspect2d units): a long name wraps, not runs off
 
 
@@ -726,7 +727,11 @@ class SessionScreen(Screen):
         level = p.level if p.level is not None else ps.board.resting_level(p.piece, p.rotation, p.x, p.y)
         ghost = self.table.ghost(p.piece)
         ghost.show(p, level, 0.0, True)
-        ghost.pulse(*HINT_TINT)
+        still = self.app.settings.animation_speed <= 0   # no motion asked for: no breathing either
+        if still:
+            ghost.tint(HINT_STILL)
+        else:
+            ghost.pulse(*HINT_TINT)
         h["ghost"] = ghost
         self.app.trace("hint", f"piece={p.piece}", f"rotation={p.rotation}", f"x={p.x}", f"y={p.y}",
                        f"level={level}")
@@ -738,8 +743,9 @@ class SessionScreen(Screen):
             return
         ps.step_aside(p)   # the tile in hand no longer hides the ghost (the first tile: both at the middle)
         ps.keep_in_view(p, ps.placement())
-        self.set_status(_("Hint: the expert would lay it where the pulsing blue tile is (level {level}).").format(
-            level=level), ACCENT)
+        where = (_("Hint: the expert would lay it where the see-through blue tile is (level {level}).") if still else
+                 _("Hint: the expert would lay it where the pulsing blue tile is (level {level})."))
+        self.set_status(where.format(level=level), ACCENT)
 
     def _take_hint(self) -> None:
         """I again, once the hint is on the table: the tile in hand moves onto it (still to confirm)."""
