@@ -861,8 +861,21 @@ def test_settings_offer_4_3_window_sizes_and_the_windows_own(app, monkeypatch):
 
 
 def test_settings_work_from_the_keyboard(app):
+    """Every key the page's footer names does what it says (it named only the arrows and Enter)."""
     from nmbr9.scene.screens.settings import SettingsScreen
     from nmbr9.store import load_settings
+    app.goto(SettingsScreen)
+    assert "Tab or Up/Down walk the settings, Left/Right move a slider, Enter or Space presses" in texts(app)
+    sound = app.settings.sound
+    for key in ("tab", "tab", "tab", "tab", "space"):   # to Sound, pressed
+        messenger.send(key)
+    frames(app)
+    assert load_settings(app.store.folder).sound is (not sound)
+    speed = app.settings.animation_speed
+    for key in ("shift-tab", "arrow_right"):   # back to Animation speed, one step up
+        messenger.send(key)
+    frames(app)
+    assert load_settings(app.store.folder).animation_speed == round(speed + 0.1, 1)
     app.goto(SettingsScreen)
     speed = app.settings.animation_speed
     for key in ("arrow_down", "arrow_down", "arrow_down", "arrow_right"):   # to Animation speed, one step up

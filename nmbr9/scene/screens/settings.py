@@ -69,7 +69,8 @@ class SettingsScreen(Screen):
         if self.message:
             self.label(self.message, (0, -0.6), scale=0.04, fg=WARN, wrap=LINE / 0.04)
         widgets.append(self.button(_("Back (Esc)"), self.app.menu, (0, -0.82), width=0.5, scale=0.05))
-        self.label(_("Arrow keys and Enter, or the mouse"), (0, -0.93), scale=SMALL, fg=DIM, wrap=LINE / SMALL)
+        self.label(_("Tab or Up/Down walk the settings, Left/Right move a slider, Enter or Space presses"),
+                   (0, -0.93), scale=SMALL, fg=DIM, wrap=LINE / SMALL)
         self.keys = KeyMenu(self, widgets, self.keys.index if self.keys else 0)
         self.accept("escape", self.app.menu)
 
