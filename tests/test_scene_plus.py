@@ -634,6 +634,28 @@ def test_hint_before_the_tile_says_build_or_reject_as_the_expert_would(app):
     assert not s.status["text"].startswith("Hint:")          # the answered question's hint is gone
 
 
+def test_the_key_help_promises_taking_the_hint_only_with_a_tile_to_take(app):
+    """Asked to build or reject a card (or which shown tile to take), the key help said "I: hint (again: take
+    it)"; the hint is said in words there, and a second I did nothing."""
+    keys = lambda s: s.keys["text"].replace("\n", " ")
+    for variant in ("two_of_three", "level_to_level"):
+        m, s = start(app, [Seat("Ana")], Ruleset(variant), seed=4)
+        ps_ready(app)
+        if variant == "level_to_level":   # rounds 1 and 2 show one tile, simply placed
+            for _ in range(2):
+                lay(app, m.game.legal_placements(0)[0])
+                ps_ready(app)
+            assert m.options(0).step == "choose"
+        else:
+            assert m.options(0).step == "decide"
+        frames(app, 2)
+        assert "I: hint" in keys(s) and "again: take it" not in keys(s)
+        messenger.send("0" if variant == "level_to_level" else "b")
+        until(app, lambda: s.ps.ghost)
+        frames(app, 2)
+        assert "I: hint (again: take it)" in keys(s)
+
+
 def test_level_to_level_says_not_active_without_breaking_a_word(app):
     """In Polish "nieaktywny" was wider than its pile and broke into "nieaktywn" / "y", at every window size."""
     from direct.gui.DirectGuiBase import DirectGuiWidget

@@ -606,6 +606,11 @@ class PlusSessionScreen(SessionScreen):
             keys.append(_("G: gap filler"))
         return super()._keys() + keys
 
+    def _hint_help(self) -> str:
+        """Before there is a tile (build or reject it, which shown tile to take) the hint is said in words:
+        I again has nothing to take (the key help promised it, and a second I did nothing)."""
+        return _("I: hint") if self._advice_key() is not None else super()._hint_help()
+
     def scores_floor(self) -> float:
         """Also above "Level to Level"'s piles where they stand above the Hint button (a narrow window)."""
         floor = super().scores_floor()

@@ -141,10 +141,13 @@ class SessionScreen(Screen):
 
     def _keys(self) -> list[str]:
         """The key help's keys, laid out in lines by _lay_out_keys."""
-        return [_("I: hint (again: take it)"),
+        return [self._hint_help(),
                 *([_("Backspace: put the tile back in hand")] if self.holding() else []),
                 *([_("T: take back the last tile")] if self.match.practice else []),
                 *([_("Tab or a name on the right: look at another board")] if self.others() else []), _("F1: rules")]
+
+    def _hint_help(self) -> str:
+        return _("I: hint (again: take it)")
 
     def holding(self) -> bool:
         """Whether Backspace has something to put back (in the classic game the turn's tile is always in hand)."""
