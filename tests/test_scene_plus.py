@@ -670,6 +670,26 @@ def test_level_to_level_says_not_active_without_breaking_a_word(app):
         assert w.component("text0").textNode.getNumRows() == 1
 
 
+def test_another_board_is_framed_in_the_room_the_hidden_piles_leave(app):
+    """Tab from one's own table in "Level to Level": the other board was framed above the piles, hidden
+    meanwhile, in the top half of the window (Tab again, to the next board, framed it in all of it)."""
+    m, s = start(app, [Seat("Ana"), Seat("Bot", "bot:easy")], Ruleset("level_to_level"), seed=2)
+    ps_ready(app)
+    frames(app, 3)
+    messenger.send("tab")
+    frames(app, 5)
+    assert s.looking == 1 and s.plus_hud.anchors["a2dBottomCenter"].isHidden()
+    rooms = list(s.camera.rooms)
+    s.fit_table()                      # framed again for the HUD as it stands: the same rooms
+    assert s.camera.rooms == rooms
+    messenger.send("escape")           # back at one's own table: clear of the piles shown again
+    frames(app, 5)
+    assert s.looking is None and not s.plus_hud.anchors["a2dBottomCenter"].isHidden()
+    rooms = list(s.camera.rooms)
+    s.fit_table()
+    assert s.camera.rooms == rooms
+
+
 def test_level_to_level_shows_the_piles_and_the_choice_with_its_level_cap(app):
     m, s = start(app, [Seat("Ana"), Seat("Bot", "bot:easy")], Ruleset("level_to_level"), seed=2)
     ps = ps_ready(app)

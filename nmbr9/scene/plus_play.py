@@ -639,6 +639,13 @@ class PlusSessionScreen(SessionScreen):
             self.plus_hud.destroy()
         super().exit()
 
+    def _hud_turn_shown(self, shown: bool) -> None:
+        """The ++ panels too, at once (not in the next frame's task): the board looked at, framed first, was
+        framed clear of "Level to Level"'s piles still shown, in the top half of the window."""
+        super()._hud_turn_shown(shown)
+        if getattr(self, "plus_hud", None) is not None:
+            self.plus_hud.shown(shown and self.overlay is None)
+
     def start_player(self, seat: int) -> None:
         from .play import ORBIT_SPEED
         self.stop_player()
