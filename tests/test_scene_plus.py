@@ -297,6 +297,17 @@ def test_an_armed_power_hints_a_spot_it_opens_and_says_when_a_spot_needs_it_not(
     shot(app, f"{power}-not-needed")
 
 
+def test_two_powers_not_needed_are_said_with_their_markers(app):
+    """Bridge and Loner armed for a tile on the table's level: the verdict said "Not needed here: Bridge,
+    Loner (its marker is spent anyway)", as if one marker went."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("bridge", "loner")))
+    ps_ready(app)
+    press(app, "power_bridge")
+    assert "Not needed here: Bridge (its marker is spent anyway)" in texts(app)
+    press(app, "power_loner")
+    assert "Not needed here: Bridge, Loner (their markers are spent anyway)" in texts(app)
+
+
 def test_with_no_marker_left_the_compact_powers_keep_inside_their_column(app):
     """At 640x480, with both markers spent, "3 Single support (no marker left)" ran over "4 Bridge" beside it."""
     from panda3d.core import TextNode

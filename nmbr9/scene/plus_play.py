@@ -183,8 +183,9 @@ class PlusPlayScreen(PlayScreen):
             if used:
                 text += "\n" + _("Using: {powers}").format(powers=", ".join(used))
             if idle:
-                text += "\n" + _("Not needed here: {powers} (its marker is spent anyway)").format(
-                    powers=", ".join(power_name(q) for q in idle))
+                text += "\n" + ngettext("Not needed here: {powers} (its marker is spent anyway)",
+                                         "Not needed here: {powers} (their markers are spent anyway)",
+                                         len(idle)).format(powers=", ".join(power_name(q) for q in idle))
         else:
             text = verdict_words(self.verdict)
         self.hud.show_verdict(ok, text)
