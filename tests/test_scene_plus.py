@@ -667,6 +667,21 @@ def test_the_key_help_promises_taking_the_hint_only_with_a_tile_to_take(app):
         assert "I: hint (again: take it)" in keys(s)
 
 
+def test_the_key_help_promises_taking_the_hint_only_with_a_piece_in_hand(app):
+    """The turn's tile laid, a gap filler left: the key help still said "I: hint (again: take it)"; I says a
+    hint is for a piece held, and a second I did nothing. With the filler in hand it takes its hint."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("gap_fillers",)))
+    ps_ready(app)
+    lay(app, m.game.legal_placements(0)[0])
+    ps_ready(app)
+    frames(app, 2)
+    keys = lambda: s.keys["text"].replace("\n", " ")
+    assert m.options(0).step == "extras" and "I: hint" in keys() and "again: take it" not in keys()
+    press(app, "filler_F1")
+    frames(app, 2)
+    assert "I: hint (again: take it)" in keys()
+
+
 def test_level_to_level_says_not_active_without_breaking_a_word(app):
     """In Polish "nieaktywny" was wider than its pile and broke into "nieaktywn" / "y", at every window size."""
     from direct.gui.DirectGuiBase import DirectGuiWidget

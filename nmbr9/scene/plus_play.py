@@ -608,9 +608,12 @@ class PlusSessionScreen(SessionScreen):
         return super()._keys() + keys
 
     def _hint_help(self) -> str:
-        """Before there is a tile (build or reject it, which shown tile to take) the hint is said in words:
-        I again has nothing to take (the key help promised it, and a second I did nothing)."""
-        return _("I: hint") if self._advice_key() is not None else super()._hint_help()
+        """With nothing in hand (build or reject it, which shown tile to take: a hint in words; the turn's tile
+        dealt with, Relocate picking its tile: a hint is for a piece held) I again has nothing to take (the key
+        help promised it, and a second I did nothing). Reserve armed, I brings the tile back for its hint."""
+        ps = self.ps
+        empty = ps is not None and ps.ghost is None and not ps.setting_aside
+        return _("I: hint") if empty else super()._hint_help()
 
     def scores_floor(self) -> float:
         """Also above "Level to Level"'s piles where they stand above the Hint button (a narrow window)."""
