@@ -2925,6 +2925,8 @@ def test_solo_results_say_how_the_game_stands_against_the_players_best(app):
 
 @pytest.mark.parametrize("variant", ["two_of_three", "level_to_level"])
 def test_results_of_a_variant_say_the_best_layout_is_searched_only_in_the_base_game(app, variant):
+    """It said "Best found for the deck: searched only in the base game, ...", which reads as if a score
+    followed: it now says there is none."""
     from nmbr9.rules import Ruleset
     from nmbr9.scene.screens import results
     m = app.store.new_match([Seat("A", "bot:easy")], seed=32, ruleset=Ruleset(variant))
@@ -2932,7 +2934,8 @@ def test_results_of_a_variant_say_the_best_layout_is_searched_only_in_the_base_g
     r = app.goto(results.ResultsScreen, match=m, context={})
     frames(app, 5)
     assert r.job is None and r.analysis["error"] is None
-    assert "Best found for the deck: searched only in the base game, one card a round." in texts(app)
+    assert "No best layout for this deck: the search plays only the base game, one card a round." in texts(app)
+    assert "Best found" not in texts(app)
     assert "failed" not in texts(app)
 
 

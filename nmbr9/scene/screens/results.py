@@ -27,6 +27,12 @@ ANALYSIS_TEXT = 0.038    # the analysis' words
 LOWEST = -0.8            # the panel's words end above this (the buttons at its foot, in a wide window)
 
 
+def not_searched() -> str:
+    """What the results say where the best layout is not searched: a variant's game (2 of 3, Level to Level)
+    is not a deck laid one card a round."""
+    return _("No best layout for this deck: the search plays only the base game, one card a round.")
+
+
 class ResultsScreen(Screen):
     name = "results"
     layouts = (WIDE, NARROW)   # the panel beside the board; in a tall window above it
@@ -353,7 +359,7 @@ class ResultsScreen(Screen):
     def _draw_analysis(self) -> None:
         job, a = self.job, self.analysis
         if job is None:
-            text = _("Best found for the deck: searched only in the base game, one card a round.")
+            text = not_searched()
             if self.analysis_label["text"] != text:
                 self.analysis_label["text"] = text
             return
@@ -394,7 +400,7 @@ class ResultsScreen(Screen):
     def _analysis_sentences(self) -> list[str]:
         """What the analysis may say once done (a failure aside): to leave it the lines it needs."""
         if self.job is None:
-            return [_("Best found for the deck: searched only in the base game, one card a round.")]
+            return [not_searched()]
         top = self.results[0].score
         return [_("Best found for this deck: searching\u2026 {percent}%").format(percent=100),
                 *(self._found_text(best) for best in (top + 100, top, max(top - 100, 0)))]
