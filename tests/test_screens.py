@@ -1301,6 +1301,24 @@ def test_take_back_in_solo_practice(app):
 
 
 
+def test_take_back_is_gone_while_another_board_is_shown(app):
+    """Looking at the bot's board in practice, Hint and Confirm went away but Take back stayed (a gap where Hint
+    had stood) and T took a tile back, though the key help there offers only Tab and F1."""
+    m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=8, practice=True)
+    s = app.play(m)
+    place_somewhere(app)
+    until(app, lambda: m.round == 2 and s.ps is not None and s.ps.ghost is not None)
+    messenger.send("tab")
+    frames(app)
+    assert s.looking == 1 and "Take back (T)" not in buttons(app) and "Hint (I)" not in buttons(app)
+    messenger.send("t")
+    frames(app)
+    assert s.looking == 1 and len(m.game.moves) == 2   # nothing taken back (Ana's tile and the bot's)
+    messenger.send("escape")
+    frames(app)
+    assert s.looking is None and "Take back (T)" in buttons(app)
+
+
 def test_a_status_too_long_for_one_line_wraps_evenly(app):
     """Solo practice at 640x480: "No tile of yours to take back yet." wrapped with "yet." alone on its second
     line. A status wider than its room takes as few lines, as even as they come; where it fits, one line."""

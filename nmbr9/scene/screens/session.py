@@ -113,8 +113,8 @@ class SessionScreen(Screen):
         self.menu_button = self.button(_("Menu (M)"), self.to_menu, (-0.3, 0.26), width=0.5, scale=0.04, parent=br)
         self.hint_button = self.button(_("Hint (I)"), self.ask_hint, (-0.3, 0.37), width=0.5, scale=0.04,
                                        parent=br)
-        if self.match.practice:
-            self.button(_("Take back (T)"), self.take_back, (-0.3, 0.48), width=0.5, scale=0.04, parent=br)
+        self.take_back_button = self.button(_("Take back (T)"), self.take_back, (-0.3, 0.48), width=0.5,
+                                            scale=0.04, parent=br) if self.match.practice else None
         self.accept("i", self.ask_hint)
         self.accept("backspace", self.put_back)
         self.accept("escape", self.escape)
@@ -331,7 +331,7 @@ class SessionScreen(Screen):
 
     def take_back(self) -> None:
         m = self.match
-        if self.overlay:
+        if self.overlay or self.looking is not None:   # another board shown: only looking and the rules work
             return
         if not m.can_take_back:   # said, not ignored: the button is there (practice) or T was pressed anyway
             self.set_status(_("No tile of yours to take back yet.") if m.practice else
@@ -553,8 +553,9 @@ class SessionScreen(Screen):
         """The verdict and Confirm, the Hint button, the turn's keys and the controls of one's tile (and H)
         belong to one's own turn: hidden while another board is shown, where only looking and the rules work."""
         for node in (*(self.hud.anchors[c] for c in ("a2dTopCenter", "a2dBottomRight", "a2dBottomLeft")),
-                     self.hint_button):
-            node.show() if shown else node.hide()
+                     self.hint_button, self.take_back_button):
+            if node is not None:
+                node.show() if shown else node.hide()
         self.key_items = self._keys() if shown else \
             [_("Tab or a name on the right: look at another board"), _("F1: rules")]
         self.panel_key = None   # laid out again there
