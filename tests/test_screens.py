@@ -2179,6 +2179,28 @@ def test_an_earlier_puzzle_players_score_is_listed_as_at_this_round(app):
     assert f"Ana (earlier): {final}" not in texts(app).splitlines()
 
 
+def test_an_earlier_puzzle_player_without_a_typed_name_is_named_in_the_language_of_the_moment(app):
+    """In Polish the score list said "Player 1 (wcześniej): 0" (and looking at that board, "Player 1's earlier
+    game"), though the Puzzles page named the same player "Gracz 1" in its best so far."""
+    from nmbr9.i18n import _
+    from nmbr9.puzzle import daily_puzzle
+    from nmbr9.scene.screens.puzzles import puzzle_seats, start_puzzle
+    import datetime as dt
+    puzzle = daily_puzzle(dt.date.today())
+    start_puzzle(app, puzzle, puzzle_seats("Player 1"))   # played with no name typed: kept in English
+    play_to_results(app)
+    set_language("pl")
+    s = start_puzzle(app, puzzle, puzzle_seats("Ana"))
+    until(app, lambda: s.ps is not None and s.ps.ghost is not None)
+    frames(app, 2)
+    player = _("Player {number}").format(number=1)
+    assert player != "Player 1"
+    assert _("{name} (earlier): {score}").format(name=player, score=0) in texts(app).splitlines()
+    s.look(("past", 0))
+    frames(app)
+    assert player in s.status["text"] and "Player 1" not in texts(app)
+
+
 def m_round(s) -> int:
     return s.match.round
 

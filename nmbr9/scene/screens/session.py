@@ -22,7 +22,7 @@ from panda3d.core import TextNode
 
 from ...ai import worker
 from ...i18n import _
-from ...match import BOTS, HANDOFF, PLACE, derive_seed
+from ...match import BOTS, HANDOFF, PLACE, derive_seed, seat_name
 from ..camera import WHOLE_SCREEN
 from ..hud import TOP_ROW, build_anew, take_off
 from ..play import HANDOFF_PAUSE
@@ -462,6 +462,10 @@ class SessionScreen(Screen):
             out.append((r.player, game, seat))
         return out[:3]
 
+    def past_name(self, i: int) -> str:
+        """An earlier player's name as shown: "Player 1", kept in English, in the language of the moment."""
+        return seat_name(self.past[i][0], "human")
+
     def board_of(self, who):
         m = self.match
         if isinstance(who, tuple):
@@ -523,7 +527,7 @@ class SessionScreen(Screen):
         else:
             text = _("{name}'s board as it stood at the start of round {round} (score {score}). "
                      "Esc, Tab or your own name: back to your table")
-        name = self.past[who[1]][0] if isinstance(who, tuple) else m.names[who]
+        name = self.past_name(who[1]) if isinstance(who, tuple) else m.names[who]
         self.set_status(text.format(name=name, round=m.round, score=board.score()), ACCENT)
         self.panel_key = None
         self.app.trace("look", f"who={who}", f"tiles={len(board.tiles)}")
@@ -596,8 +600,8 @@ class SessionScreen(Screen):
         self._place_status()
         take_off(self.panel, children_only=True)
         rows = [(i, name, self.board_of(i).score(), s.is_bot) for i, (s, name) in enumerate(zip(m.seats, m.names))]
-        rows += [(("past", i), name, self.board_of(("past", i)).score(), False)   # at this round, as the others'
-                 for i, (name, _game, _seat) in enumerate(self.past)]
+        rows += [(("past", i), self.past_name(i), self.board_of(("past", i)).score(), False)
+                 for i in range(len(self.past))]   # at this round, as the others'
         top = self.hud.score.getZ() + score_box[2] - 0.16   # below the HUD's score box
         if self.others():   # (alone: no other board to click for)
             self.label(_("Scores (click to look)"), (-0.05, top + 0.07), scale=0.034, align=TextNode.ARight,
