@@ -2201,6 +2201,35 @@ def test_an_earlier_puzzle_player_without_a_typed_name_is_named_in_the_language_
     assert player in s.status["text"] and "Player 1" not in texts(app)
 
 
+def test_a_puzzles_best_found_counts_the_leaderboards_best_layout(app, monkeypatch):
+    """The results of a puzzle said "Best found for this deck: 88 points (the winner matched it)" right above its
+    leaderboard, whose first line was an earlier player's 115: the search, short of time, had only this game's
+    boards to go by. The leaderboard's best layout now goes along too."""
+    from nmbr9.puzzle import daily_puzzle
+    from nmbr9.scene import analysis_job
+    from nmbr9.scene.screens.puzzles import puzzle_seats, start_puzzle
+    from nmbr9.store import add_puzzle_result
+    import datetime as dt
+    given = []
+    real = analysis_job.AnalysisJob.__init__
+    monkeypatch.setattr(analysis_job.AnalysisJob, "__init__",
+                        lambda job, deck, seconds, layouts=(): given.append(list(layouts)) or real(job, deck, seconds,
+                                                                                                 layouts))
+    puzzle = daily_puzzle(dt.date.today())
+    start_puzzle(app, puzzle, puzzle_seats("Ana"))
+    play_to_results(app)
+    first = app.screen.match
+    ana = first.game.boards[0].tiles
+    # the leaderboard's first line: Ana's layout (a score above every bot's, as a strong player's would be)
+    add_puzzle_result(app.store.db, puzzle.code, "Ana", 999, first.record())
+    s = start_puzzle(app, puzzle, puzzle_seats("Bo"))
+    while app.screen is s:
+        place_somewhere(app, highest=False)   # Bo lays each tile at the first spot: no match for Ana
+        frames(app, 2)
+    until(app, lambda: app.screen.name == "results")
+    assert ana in given[-1]
+
+
 def m_round(s) -> int:
     return s.match.round
 

@@ -21,7 +21,8 @@ from ..rules import Ruleset, Seat
 from .autosave import Autosave, Resume
 from .db import FILENAME, StoreError, one_look, open_db
 from .files import SaveError, folder_problem, free_path, hold_folder, let_go, lock_held, set_aside, write_atomic
-from .puzzles import PuzzleResult, add_puzzle_result, last_puzzle_player, puzzle_results, store_puzzle_game
+from .puzzles import (PuzzleResult, add_puzzle_result, last_puzzle_player, puzzle_results, result_game,
+                      store_puzzle_game)
 from .records import Best, Results, record_score
 from .settings import Settings, load_settings, read_settings, save_settings
 from .tournaments import (WINDOW, GameEntry, Standing, Summary, Tournament, TournamentSaver, lock_name,
@@ -202,5 +203,6 @@ def _not_stored(e: sqlite3.Error) -> StoreError:
 __all__ = ["Store", "Autosave", "Resume", "SaveError", "StoreError", "Settings", "load_settings",
            "save_settings", "Tournament", "TournamentSaver", "Standing", "GameEntry", "Summary", "tournaments",
            "PuzzleResult", "add_puzzle_result", "store_puzzle_game", "last_puzzle_player", "puzzle_results",
+           "result_game",
            "Best", "Results", "record_score",
            "open_db", "write_atomic", "set_aside", "free_path", "folder_problem"]

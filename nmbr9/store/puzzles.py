@@ -6,6 +6,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from ..match import utc_now
+from ..rules.record import RecordError, parse_record, record_game
 from .db import stored_record, transaction
 
 
@@ -56,6 +57,17 @@ def puzzle_results(db: sqlite3.Connection, code: str) -> list[PuzzleResult]:
                          r["played"])
             for r in db.execute("SELECT * FROM puzzle_results WHERE code = ? ORDER BY score DESC, played, id",
                                 (code,))]
+
+
+def result_game(r: PuzzleResult):
+    """The game a leaderboard row was played in (its record) and the row's seat in it; None: the record is damaged."""
+    if r.record is None:
+        return None
+    try:
+        game = record_game(parse_record(r.record))
+    except RecordError:
+        return None
+    return game, next((i for i, s in enumerate(game.seats) if s.name == r.player), 0)
 
 
 def last_puzzle_player(db: sqlite3.Connection) -> str | None:

@@ -110,9 +110,9 @@ class ResultsScreen(Screen):
         from ..analysis_job import AnalysisJob
         # the search plans one card a round of the base game's 20; the variants deal otherwise.
         # The players' own layouts go along (base game only: a module's pieces are not the deck's),
-        # so the best found is never less than the winner's.
+        # so the best found is never less than the winner's; in a puzzle the leaderboard's best too
         game = self.match.game
-        own = [board.tiles for board in game.boards] if not game.ruleset.modules else []
+        own = [board.tiles for board in game.boards] + self._leaderboard_best() if not game.ruleset.modules else []
         self.job = AnalysisJob(game.deck, ANALYSIS_SECONDS, own) if game.ruleset.variant == CLASSIC else None
         super().enter()
         self.base.taskMgr.add(self._task, "results")
@@ -404,6 +404,22 @@ class ResultsScreen(Screen):
         top = self.results[0].score
         return [_("Best found for this deck: searching\u2026 {percent}%").format(percent=100),
                 *(self._found_text(best) for best in (top + 100, top, max(top - 100, 0)))]
+
+    def _leaderboard_best(self) -> list:
+        """A puzzle's best stored layout (an earlier game's), as a list of one layout; none outside a puzzle: the
+        best found said "88 points (the winner matched it)" over a leaderboard whose first line was 115."""
+        from ...store import puzzle_results, result_game
+        code = self.context.get("puzzle")
+        try:
+            rows = puzzle_results(self.app.store.db, code) if code else []
+        except Exception:
+            return []
+        for r in rows:   # best first
+            found = result_game(r)
+            if found is not None:
+                game, seat = found
+                return [game.boards[seat].tiles]
+        return []
 
     def _laid_as_the_puzzle(self, placements):
         """In a puzzle the best layout starts with the puzzle's own first tile, as every player's did

@@ -444,23 +444,19 @@ class SessionScreen(Screen):
         code = self.context.get("puzzle")
         if not code:
             return []
-        from ...rules.record import RecordError, parse_record, record_game
-        from ...store import puzzle_results
-        out = []
+        from ...store import puzzle_results, result_game
         try:
             results = puzzle_results(self.app.store.db, code)
         except Exception:
             return []
+        out = []
         for r in results:
-            if r.kind != "human":
-                continue
-            try:
-                game = record_game(parse_record(r.record))
-            except RecordError:
-                continue
-            seat = next((i for i, s in enumerate(game.seats) if s.name == r.player), 0)
-            out.append((r.player, game, seat))
-        return out[:3]
+            found = result_game(r) if r.kind == "human" else None
+            if found is not None:
+                out.append((r.player, *found))
+                if len(out) == 3:
+                    break
+        return out
 
     def past_name(self, i: int) -> str:
         """An earlier player's name as shown: "Player 1", kept in English, in the language of the moment."""
