@@ -190,6 +190,15 @@ def test_the_rules_page_covers_the_rules_and_says_the_start_tiles_are_our_own(la
     assert any("the game is over: those cards are not played" in r for r in rulings)
 
 
+def test_the_rules_page_says_what_the_puzzles_screen_offers(language):
+    """The page said "You are offered two random puzzles and pick one": the Puzzles screen offers the daily puzzle
+    and a friend's code too, and during the game the earlier players' boards round by round."""
+    language("en")
+    text = " ".join(dict(rules_page())["Puzzles"])
+    assert "daily puzzle" in text and "a friend's code" in text and "leaderboard" in text
+    assert "earlier players' boards as they stood in the same round" in text
+
+
 def test_the_rules_page_says_which_three_markers_2_of_3_gives_with_breaking_rules(language):
     """The page said "every player has three markers" while the powers panel shows two: the game's
     reading (the reject marker and two for powers) was only in docs/record-plus.md."""

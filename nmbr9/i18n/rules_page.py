@@ -154,8 +154,9 @@ SECTIONS: list[tuple[str, list]] = [
     ]),
     (N_("Puzzles"), [
         N_("A puzzle is a game with a fixed order of cards in which the first tile already lies in the "
-           "middle of your table. You are offered two random puzzles and pick one; others can later play "
-           "the same puzzle and compare their scores with yours."),
+           "middle of your table. Pick one of two random puzzles, the daily puzzle (the same for everyone "
+           "that day) or a friend's code. Everyone who plays a puzzle goes on its leaderboard, and while "
+           "you play you can look at earlier players' boards as they stood in the same round."),
     ]),
     (N_("Playing on screen"), [
         N_("\u201cStill to come\u201d on the left shows which tiles can still come; in the base game every number "
