@@ -202,6 +202,25 @@ def test_a_menu_built_under_a_still_pointer_keeps_the_keyboards_highlight(displa
     g.wait_for("trace: screen tournament")
 
 
+def test_a_window_resized_under_a_still_pointer_keeps_the_keyboards_highlight(game_factory):
+    """The pointer rested on the menu; the window resized (by the keyboard, a window manager's key) moved the
+    buttons under it, and the highlight jumped from New game to the button now under the pointer, which Enter then
+    pressed: the pointer had not moved, only its place in the window's -1..1 had."""
+    g = game_factory()
+    g.screenshot()                         # (the window takes keys)
+    g.move(600, 330)                       # over Tournament at 1280x720, over Settings at 1024x576
+    g.key("Return")                        # (New game, or Tournament if the pointer's move lit it)
+    left_by = g.wait_for("trace: screen ")
+    assert "settings" not in left_by
+    g.key("Escape")                        # the menu built again under the resting pointer, lit where it was left
+    g.wait_for("trace: screen menu")
+    time.sleep(0.5)
+    g.xdotool("windowsize", g.window, "1024", "576")
+    time.sleep(1.5)                        # a few frames at the new size
+    g.key("Return")
+    assert g.wait_for("trace: screen ") == left_by   # not Settings, now under the pointer
+
+
 def test_esc_in_the_menu_walks_to_quit_and_only_a_second_esc_quits(game_factory):
     """One Esc by accident closed the game at once."""
     g = game_factory()

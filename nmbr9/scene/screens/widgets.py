@@ -269,14 +269,19 @@ class KeyMenu:
         return next((i for i, b in enumerate(self.buttons) if has_typing(b)), None)
 
     def _pointer(self):
-        """Where the pointer is in the window (STILL_UNKNOWN: not known, outside it or no window)."""
-        watcher = getattr(self.screen.base, "mouseWatcherNode", None)
-        return tuple(watcher.getMouse()) if watcher is not None and watcher.hasMouse() else STILL_UNKNOWN
+        """Where the pointer is in the window, in its pixels (STILL_UNKNOWN: not known, outside it or no window).
+        Pixels, not the window's -1..1: a window resized under a still pointer moved the buttons under it, and
+        its -1..1 changed though it had not moved (the highlight jumped to the button now under it)."""
+        win = self.screen.base.win
+        if win is not None and hasattr(win, "getPointer"):   # (an offscreen buffer has no pointer)
+            pointer = win.getPointer(0)
+            return (pointer.getX(), pointer.getY()) if pointer.getInWindow() else STILL_UNKNOWN
+        return STILL_UNKNOWN
 
     def pointed(self, index: int, event) -> None:
         """The pointer entered a button: it takes the highlight, unless the pointer has not moved since
         the menu was built (the button appeared under it)."""
-        where = tuple(event.getMouse()) if event is not None and event.hasMouse() else self._pointer()
+        where = self._pointer()
         if self.still is STILL_UNKNOWN:   # not in the window when built: a window opened under the
             self.still = where            # pointer tells where it is only now, with no move
         if self.still is not None and where == self.still:
