@@ -303,6 +303,27 @@ def test_four_players_each_have_three_tiles_of_each_number_and_may_have_to_skip(
     assert g.options(0).choices == {1: 8} and g.choose(0, 1)
 
 
+def test_a_lost_reserved_tile_goes_back_into_the_four_player_supply():
+    """The printed Reserve rule: a reserved tile not built in time "comes back into the supply". With
+    4 players in Level to Level that is the player's own: their count of that number showed one short."""
+    g = game(L2L, [9, 9, 9, 1, 2, 1], players=4, modules=("breaking_rules",), powers=("reserve",))
+    for p in BLOCK:
+        for player in g.waiting():
+            assert g.play(player, Placement(*p))
+    assert g.shown == {0: 9, 1: 1} and g.choose(0, 1) and g.reserve(0)
+    assert g.options(0).supply[1] == 2                 # set aside: taken from the supply
+    for player in g.waiting():
+        assert g.choose(player, 0)
+        place_anywhere(g, player)
+    assert g.choose(0, 1) and g.play(0, Placement(1, 90, 1, 0)) and g.boards[0].tiles[-1].level == 1
+    assert g.end_turn(0)                               # built higher, the reserved 1 not built: lost
+    for player in g.waiting():
+        assert g.choose(player, 0)
+        place_anywhere(g, player)
+    assert g.players[0].reserve.state == "lost"
+    assert g.options(0).supply[1] == 2                 # one 1 built, the lost one back in the supply
+
+
 def test_supply_is_personal_only_with_four_players():
     assert game(L2L, players=3).options(0).supply is None
     assert game(TWO, players=4).options(0).supply is None

@@ -865,6 +865,9 @@ class Game:
         r = self.players[player].reserve
         if r is not None and r.state == "waiting" and turn.highest > r.below:
             r.state, r.lost_step = "lost", self.step   # this was the turn it had to be built in
+            supply = self.players[player].supply
+            if supply is not None:   # the printed rule: a lost reserved tile goes back to the supply
+                supply[r.digit] += 1
 
     def _settle(self) -> None:
         """Move on while every turn of the step has ended."""
