@@ -265,6 +265,26 @@ def test_bridge_never_spans_a_gap_open_to_the_outside():
     assert b.verdict(Placement(1, 0, 1, 0, level=1), frozenset({ALLOW_BRIDGE})).code == "not_supported"
 
 
+def test_a_refused_bridge_names_the_square_at_fault_and_why():
+    """With Bridge, a refusal named the first square with nothing under it, "overhangs or covers a hole":
+    often a square of a closed hole the tile covers whole, which Bridge allows, while the fault lay
+    elsewhere (the window marks that square on the tile)."""
+    b = Board([Placement(0, 0, 0, 0), Placement(0, 0, 3, 0)])   # closed holes: x 1 and x 4, y 1..2
+    both = frozenset({ALLOW_BRIDGE, ALLOW_SINGLE_SUPPORT})
+    poking = Placement(1, 0, 0, 1, level=1)            # its stem covers the left hole, its foot is past the 0
+    v = b.verdict(poking, both)
+    assert v.code == "not_supported" and dict(v.params)["x"] == 1 and dict(v.params)["y"] == 4
+    assert v.message == ("With Bridge only a closed hole may lie under the tile: square (1, 4) has nothing "
+                         "under it and is open to the outside.")
+    half = Placement(1, 270, 1, 1, level=1)            # the left hole whole, one square of the right one
+    v = b.verdict(half, both)
+    assert v.code == "not_supported" and (4, 1) in half.squares()
+    assert v.message == "With Bridge the tile must cover the whole hole under square (4, 1), not just part of it."
+    # without Bridge a hole may not be covered at all: the first square over it is named, as before
+    assert b.verdict(half, frozenset({ALLOW_SINGLE_SUPPORT})).message == (
+        "The tile overhangs or covers a hole: square (1, 1) has nothing under it on level 0.")
+
+
 @pytest.mark.parametrize("allow", [
     frozenset({ALLOW_BRIDGE}), frozenset({ALLOW_BRIDGE, ALLOW_SINGLE_SUPPORT}), frozenset({ALLOW_LONER}),
     frozenset({ALLOW_SINGLE_SUPPORT, ALLOW_LONER}), frozenset()])

@@ -297,6 +297,35 @@ def test_an_armed_power_hints_a_spot_it_opens_and_says_when_a_spot_needs_it_not(
     shot(app, f"{power}-not-needed")
 
 
+def test_a_bridge_over_part_of_a_hole_is_told_so_and_marked_on_the_tile(app):
+    """With Bridge armed, a tile over part of a closed hole was told "The tile overhangs or covers a hole"
+    with a square of the hole marked (Bridge allows covering one): now it says the hole must be covered
+    whole, and marks the tile's square over the part-covered hole."""
+    from nmbr9.rules import Board
+    from nmbr9.rules.board import BRIDGE_PART
+    from nmbr9.rules.tiles import distinct_orientations
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("single_support", "bridge")))
+    ps = ps_ready(app)
+    m.game.boards[0] = Board([Placement(0, 0, 0, 0), Placement(0, 0, 3, 0)])   # holes: x 1 and x 4, y 1..2
+    s.table.show(m.board(0))
+    ps.frame_camera()
+    ps.start_turn()
+    press(app, "power_bridge")
+    press(app, "power_single_support")
+    digit, both = m.game.card, ("bridge", "single_support")
+    spot = next(p for o in distinct_orientations(digit) for y in range(-3, 4) for x in range(-3, 7)
+                if m.game.check(0, p := Placement(digit, o.rotation, x, y), both).template == BRIDGE_PART)
+    ps.rotation, ps.x, ps.y, ps.held = spot.rotation, spot.x, spot.y, False
+    ps.update()
+    frames(app, 2)
+    assert ps.verdict.template == BRIDGE_PART
+    params = dict(ps.verdict.params)
+    assert (params["x"], params["y"]) in spot.squares()   # the square marked lies on the tile
+    assert "With Bridge the tile must cover the whole hole under the marked square, not just part of it." \
+        in texts(app)
+    shot(app, "bridge-part-of-a-hole")
+
+
 def test_two_powers_not_needed_are_said_with_their_markers(app):
     """Bridge and Loner armed for a tile on the table's level: the verdict said "Not needed here: Bridge,
     Loner (its marker is spent anyway)", as if one marker went."""

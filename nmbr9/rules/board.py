@@ -124,6 +124,15 @@ def refuse(code: str, template: str, level: int | None = None, **params) -> Verd
     return Verdict(code, template, tuple(sorted({"level": level, **params}.items())), level)
 
 
+# Refusals that name a square; the window says them without it, marking the square on the tile
+# (scene/play.py ON_THE_TABLE).
+TAKEN = N_("Square ({x}, {y}) on level {level} is already taken.")
+UNDER_HIGHER = N_("Square ({x}, {y}) lies under a tile of a higher level.")
+OVERHANG = N_("The tile overhangs or covers a hole: square ({x}, {y}) has nothing under it on level {below}.")
+BRIDGE_OPEN = N_("With Bridge only a closed hole may lie under the tile: square ({x}, {y}) has nothing under it "
+                 "and is open to the outside.")
+BRIDGE_PART = N_("With Bridge the tile must cover the whole hole under square ({x}, {y}), not just part of it.")
+
 # The base game's codes (spec/game-record.md), then the NMBR 9 ++ ones (docs/record-plus.md).
 REFUSAL_CODES = ("overlap", "not_supported", "single_support", "not_adjacent",
                  "wrong_digit", "wrong_turn", "bad_rotation",
@@ -223,20 +232,21 @@ class Board:
             return refuse("level_cap", N_("This tile may only be built on levels 0 to {cap}."), level, cap=max_level)
         taken = [s for s in squares if self.tile_at(s[0], s[1], level) >= 0]
         if taken:
-            return refuse("overlap", N_("Square ({x}, {y}) on level {level} is already taken."), level,
-                          x=taken[0][0], y=taken[0][1])
+            return refuse("overlap", TAKEN, level, x=taken[0][0], y=taken[0][1])
         covered = [s for s in squares if self.height_at(*s) > level]
         if covered:  # only a bridge leaves an empty square with a tile above it
-            return refuse("covered", N_("Square ({x}, {y}) lies under a tile of a higher level."), level,
-                          x=covered[0][0], y=covered[0][1])
+            return refuse("covered", UNDER_HIGHER, level, x=covered[0][0], y=covered[0][1])
         if level > 0:
             under = [self.tile_at(sx, sy, level - 1) for sx, sy in squares]
             bare = [s for s, t in zip(squares, under) if t < 0]
             support = {t for t in under if t >= 0}
-            if bare and not (support and ALLOW_BRIDGE in allow and self._bridges(squares, bare, level)):
-                return refuse("not_supported", N_(
-                    "The tile overhangs or covers a hole: square ({x}, {y}) has nothing under it on level {below}."),
-                    level, x=bare[0][0], y=bare[0][1], below=level - 1)
+            if bare and not (support and ALLOW_BRIDGE in allow):
+                return refuse("not_supported", OVERHANG, level, x=bare[0][0], y=bare[0][1], below=level - 1)
+            if bare:
+                gap = self._bridge_gap(bare, level)
+                if gap:   # (x, y) names the square at fault, not just the first bare one: that may be bridged
+                    template, (x, y) = gap
+                    return refuse("not_supported", template, level, x=x, y=y, below=level - 1)
             if len(support) < 2 and ALLOW_SINGLE_SUPPORT not in allow:
                 return refuse("single_support", N_(
                     "The tile rests on only one tile; on level {level} it must rest on at least two."), level)
@@ -250,17 +260,22 @@ class Board:
     def _level_has_tiles(self, level: int) -> bool:
         return level < self.ids.shape[0] and bool((self.ids[level] >= 0).any())
 
-    def _bridges(self, squares, bare, level) -> bool:
-        """Bridge power: every bare square lies in a closed hole the tile covers completely."""
+    def _bridge_gap(self, bare, level):
+        """Bridge power: None if every bare square lies in a closed hole the tile covers completely,
+        else (BRIDGE_OPEN, a bare square open to the outside) or (BRIDGE_PART, a bare square over a
+        hole the tile covers only in part)."""
         (r0, c0), labels, sizes = self._holes(level - 1)
         ox, oy = self.origin
-        covered = {}
+        holes = []
         for x, y in bare:
             r, c = y - oy - r0, x - ox - c0
             if not (0 <= r < labels.shape[0] and 0 <= c < labels.shape[1]) or labels[r, c] == 0:
-                return False  # the gap reaches the outside: not a hole
-            covered[labels[r, c]] = covered.get(labels[r, c], 0) + 1
-        return all(n == sizes[k - 1] for k, n in covered.items())
+                return BRIDGE_OPEN, (x, y)  # the gap reaches the outside: not a hole
+            holes.append(int(labels[r, c]))
+        for (x, y), k in zip(bare, holes):
+            if holes.count(k) < sizes[k - 1]:
+                return BRIDGE_PART, (x, y)
+        return None
 
     def _holes(self, level: int):
         """The closed holes of a level: ((row, col) of its bounding box in the grid,

@@ -15,22 +15,25 @@ import time
 from panda3d.core import Point3
 
 from ..i18n import N_, _, ngettext
-from ..rules.board import Placement, tile_points
+from ..rules.board import BRIDGE_OPEN, BRIDGE_PART, OVERHANG, TAKEN, UNDER_HIGHER, Placement, tile_points
 from ..rules.tiles import ROTATIONS, orientation
 from .camera import level_height
 
 # The rules name the square at fault by its coordinates (for records and the command line);
-# on the table the red tile shows where, so the window says it without them.
+# on the table the red tile shows where, so the window says them without (keyed by the rules' sentence).
 ON_THE_TABLE = {
-    "overlap": N_("Part of the tile would lie on a tile of level {level}."),
-    "covered": N_("Part of the tile would lie under a tile of a higher level."),
-    "not_supported": N_("The tile overhangs or covers a hole: part of it has nothing under it on level {below}."),
+    TAKEN: N_("Part of the tile would lie on a tile of level {level}."),
+    UNDER_HIGHER: N_("Part of the tile would lie under a tile of a higher level."),
+    OVERHANG: N_("The tile overhangs or covers a hole: part of it has nothing under it on level {below}."),
+    BRIDGE_OPEN: N_("With Bridge only a closed hole may lie under the tile: the marked square has nothing under "
+                    "it and is open to the outside."),
+    BRIDGE_PART: N_("With Bridge the tile must cover the whole hole under the marked square, not just part of it."),
 }
 
 
 def verdict_words(verdict) -> str:
     """A refusal as the table says it."""
-    template = ON_THE_TABLE.get(verdict.code)
+    template = ON_THE_TABLE.get(verdict.template)
     return _(template).format(**dict(verdict.params)) if template else verdict.text(_)
 
 
