@@ -213,6 +213,15 @@ def test_the_rules_page_says_which_three_markers_2_of_3_gives_with_breaking_rule
     assert g.options(0).markers_left == 2 and g.options(0).can_reject   # two for powers, the reject marker
 
 
+def test_the_rules_page_says_a_lost_reserved_tile_goes_back_to_the_supply(language):
+    """The printed Reserve rule returns a tile not built in time to the supply; with a 4-player supply of
+    one's own in Level to Level a player sees that number's count go up again, which the page did not say."""
+    language("en")
+    section = dict(rules_page())["Module: Breaking Rules"]
+    assert "A lost reserved tile goes back to the supply: in Level to Level with 4 players, into your own." \
+        in section
+
+
 def test_the_rules_page_says_the_first_tile_must_touch_the_start_tile(language):
     """The base game's "In the first round you lay the tile anywhere" does not hold with a start
     tile: it is a tile of level 0, so the rules refuse a first tile that does not touch it."""

@@ -113,6 +113,7 @@ SECTIONS: list[tuple[str, list]] = [
         ruling(N_("The reserved tile must be built at the latest in the turn in which you first build on a "
                   "level higher than your highest level when you set it aside. After that turn it is "
                   "lost.")),
+        N_("A lost reserved tile goes back to the supply: in Level to Level with 4 players, into your own."),
         ruling(N_("Your highest level is that of any of your pieces, gap fillers included, and any piece you "
                   "build higher counts, the reserved tile too. In Level to Level the reserved tile keeps its "
                   "marker's level limit.")),
