@@ -265,6 +265,23 @@ def test_bridge_never_spans_a_gap_open_to_the_outside():
     assert b.verdict(Placement(1, 0, 1, 0, level=1), frozenset({ALLOW_BRIDGE})).code == "not_supported"
 
 
+def test_a_hole_meeting_the_outside_only_at_a_corner_is_closed_and_the_rules_page_says_so():
+    """The ruling said "a connected group of empty squares ... that does not reach the outside" and the
+    game let Bridge span a hole touching the outside at a corner: the page did not say which."""
+    from nmbr9.i18n.rules_page import rules_page
+    b, left = Board(), [(x, y) for y in range(4) for x in range(5) if (x, y) not in ((1, 1), (2, 0))]
+    while left:                            # one-square pieces fill a 5 x 4 block but for (1, 1) and (2, 0)
+        x, y = next((x, y) for x, y in left if b.verdict(Placement("F1", 0, x, y, 0)))
+        b.place(Placement("F1", 0, x, y, 0))
+        left.remove((x, y))
+    # (1, 1) is closed on its four sides; its corner touches (2, 0), open to the table around
+    bridge = Placement(1, 0, 0, 0, level=1)   # squares (0, 0), (1, 0), (1, 1), (1, 2), (1, 3)
+    assert b.verdict(bridge).code == "not_supported" and b.verdict(bridge, frozenset({ALLOW_BRIDGE})).ok
+    assert bridge in b.legal_placements(1, allow=frozenset({ALLOW_BRIDGE}))
+    text = " ".join(dict(rules_page(lambda s: s))["Module: Breaking Rules"])
+    assert "joined along their sides" in text and "meets the outside only at a corner is closed" in text
+
+
 def test_a_refused_bridge_names_the_square_at_fault_and_why():
     """With Bridge, a refusal named the first square with nothing under it, "overhangs or covers a hole":
     often a square of a closed hole the tile covers whole, which Bridge allows, while the fault lay

@@ -106,8 +106,8 @@ SECTIONS: list[tuple[str, list]] = [
         ruling(N_("A flipped tile still counts as a tile for the tiles resting on it.")),
         power("single_support"),
         power("bridge"),
-        ruling(N_("A hole is a connected group of empty squares on the level below that does not reach "
-                  "the outside.")),
+        ruling(N_("A hole is a group of empty squares on the level below, joined along their sides, that "
+                  "does not reach the outside: a hole that meets the outside only at a corner is closed.")),
         power("loner"),
         power("reserve"),
         ruling(N_("The reserved tile must be built at the latest in the turn in which you first build on a "
