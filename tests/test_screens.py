@@ -3090,6 +3090,28 @@ def test_the_results_say_when_the_last_tile_could_not_be_saved(app, monkeypatch)
     assert "No space left on device" in texts(app)
 
 
+def test_the_results_say_once_that_the_scores_could_not_be_stored(app, monkeypatch, tmp_path):
+    """A full disk at the last tile: neither the autosave nor the database could be written. The results
+    said "The game's scores could not be stored for personal bests: ..." twice, once after the autosave's
+    problem (the last tile's save) and once on a line of its own (the results' own try)."""
+    from test_match import play
+    from nmbr9.scene.screens.results import ResultsScreen
+    from nmbr9.store import Autosave, SaveError
+
+    def full(self, match):
+        raise SaveError("Could not save autosave.json: No space left on device. The previous copy is kept.")
+    monkeypatch.setattr(Autosave, "save", full)
+    (tmp_path / "data" / "nmbr9.sqlite3").mkdir(parents=True)   # a database SQLite can't use, like a full disk
+    m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=31, threaded=False)
+    play(m)
+    assert m.over and "No space left on device" in m.save_error
+    app.goto(ResultsScreen, match=m, context={})
+    frames(app)
+    said = texts(app)
+    assert "No space left on device" in said
+    assert said.count("could not be stored for personal bests") == 1, said
+
+
 def test_a_full_disk_at_the_next_tournament_game_is_said_not_a_crash(app, monkeypatch):
     import sqlite3
     from nmbr9.store import Tournament

@@ -267,8 +267,11 @@ class ResultsScreen(Screen):
             return None
 
     def _extra_text(self) -> str:
-        # the last tile's save, the results' (the same words once: both keep the scores)
-        problems = list(dict.fromkeys(p for p in (self.match.save_error, self.saved_note) if p))
+        # the last tile's save, the results' (the same words once: both keep the scores, and the last tile's
+        # save may hold the results' words after the autosave's own)
+        problems = [p for p in (self.match.save_error, self.saved_note) if p]
+        if len(problems) == 2 and problems[1] in problems[0]:
+            problems.pop()
         if problems:
             return "\n".join(problems)
         if self.context.get("tournament"):
