@@ -288,6 +288,21 @@ def test_a_player_moving_twice_in_a_round_is_a_wrong_turn(tmp_path, two_player_g
                                              "message": "It is not this player's turn to place a tile."}
 
 
+def test_a_move_of_another_round_says_which_round_not_whose_turn(tmp_path):
+    """A solo record with a round's move left out: the next move was told "It is not this player's turn",
+    though it was that player's turn; the round is what is wrong. A move after the last round: the game is over."""
+    game = random_game(5, players=1)
+    data = game_record(game)
+    skipped = {**data, "moves": data["moves"][:5] + data["moves"][6:]}
+    r = nmbr9("replay", write(tmp_path, skipped), "--json")
+    assert r.returncode == 1
+    assert json.loads(r.stdout)["error"] == {"code": "wrong_turn", "move": 5, "round": 7, "player": 0,
+                                             "message": "This move is for round 7, but the game is at round 6."}
+    late = {**data, "moves": data["moves"] + [{**data["moves"][-1], "round": 21}]}
+    r = nmbr9("replay", write(tmp_path, late), "--json")
+    assert r.returncode == 1 and json.loads(r.stdout)["error"]["message"] == "The game is already over."
+
+
 def test_moves_on_an_illegal_record_exits_1_with_replay_s_verdict(tmp_path, two_player_game):
     data = game_record(two_player_game)
     data["moves"] = data["moves"][:12]

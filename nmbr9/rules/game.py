@@ -616,9 +616,16 @@ class Game:
         return OK
 
     def apply(self, m: Move) -> Verdict:
-        """Replay one recorded move: it must belong to the current step."""
-        if self._over or m.round != self.round or (self.variant == TWO_OF_THREE and m.slot != self.slot):
-            return _wrong_turn()
+        """Replay one recorded move: it must belong to the current step. A move of another round or card
+        says so: "not this player's turn" misled where the player's own move had a skipped round's number."""
+        if self._over:
+            return _wrong_turn(N_("The game is already over."))
+        if m.round != self.round:
+            return _wrong_turn(N_("This move is for round {round}, but the game is at round {current}."),
+                               round=m.round, current=self.round)
+        if self.variant == TWO_OF_THREE and m.slot != self.slot:
+            return _wrong_turn(N_("This move is for card {card} of the round, but the game is at card {current}."),
+                               card=m.slot + 1, current=self.slot + 1)
         if m.kind in (PLACE, RESERVE_MOVE) and m.marker is not None and not m.reserved:
             v = self.choose(m.player, m.marker)
             if not v:
