@@ -61,6 +61,24 @@ def test_a_database_from_a_newer_game_is_left_alone(folder):
     assert (folder / FILENAME).read_bytes() == before
 
 
+def test_a_full_disk_is_said_as_such_not_as_a_disk_i_o_error(folder, monkeypatch):
+    """On a full disk SQLite can't grow the -shm file beside the database and says "disk I/O error": the
+    menu said "Can't use the database ...: disk I/O error", as of a failing disk; it now says the disk is
+    full, and the database is left as it is."""
+    open_db()[0].close()
+    before = (folder / FILENAME).read_bytes()
+
+    def full(conn, read_only=False):
+        e = sqlite3.OperationalError("disk I/O error")
+        e.sqlite_errorname = "SQLITE_IOERR_SHMSIZE"   # as SQLite names it, Python 3.11 on
+        raise e
+    monkeypatch.setattr(db_module, "_setup", full)
+    with pytest.raises(StoreError) as found:
+        open_db()
+    assert found.value.message.endswith(": the disk is full (disk I/O error)"), found.value.message
+    assert (folder / FILENAME).read_bytes() == before and not list(folder.glob("*.corrupt-*"))
+
+
 def test_a_file_that_is_not_a_database_is_set_aside(folder):
     (folder / FILENAME).write_bytes(b"this is not sqlite" * 100)
     store = Store()

@@ -19,7 +19,7 @@ from ..match import Match, fresh_seed
 from ..paths import data_dir
 from ..rules import Ruleset, Seat
 from .autosave import Autosave, Resume
-from .db import FILENAME, StoreError, one_look, open_db
+from .db import FILENAME, StoreError, one_look, open_db, sqlite_reason
 from .files import SaveError, folder_problem, free_path, hold_folder, let_go, lock_held, set_aside, write_atomic
 from .puzzles import (PuzzleResult, add_puzzle_result, last_puzzle_player, puzzle_results, result_game,
                       store_puzzle_game)
@@ -197,7 +197,7 @@ class Store:
 
 
 def _not_stored(e: sqlite3.Error) -> StoreError:
-    return StoreError(_("Could not store the tournament: {reason}").format(reason=e))
+    return StoreError(_("Could not store the tournament: {reason}").format(reason=sqlite_reason(e)))
 
 
 __all__ = ["Store", "Autosave", "Resume", "SaveError", "StoreError", "Settings", "load_settings",

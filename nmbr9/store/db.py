@@ -121,6 +121,14 @@ def stored_record(text) -> dict | None:
     return data if isinstance(data, dict) else None
 
 
+def sqlite_reason(e: Exception) -> str:
+    """Why SQLite failed, in words: a full disk that stops the -shm file growing is said as such (SQLite
+    says only "disk I/O error", which reads as a failing disk)."""
+    if getattr(e, "sqlite_errorname", None) == "SQLITE_IOERR_SHMSIZE":   # (Python 3.11 on)
+        return _("the disk is full ({error})").format(error=e)
+    return str(getattr(e, "message", e))
+
+
 def db_path(conn: sqlite3.Connection) -> str:
     """The file a connection reads (for a sentence naming it)."""
     return conn.execute("PRAGMA database_list").fetchone()[2]
@@ -209,7 +217,8 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
         try:
             conn = _connect(path, read_only)
         except sqlite3.Error as e:
-            raise StoreError(_("Can't open the database {path}: {reason}").format(path=path, reason=e))
+            raise StoreError(_("Can't open the database {path}: {reason}").format(path=path,
+                                                                                   reason=sqlite_reason(e)))
         try:
             _setup(conn, read_only)
             # damage inside the file (a page overwritten) shows only when a query reaches it: looked for
@@ -224,7 +233,8 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
             # only a damaged file ("file is not a database", "malformed") is set aside; a locked,
             # read-only or full database, or a failed upgrade, is left as it is
             if attempt or read_only or type(e) is not sqlite3.DatabaseError:
-                raise StoreError(_("Can't use the database {path}: {reason}").format(path=path, reason=e))
+                raise StoreError(_("Can't use the database {path}: {reason}").format(path=path,
+                                                                                      reason=sqlite_reason(e)))
             for extra in ("-wal", "-shm"):
                 side = path.with_name(path.name + extra)
                 if side.exists():

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..i18n import _
 from ..match import utc_now
-from .db import StoreError, transaction
+from .db import StoreError, sqlite_reason, transaction
 from .files import SaveError
 
 
@@ -67,7 +67,7 @@ class Results:
 
 def not_stored(e: Exception, puzzle: bool) -> str:
     """Why a finished game's results were not kept, naming what was being stored."""
-    reason = getattr(e, "message", e)
+    reason = sqlite_reason(e)
     if puzzle:
         return _("The puzzle's result could not be stored: {reason}").format(reason=reason)
     return _("The game's scores could not be stored for personal bests: {reason}").format(reason=reason)
