@@ -2807,6 +2807,25 @@ def test_the_step_through_button_says_its_key_and_home_end_go_to_the_first_and_l
     assert "tile 20 of 20" in texts(app)
 
 
+def test_clicking_step_through_it_again_lays_the_next_tile_of_the_best_layout(app):
+    """A mouse player clicked "Step through it" again and again and stayed at tile 1 of 20: only the arrow keys
+    went on. A click goes on as → does; from the whole layout it starts again at its first tile."""
+    from nmbr9.scene.screens.results import ResultsScreen
+    m = app.store.new_match([Seat("Ana", "bot:easy")], seed=31)
+    m.play_out()
+    r = app.goto(ResultsScreen, match=m, context={})
+    analysis_found(r, list(m.board(0).tiles))
+    frames(app)
+    click(app, "Step through it (\u2192)")
+    assert "tile 1 of 20" in texts(app) and len(r.table.board.tiles) == 1
+    click(app, "Step through it (\u2192)")
+    click(app, "Step through it (\u2192)")
+    assert "tile 3 of 20" in texts(app) and len(r.table.board.tiles) == 3
+    messenger.send("end")
+    click(app, "Step through it (\u2192)")
+    assert "tile 1 of 20" in texts(app) and len(r.table.board.tiles) == 1
+
+
 def test_tab_in_the_results_shows_each_players_board_and_the_best_layout_in_turn(app):
     """Stepping through the best layout, a keyboard-only player could not see their own board again (a click on
     the name shows it), nor another player's board at all."""

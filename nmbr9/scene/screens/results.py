@@ -432,8 +432,11 @@ class ResultsScreen(Screen):
         return decode(code).laid_as_first(placements) if code else placements
 
     def start_walk(self) -> None:
-        if self.analysis["placements"]:
-            self.walk = 1
+        """The button: its first tile, then a tile more a click, as → does (a mouse player clicking it again
+        stayed at tile 1); from the whole layout it starts again."""
+        placements = self.analysis["placements"]
+        if placements:
+            self.walk = 1 if self.walk in (None, len(placements)) else self.walk + 1
             self._show_walk()
 
     def walk_step(self, step: int) -> None:
