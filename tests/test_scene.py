@@ -189,6 +189,22 @@ def test_right_click_turns_the_tile_and_right_drag_turns_the_view(play):
     assert play.rotation == 90 and cam.heading != heading
 
 
+def test_a_right_drag_let_go_outside_the_window_stops_turning_the_view(play):
+    """A player right-dragged the table to tilt it and let go below the window: back in the window, the free
+    pointer went on turning and tilting the view (the button's release came with no pointer and was dropped)."""
+    cam = play.camera
+    play.pointer(0.1, 0.1)
+    play.press("mouse3", 0.1, 0.1)
+    play.pointer(0.3, -0.5)
+    play.pointer(0.4, -0.98)
+    assert play.base.mouseWatcherNode is None or not play.base.mouseWatcherNode.hasMouse()   # (offscreen: none)
+    play._event_release("mouse3")            # let go out of the window: Panda3D knows no pointer there
+    view = (cam.heading, cam.pitch)
+    play.pointer(0.2, 0.3)                   # the pointer comes back, no button held
+    play.pointer(-0.4, 0.6)
+    assert (cam.heading, cam.pitch) == view and not play.pressed
+
+
 def test_a_right_click_on_the_hud_does_not_turn_the_tile(play):
     play.pointer(0.1, 0.1)
     play.release("mouse3", 0.1, 0.1)   # pressed over a HUD button: only its release reaches the table

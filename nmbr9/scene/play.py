@@ -466,7 +466,9 @@ class PlayScreen:
             self.press(button, *m)
 
     def _event_release(self, button):
-        m = self._mouse()
+        # a button let go past the window's edge comes with no pointer: it goes up all the same, where the pointer
+        # was last seen (a right drag let go out there went on turning the view under the free pointer)
+        m = self._mouse() or self.last_pointer
         if m:
             self.release(button, *m)
 
