@@ -2826,6 +2826,29 @@ def test_clicking_step_through_it_again_lays_the_next_tile_of_the_best_layout(ap
     assert "tile 1 of 20" in texts(app) and len(r.table.board.tiles) == 1
 
 
+def test_a_right_drag_turns_and_tilts_the_board_in_the_results(app):
+    """At the table a right drag turns the view; in the results it did nothing: a mouse player could only zoom
+    a board, never look at its lower levels from another side."""
+    from nmbr9.scene.screens.results import ResultsScreen
+    m = app.store.new_match([Seat("Ana", "bot:easy")], seed=31)
+    m.play_out()
+    r = app.goto(ResultsScreen, match=m, context={})
+    r.job.stop()
+    frames(app)
+    pointer = [(0.2, 0.0)]
+    r._pointer = lambda: pointer[0]              # (offscreen there is no pointer: it is put here)
+    view = (r.camera.heading, r.camera.pitch)
+    messenger.send("mouse3")
+    pointer[0] = (0.5, 0.3)
+    frames(app)
+    turned = (r.camera.heading, r.camera.pitch)
+    assert turned[0] != view[0] and turned[1] != view[1]
+    messenger.send("mouse3-up")
+    pointer[0] = (-0.4, -0.5)                    # let go: the pointer moves the board no more
+    frames(app)
+    assert (r.camera.heading, r.camera.pitch) == turned
+
+
 def test_tab_in_the_results_shows_each_players_board_and_the_best_layout_in_turn(app):
     """Stepping through the best layout, a keyboard-only player could not see their own board again (a click on
     the name shows it), nor another player's board at all."""

@@ -52,6 +52,11 @@ class OrbitCamera:
         self.pitch = min(MAX_PITCH, max(MIN_PITCH, self.pitch + d_pitch))
         self.apply()
 
+    def turn_by_drag(self, start, end, speed: float) -> None:
+        """A right drag from one screen point to the next: across turns the view, up and down tilts it
+        (`speed`: degrees per screen width)."""
+        self.orbit(-(end[0] - start[0]) * speed, -(end[1] - start[1]) * speed * 0.6)
+
     def zoom_by(self, factor: float) -> None:
         self.zoom = min(MAX_ZOOM, max(MIN_ZOOM, self.zoom * factor))
         self.apply()

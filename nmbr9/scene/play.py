@@ -323,7 +323,7 @@ class PlayScreen:
             if abs(mx - px) + abs(my - py) > DRAG_START:
                 self.dragged.add(button)
         if last is not None and "mouse3" in self.dragged:
-            self.camera.orbit(-(mx - last[0]) * self.orbit_speed, -(my - last[1]) * self.orbit_speed * 0.6)
+            self.camera.turn_by_drag(last, (mx, my), self.orbit_speed)
             return
         if last is not None and "mouse2" in self.dragged:
             self.camera.pan_screen(last, (mx, my))   # the tile in hand goes along, below

@@ -51,6 +51,7 @@ class ResultsScreen(Screen):
         self.showing = self.results[0].seat     # whose board is on the table
         self.analysis = {"progress": 0.0, "placements": None, "error": None}
         self.walk = None                        # the tile shown when stepping through the best layout
+        self.turned_at = None                   # the pointer while a right drag turns the board
         self.bests: dict[int, object] = {}      # seat -> that human's best before this game (None: first)
         self.entries: set[int] = set()          # a puzzle's leaderboard rows of this game's humans
         self.saved_note = self._store_results()
@@ -219,6 +220,9 @@ class ResultsScreen(Screen):
             self.accept(wheel, self.camera.zoom_by, [factor])
             self.accept("shift-" + wheel, self.camera.zoom_by, [factor])
         self.accept("l", self.table.toggle_levels)
+        # and a right drag turns and tilts it, as at the table (with the mouse it could only be zoomed)
+        self.accept("mouse3", self._start_turning)
+        self.accept("mouse3-up", self._stop_turning)
         self.letters_with_shift()
         self.shown_step = -1
         self._draw_scores()
@@ -315,6 +319,7 @@ class ResultsScreen(Screen):
     # ----- the scoring animation ------------------------------------------------------------
     def _task(self, task):
         self.camera.follow_window()
+        self._turn()
         self.clock += min(self.base.clock.getDt(), 0.1)
         step = len(self.levels) if not self.step_time else min(len(self.levels), int(self.clock / self.step_time))
         if step != self.shown_step:
@@ -322,6 +327,25 @@ class ResultsScreen(Screen):
             self._draw_scores()
         self._draw_analysis()
         return task.cont
+
+    def _pointer(self):
+        """The pointer in the window (-1..1 each way), or None where there is none (outside it)."""
+        w = self.base.mouseWatcherNode
+        return (w.getMouseX(), w.getMouseY()) if w is not None and w.hasMouse() else None
+
+    def _start_turning(self) -> None:
+        self.turned_at = self._pointer()
+
+    def _stop_turning(self) -> None:
+        self.turned_at = None   # (let go outside the window too: that release has no pointer)
+
+    def _turn(self) -> None:
+        """While the right button is held, the board turns with the pointer."""
+        from ..play import ORBIT_SPEED
+        here = self._pointer()
+        if self.turned_at is not None and here is not None:
+            self.camera.turn_by_drag(self.turned_at, here, ORBIT_SPEED * self.app.settings.camera_sensitivity)
+            self.turned_at = here
 
     def _draw_scores(self) -> None:
         """Levels scored so far (top first) and the running total of each board."""
