@@ -73,6 +73,14 @@ def test_camera_stays_above_the_table_and_resets(camera):
     assert (camera.heading, camera.pitch, camera.zoom) == (DEFAULT_HEADING, DEFAULT_PITCH, 1)
 
 
+def test_the_cameras_pose_tells_a_moved_view_from_an_unmoved_one(camera):
+    """A held tile follows a still pointer only when the view moved under it: the pose must compare by value."""
+    before = camera.pose()
+    assert camera.pose() == before
+    camera.orbit(10, 0)
+    assert camera.pose() != before
+
+
 def test_the_tile_follows_the_pointer_snapped_to_the_grid(play):
     cam = play.camera
     o = orientation(8, 0)
