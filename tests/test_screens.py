@@ -3465,3 +3465,26 @@ def test_a_field_clicked_takes_the_highlight_from_the_button_the_keyboard_lit(ap
     assert field["frameColor"] != s.keys.colours[s.keys.buttons.index(field)]   # the field is lit
     messenger.send("tab")                               # the keyboard walks on from the field
     assert s.keys.index == s.keys.buttons.index(field) + 1 or s.keys.index == 0
+
+
+def test_a_reviewed_tournament_game_shows_the_best_layout_found_before_at_once(app):
+    """Reviewing a tournament's game again searched its deck anew from 0% (and might find another best): the
+    layout found the first time is shown at once."""
+    from nmbr9.scene.screens import results
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    t = app.store.new_tournament([Seat("A", "bot:easy"), Seat("B", "bot:easy")], games=1, seed=9)
+    app.store.tournament_match(t).play_out()
+    app.goto(TournamentScreen)
+    scores = app.store.tournament(t.id).entries()[0].scores
+    results.ANALYSIS_SECONDS, old = 2.0, results.ANALYSIS_SECONDS
+    try:
+        click(app, f"Game 1: A {scores[0]}, B {scores[1]}")
+        until(app, lambda: app.screen.analysis["placements"] is not None, 60)
+        found = app.screen.analysis["placements"]
+        click(app, "Back to the tournament (Enter)")
+        click(app, f"Game 1: A {scores[0]}, B {scores[1]}")
+        frames(app, 2)
+    finally:
+        results.ANALYSIS_SECONDS = old
+    assert app.screen.analysis["placements"] == found
+    assert "searching" not in texts(app) and "Best found for this deck: " in texts(app)

@@ -54,6 +54,7 @@ class GameApp(DirectObject):
         self.window_size = None             # the window's size as last reported
         self.asked_sizes: set = set()       # sizes the game itself asked for (not the player's resizing)
         self.unsaved = None                 # a game left for the menu whose last save failed
+        self.analyses: dict = {}            # (deck, boards) -> the results' finished analysis: a game seen again
         self._unsubscribe = on_language_change(self._new_language)
         self.accept("f12", self.screenshot)
         self.accept("window-event", self._window_event)

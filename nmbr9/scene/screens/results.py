@@ -114,7 +114,11 @@ class ResultsScreen(Screen):
         # so the best found is never less than the winner's; in a puzzle the leaderboard's best too
         game = self.match.game
         own = [board.tiles for board in game.boards] + self._leaderboard_best() if not game.ruleset.modules else []
-        self.job = AnalysisJob(game.deck, ANALYSIS_SECONDS, own) if game.ruleset.variant == CLASSIC else None
+        # the same deck and boards searched before in this run (a tournament's game reviewed, its results
+        # left and seen again): that best layout at once, not a search from 0% to maybe another one
+        self.analysis_key = (tuple(game.deck), tuple(map(tuple, own)))
+        self.job = None if game.ruleset.variant != CLASSIC else \
+            self.app.analyses.get(self.analysis_key) or AnalysisJob(game.deck, ANALYSIS_SECONDS, own)
         super().enter()
         self.base.taskMgr.add(self._task, "results")
         self.app.trace("results", *(f"{r.name}={r.score}" for r in self.results))
@@ -393,6 +397,7 @@ class ResultsScreen(Screen):
         job.poll()
         a.update(progress=job.progress, error=job.error)
         if a["placements"] is None and job.placements is not None:
+            self.app.analyses[self.analysis_key] = job
             a["placements"] = self._laid_as_the_puzzle(job.placements)
             if self.walk is None:   # one more board for Tab
                 self._say_shown(_("{name}'s board").format(name=self.match.names[self.showing]))
