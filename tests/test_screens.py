@@ -3488,3 +3488,25 @@ def test_a_reviewed_tournament_game_shows_the_best_layout_found_before_at_once(a
         results.ANALYSIS_SECONDS = old
     assert app.screen.analysis["placements"] == found
     assert "searching" not in texts(app) and "Best found for this deck: " in texts(app)
+
+
+def test_hint_in_the_bots_turn_is_greyed_and_i_says_it_waits_for_the_next_tile(app):
+    """With one's tile laid and the bots still thinking, I did nothing at all and the Hint button looked ready:
+    the button is greyed (as Confirm) and I says the hint is for the next tile."""
+    gates = []
+    m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=2, bot_factory=waiting_bots(gates))
+    s = app.play(m)
+    frames(app, 2)
+    assert s.hint_button["state"] == DGG.NORMAL
+    place_somewhere(app)
+    frames(app, 3)
+    assert m.phase == BOTS and s.hint_button["state"] == DGG.DISABLED
+    messenger.send("i")
+    frames(app, 2)
+    assert "A hint is for your next tile: press I once it is dealt." in texts(app)
+    gates[0].set()
+    until(app, lambda: m.round == 2 and s.ps is not None and s.ps.ghost is not None)
+    frames(app, 3)
+    assert s.hint_button["state"] == DGG.NORMAL and "A hint is for your next tile" not in texts(app)
+    messenger.send("i")
+    until(app, lambda: s.hint is not None and s.hint["ghost"] is not None, 60)   # the hint works again

@@ -714,6 +714,8 @@ class PlusSessionScreen(SessionScreen):
     def ask_hint(self) -> None:
         """Before there is a tile to lay (build or reject it; which shown tile to take), the hint
         is the expert's answer in words. Reserve armed: the tile comes back in hand for its hint."""
+        if self.bots_turn_hint():
+            return
         key = self._advice_key()
         ps = self.ps
         idle = key is None and ps is not None and ps.ghost is None and self.looking is None

@@ -70,6 +70,7 @@ class SessionScreen(Screen):
         self.overlay = None             # "handoff" or "rules" while one covers the table
         self.hint = None                # {"key", "thread", "result", "ghost"}
         self.hint_spot = None           # (piece, rotation, x, y) of a hint taken, while the tile is there
+        self.hint_early = None          # the round whose bots' turn I was pressed in (said with that turn)
         self.was_held = None
         self.panel_key = None
         self.turn_key = None
@@ -210,6 +211,11 @@ class SessionScreen(Screen):
                 self._bots_alone(committed)
             if self.ps is None or self.ps.ghost is None:
                 self.set_status(self._bots_text())
+        # nothing to hint at in the bots' turn: the Hint button greyed, as Confirm is
+        waiting = phase == BOTS
+        if (self.hint_button["state"] == DGG.DISABLED) != waiting:
+            self.hint_button["state"] = DGG.DISABLED if waiting else DGG.NORMAL
+            self.hint_button["text_fg"] = DIM if waiting else INK
         self._trace_turn()
         self._sound_of_hand()
         self._poll_hint()
@@ -235,9 +241,11 @@ class SessionScreen(Screen):
     def _bots_text(self) -> str:
         """The bots' turn, with how many have chosen (five experts late in a game take 15 s)."""
         done, count = self.match.bots_ready
-        if count < 2:
-            return _("The bots are placing their tiles\u2026")
-        return _("The bots are placing their tiles\u2026 {done} of {count} done").format(done=done, count=count)
+        text = _("The bots are placing their tiles\u2026") if count < 2 else \
+            _("The bots are placing their tiles\u2026 {done} of {count} done").format(done=done, count=count)
+        if self.hint_early == self.match.round:
+            text += "\n" + _("A hint is for your next tile: press I once it is dealt.")
+        return text
 
     def _trace_turn(self) -> None:
         ps = self.ps
@@ -671,7 +679,7 @@ class SessionScreen(Screen):
     def ask_hint(self) -> None:
         """The expert bot's choice for this tile, worked out off the main thread."""
         ps, m = self.ps, self.match
-        if ps is None or ps.ghost is None or self.looking is not None:
+        if self.bots_turn_hint() or ps is None or ps.ghost is None or self.looking is not None:
             return
         # the tile in hand: in "Level to Level" the chosen one (the game shows several cards)
         card = ps.piece if ps.piece is not None else m.card   # a gap filler in hand has its own hint
@@ -685,6 +693,15 @@ class SessionScreen(Screen):
         seed = derive_seed(m.seed, "hint", ps.seat, m.round)
         self.think(key, "placement", self.hint_work(card, seed))
         self.app.trace("hint-asked", f"round={m.round}")
+
+    def bots_turn_hint(self) -> bool:
+        """I in the bots' turn, one's tile laid and the next not yet dealt: said (it did nothing, the Hint
+        button looking ready); True if so."""
+        if self.match.phase != BOTS or self.overlay is not None or not self.match.humans:   # (bots alone: no tile)
+            return False
+        self.hint_early = self.match.round
+        self.set_status(self._bots_text())
+        return True
 
     def hint_key(self):
         """What a hint on the table answers: it is dropped once this changes."""
