@@ -3501,6 +3501,8 @@ def test_hint_in_the_bots_turn_is_greyed_and_i_says_it_waits_for_the_next_tile(a
     place_somewhere(app)
     frames(app, 3)
     assert m.phase == BOTS and s.hint_button["state"] == DGG.DISABLED
+    keys = s.keys["text"]   # the key help promises neither I nor Backspace, which have nothing to do
+    assert "I: hint" not in keys and "Backspace" not in keys and "F1: rules" in keys
     messenger.send("i")
     frames(app, 2)
     assert "A hint is for your next tile: press I once it is dealt." in texts(app)
@@ -3508,5 +3510,6 @@ def test_hint_in_the_bots_turn_is_greyed_and_i_says_it_waits_for_the_next_tile(a
     until(app, lambda: m.round == 2 and s.ps is not None and s.ps.ghost is not None)
     frames(app, 3)
     assert s.hint_button["state"] == DGG.NORMAL and "A hint is for your next tile" not in texts(app)
+    assert "I: hint (again: take it)" in s.keys["text"] and "Backspace" in s.keys["text"]
     messenger.send("i")
     until(app, lambda: s.hint is not None and s.hint["ghost"] is not None, 60)   # the hint works again

@@ -142,8 +142,9 @@ class SessionScreen(Screen):
 
     def _keys(self) -> list[str]:
         """The key help's keys, laid out in lines by _lay_out_keys."""
-        return [self._hint_help(),
-                *([_("Backspace: put the tile back in hand")] if self.holding() else []),
+        waiting = self.match.phase == BOTS   # one's tile laid, the next not dealt: I and Backspace do nothing
+        return [*([] if waiting else [self._hint_help()]),
+                *([_("Backspace: put the tile back in hand")] if self.holding() and not waiting else []),
                 *([_("T: take back the last tile")] if self.match.practice else []),
                 *([_("Tab or a name on the right: look at another board")] if self.others() else []), _("F1: rules")]
 
@@ -216,6 +217,8 @@ class SessionScreen(Screen):
         if (self.hint_button["state"] == DGG.DISABLED) != waiting:
             self.hint_button["state"] = DGG.DISABLED if waiting else DGG.NORMAL
             self.hint_button["text_fg"] = DIM if waiting else INK
+            if self.looking is None:   # the key help too: no I or Backspace while nothing is in hand
+                self.key_items, self.panel_key = self._keys(), None
         self._trace_turn()
         self._sound_of_hand()
         self._poll_hint()
