@@ -3022,8 +3022,8 @@ def test_solo_results_say_how_the_game_stands_against_the_players_best(app):
 
     first = solo(41)
     assert verdict() == "your first game under these rules"          # alone: no "Wins"
-    solo(42, practice=True)                        # tiles can be taken back there: it does not count
-    assert verdict() == ""
+    solo(42, practice=True)                        # tiles can be taken back there: it does not count, and says so
+    assert verdict() == "practice game: not counted for personal bests"
     second = solo(43)
     today = datetime.now(timezone.utc).date().isoformat()
     said = f"new personal best! (before: {first})" if second > first else f"your best: {first} ({today})"
@@ -3032,6 +3032,27 @@ def test_solo_results_say_how_the_game_stands_against_the_players_best(app):
     frames(app, 5)
     assert verdict() == said                       # still against the best before this game
     assert app.store.db.execute("SELECT count(*) FROM personal_scores WHERE player = 'Ana'").fetchone()[0] == 2
+
+
+def test_practice_results_tell_the_human_why_no_personal_best_is_shown(app):
+    """The results of a practice game showed no personal-best line and nothing said why: the player was left to
+    wonder whether their score had been kept. The human's line now says practice does not count (a bot's, no)."""
+    from nmbr9.scene.screens.widgets import box, overlap
+    app.play(app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=42, practice=True))
+    play_to_results(app)
+    r = app.screen
+    r.job.stop()
+    frames(app, 5)
+
+    def ink(label):   # the words' own box
+        low, high = label.component("text0").getTightBounds()
+        return box(label, app.base.aspect2d, (low.x, high.x, low.z, high.z))
+    said = {res.kind: verdict["text"].replace("\u00a0", " ") for res, _d, _t, verdict in r.lines}
+    assert said["human"].endswith("practice game: not counted for personal bests"), said
+    assert "practice" not in said["bot:easy"], said
+    for _res, detail, total, verdict in r.lines:
+        assert not overlap(ink(verdict), ink(total)) and not overlap(ink(verdict), ink(detail))
+    assert app.store.db.execute("SELECT count(*) FROM personal_scores WHERE player = 'Ana'").fetchone()[0] == 0
 
 
 @pytest.mark.parametrize("variant", ["two_of_three", "level_to_level"])

@@ -90,7 +90,10 @@ class ResultsScreen(Screen):
     def _best_text(self, r) -> str:
         """Beside a human's place: how this game stands against their best under these rules."""
         if r.seat not in self.bests:
-            return ""
+            # a practice game is kept out of the bests (tiles can be taken back): said, so that the line
+            # is not simply missing
+            practice = self.match.practice and r.kind == "human" and not self.context.get("puzzle")
+            return _("practice game: not counted for personal bests") if practice else ""
         best = self.bests[r.seat]
         if best is None:
             return _("your first game under these rules")
