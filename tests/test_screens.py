@@ -2868,13 +2868,44 @@ def test_tab_in_the_results_shows_each_players_board_and_the_best_layout_in_turn
     messenger.send("arrow_right")
     assert "tile 2 of 20" in shown()[0] and shown()[1] == best[:2]
     messenger.send("tab")   # (the line under the board says so)
-    assert shown() == (f"{first}'s board  \u00b7  Tab: another board", list(m.board(m.names.index(first)).tiles))
+    keys = "  \u00b7  Tab: another board  \u00b7  H: show the controls"
+    assert shown() == (f"{first}'s board{keys}", list(m.board(m.names.index(first)).tiles))
     messenger.send("tab")
-    assert shown() == (f"{second}'s board  \u00b7  Tab: another board", list(m.board(m.names.index(second)).tiles))
+    assert shown() == (f"{second}'s board{keys}", list(m.board(m.names.index(second)).tiles))
     messenger.send("tab")
     assert shown()[1] == best and "tile 20 of 20" in shown()[0]   # the best layout, all of it
     messenger.send("shift-tab")
     assert shown()[0].startswith(f"{second}'s board")
+
+
+def test_h_on_the_results_shows_the_boards_controls_with_the_board_framed_above_them(app):
+    """At the results H (the table's controls) did nothing, and nothing on the screen said that the board there
+    turns, tilts, zooms and shows its levels: the line under the board offers H, and H shows those keys, the
+    board framed above them; H again folds them."""
+    from nmbr9.scene.screens.results import ResultsScreen
+    m = app.store.new_match([Seat("Ana", "bot:easy")], seed=31)
+    m.play_out()
+    r = app.goto(ResultsScreen, match=m, context={})
+    analysis_found(r, list(m.board(0).tiles))
+    frames(app, 3)
+    folded_room = r.camera.room
+
+    def under_the_board() -> str:
+        return r.walk_label["text"].replace("\u00a0", " ")   # (a key's words are kept together on their line)
+    assert under_the_board().endswith("H: show the controls")
+    assert "Right drag, A D W S: turn and tilt the view" not in texts(app)
+    messenger.send("h")
+    frames(app, 3)
+    shown = texts(app)
+    assert "Right drag, A D W S: turn and tilt the view" in shown and "L: each tile's level" in shown
+    assert "H: show the controls" not in under_the_board()
+    from nmbr9.scene.screens.widgets import drawn
+    legend, line = drawn(r.legend, app.base.render2d), drawn(r.walk_label, app.base.render2d)
+    assert legend[2] > line[3], "the controls run into the line under the board"
+    assert r.camera.room[2] >= legend[3] - 1e-6, "the board is framed behind the controls"
+    messenger.send("shift-h")                        # (the key help writes it in capitals)
+    frames(app, 3)
+    assert "Right drag, A D W S: turn and tilt the view" not in texts(app) and r.camera.room == folded_room
 
 
 def test_the_results_board_turns_tilts_zooms_and_shows_its_levels_with_the_tables_keys(app):

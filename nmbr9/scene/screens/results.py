@@ -52,6 +52,8 @@ class ResultsScreen(Screen):
         self.analysis = {"progress": 0.0, "placements": None, "error": None}
         self.walk = None                        # the tile shown when stepping through the best layout
         self.turned_at = None                   # the pointer while a right drag turns the board
+        self.legend_shown = False               # the board's controls (H), folded at first as at the table
+        self.shown_text = ""                    # whose board the line under it names (or the layout's step)
         self.bests: dict[int, object] = {}      # seat -> that human's best before this game (None: first)
         self.entries: set[int] = set()          # a puzzle's leaderboard rows of this game's humans
         self.saved_note = self._store_results()
@@ -200,11 +202,24 @@ class ResultsScreen(Screen):
             holder.setPos(-room_w + PAD - LEFT, 0, 0)
             board_room = (-room_w + width + 2 * PAD, room_w, -room_h, room_h)   # right of the panel
         left, right, bottom, top = board_room
-        k = self.root.getScale().x   # the room in the window's normalised coordinates
-        self.camera.frame_in((left * k / self.base.a2dRight, right * k / self.base.a2dRight,
-                              bottom * k / self.base.a2dTop, top * k / self.base.a2dTop))
+        # H: the board's controls, above the line under it (folded at first, as at the table): H did nothing
+        # here, and nothing on the screen said that the board turns, zooms and shows its levels
+        keys = "\n".join([_("Right drag, A D W S: turn and tilt the view"),
+                          _("Wheel, + / -, Page Up / Down: zoom  \u00b7  L: each tile's level"),
+                          _("H: hide or show this help  \u00b7  F12: screenshot")])
+        wrap = (right - left - 0.1) / SMALL
+        width, rows = measure(self.app.font, keep_together(keys), SMALL, wrap=wrap * SMALL)
+        line = self.app.font.getLineHeight() * SMALL
+        lowest = -room_h + 0.1 + 0.075               # its last line, above the line under the board
+        self.legend = self.label(keys, ((left + right - width) / 2, lowest + (rows - 1) * line), scale=SMALL,
+                                 align=TextNode.ALeft, wrap=wrap, pad=(0.5, 0.4))   # (left-aligned, as at the table)
+        self.legend["frameColor"] = PANEL
+        # the board's room with them shown (at most its lower half taken: a tall panel leaves little above them)
+        self.board_room = (left, right, min(lowest + rows * line + 0.04, (bottom + top) / 2), top)
+        self.board_room_folded = board_room
         self.walk_label = self.label("", ((left + right) / 2, -room_h + 0.1), scale=0.04, fg=INK,
                                      wrap=(right - left - 0.1) / 0.04)
+        self._show_legend()
         if self.walk is not None:   # built again (another window shape, a language) while stepping through
             self._show_walk()
         else:
@@ -227,6 +242,7 @@ class ResultsScreen(Screen):
             self.accept(wheel, self.camera.zoom_by, [factor])
             self.accept("shift-" + wheel, self.camera.zoom_by, [factor])
         self.accept("l", self.table.toggle_levels)
+        self.accept("h", self.toggle_legend)
         # and a right drag turns and tilts it, as at the table (with the mouse it could only be zoomed)
         self.accept("mouse3", self._start_turning)
         self.accept("mouse3-up", self._stop_turning)
@@ -507,9 +523,26 @@ class ResultsScreen(Screen):
         return [r.seat for r in self.results] + ([None] if self.analysis["placements"] else [])
 
     def _say_shown(self, text: str) -> None:
-        """Under the board: whose it is (or the step of the best layout), and Tab where there is another."""
+        """Under the board: whose it is (or the step of the best layout), Tab where there is another, and H
+        while the board's controls are folded."""
+        self.shown_text = text
         more = len(self._boards()) > 1
-        self.walk_label["text"] = "  \u00b7  ".join([text, _("Tab: another board")] if more else [text])
+        keys = ([_("Tab: another board")] if more else []) + ([] if self.legend_shown else [_("H: show the controls")])
+        # a key's words kept together: a wrapped line breaks between the parts, not before "anzeigen" alone
+        self.walk_label["text"] = "  \u00b7  ".join([text] + [k.replace(" ", "\u00a0") for k in keys])
+
+    def toggle_legend(self) -> None:
+        self.legend_shown = not self.legend_shown
+        self._show_legend()
+        self._say_shown(self.shown_text)
+
+    def _show_legend(self) -> None:
+        """The board's controls shown or folded, and the board framed above them or down to the line under it."""
+        self.legend.show() if self.legend_shown else self.legend.hide()
+        left, right, bottom, top = self.board_room if self.legend_shown else self.board_room_folded
+        k = self.root.getScale().x   # the room in the window's normalised coordinates
+        self.camera.frame_in((left * k / self.base.a2dRight, right * k / self.base.a2dRight,
+                              bottom * k / self.base.a2dTop, top * k / self.base.a2dTop))
 
     def _show_walk(self) -> None:
         board = self.best_board(self.walk)
