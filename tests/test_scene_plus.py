@@ -939,6 +939,28 @@ def test_a_hint_under_start_tiles_and_an_armed_flip_is_legal_under_them(app):
     assert (m.board(0).tiles[-1].x, m.board(0).tiles[-1].y) == (p.x, p.y)
 
 
+def test_a_flipped_hint_taken_then_flip_dropped_no_longer_says_enter_lays_it(app):
+    """I, I with Flip armed put the flipped tile on the hint's spot; Ctrl+2 then turned the tile numeral up
+    (red there: it overhangs) and the hint's ghost went, but the status still said the tile was on the
+    hint's spot and Enter would lay it."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("flip", "loner")), seed=8)
+    ps = ps_ready(app)
+    lay(app, m.game.legal_placements(0)[0])
+    ps = ps_ready(app)
+    while m.game.card in (0, 1, 8):   # a number whose mirror image differs
+        lay(app, m.game.legal_placements(0)[0])
+        ps = ps_ready(app)
+    press(app, "power_flip")
+    _hint_ghost(app, s)
+    messenger.send("i")                                                   # taken: on the hint's spot
+    frames(app)
+    on_spot = "Your tile is on the hint's spot: Enter lays it."
+    assert on_spot in texts(app) and ps.verdict.ok
+    press(app, "power_flip")                                              # Flip off: not the hint's tile
+    frames(app, 2)
+    assert on_spot not in texts(app)
+
+
 def test_a_hint_with_a_gap_filler_or_a_relocated_tile_in_hand_is_for_that_piece(app):
     """With a gap filler in hand the hint was the turn's tile's spot (an 8 already laid, too), and
     I again put the filler there; a tile being relocated got the turn's tile's spot as well."""

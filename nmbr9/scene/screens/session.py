@@ -69,7 +69,7 @@ class SessionScreen(Screen):
         self.ps = None                  # the PlayScreen of the human placing now
         self.overlay = None             # "handoff" or "rules" while one covers the table
         self.hint = None                # {"key", "thread", "result", "ghost"}
-        self.hint_spot = None           # (piece, rotation, x, y) of a hint taken, while the tile is there
+        self.hint_spot = None           # the spot_taken() of a hint taken, while the tile is there
         self.hint_early = None          # the round whose bots' turn I was pressed in (said with that turn)
         self.was_held = None
         self.panel_key = None
@@ -733,7 +733,7 @@ class SessionScreen(Screen):
 
     def _poll_hint(self) -> None:
         h, ps = self.hint, self.ps
-        if self.hint_spot is not None and (ps is None or self.hint_spot != (ps.piece, ps.rotation, ps.x, ps.y)):
+        if self.hint_spot is not None and (ps is None or self.hint_spot != self.spot_taken()):
             self.hint_spot = None   # the tile left the hint's spot: "Enter lays it" no longer holds
             if self.status["text"] == _("Your tile is on the hint's spot: Enter lays it."):
                 self.set_status("")
@@ -786,9 +786,14 @@ class SessionScreen(Screen):
 
     def _said_on_the_spot(self) -> None:
         """The tile in hand lies on the hint's spot: said until it leaves it."""
-        ps = self.ps
-        self.hint_spot = (ps.piece, ps.rotation, ps.x, ps.y)
+        self.hint_spot = self.spot_taken()
         self.set_status(_("Your tile is on the hint's spot: Enter lays it."), ACCENT)
+
+    def spot_taken(self):
+        """Where the tile in hand lies and what a hint for it answers: a power armed or dropped there (Flip
+        turns the tile over) leaves the hint's spot, as a move does."""
+        ps = self.ps
+        return ps.piece, ps.rotation, ps.x, ps.y, self.hint_key()
 
     def clear_hint(self) -> None:
         if self.hint is not None:
