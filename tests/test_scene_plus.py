@@ -961,6 +961,30 @@ def test_a_flipped_hint_taken_then_flip_dropped_no_longer_says_enter_lays_it(app
     assert on_spot not in texts(app)
 
 
+def test_a_power_armed_while_the_expert_thinks_does_not_leave_looking_for_a_good_place(app, monkeypatch):
+    """I, then Ctrl+number before the hint showed: that hint answered another question and was dropped,
+    but the status said "Looking for a good place..." for the rest of the turn, a hint that never came."""
+    import threading
+    from nmbr9.scene.screens import session
+    found, think = threading.Event(), session.worker.run
+
+    def slowly(work, kind):
+        found.wait(60)
+        return think(work, kind)
+    monkeypatch.setattr(session.worker, "run", slowly)
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("flip", "loner")), seed=8)
+    ps_ready(app)
+    messenger.send("i")
+    frames(app)
+    looking = "Looking for a good place\u2026"
+    assert looking in texts(app)
+    press(app, "power_flip")                               # another question: that hint will not show
+    found.set()
+    until(app, lambda: s.hint is None or None, 60)
+    frames(app, 2)
+    assert looking not in texts(app)
+
+
 def test_a_hint_with_a_gap_filler_or_a_relocated_tile_in_hand_is_for_that_piece(app):
     """With a gap filler in hand the hint was the turn's tile's spot (an 8 already laid, too), and
     I again put the filler there; a tile being relocated got the turn's tile's spot as well."""

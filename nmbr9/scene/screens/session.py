@@ -745,7 +745,7 @@ class SessionScreen(Screen):
         if ps is None or self.hint_key() != h["key"] or h["result"].get("placement") is None:
             if "error" in h["result"]:
                 self.set_status(_("No hint this time: {reason}").format(reason=h["result"]["error"]), WARN)
-            self.hint = None
+            self.clear_hint()
             return
         p = h["result"]["placement"]
         level = p.level if p.level is not None else ps.board.resting_level(p.piece, p.rotation, p.x, p.y)
@@ -800,6 +800,8 @@ class SessionScreen(Screen):
             if self.hint["ghost"] is not None:
                 self.hint["ghost"].destroy()
                 self.set_status("")
+            elif self.status["text"] == _("Looking for a good place\u2026"):
+                self.set_status("")   # still being worked out, for a question no longer asked: it will not come
             self.hint = None
 
     # ----- leaving -------------------------------------------------------------------------------
