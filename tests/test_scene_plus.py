@@ -985,6 +985,30 @@ def test_a_power_armed_while_the_expert_thinks_does_not_leave_looking_for_a_good
     assert looking not in texts(app)
 
 
+def test_g_to_the_next_gap_filler_takes_the_last_fillers_hint_away(app):
+    """G, I showed the 1-square filler's hint; G again took the 2-square filler in hand, but that ghost stayed,
+    and I then put the 2-square filler on the 1-square's spot (red: it overhangs) saying "Your tile is on the
+    hint's spot: Enter lays it."."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("gap_fillers",)), seed=7)
+    ps_ready(app)
+    lay_and_end(app, m, m.game.legal_placements(0)[0])
+    ps_ready(app)
+    lay(app, m.game.legal_placements(0)[0])                # the turn's tile is laid: fillers are left
+    messenger.send("g")
+    frames(app)
+    assert s.ps.piece == "F1"
+    p = _hint_ghost(app, s)
+    assert p.piece == "F1"
+    messenger.send("g")                                    # the next filler: the 1-square's hint is not for it
+    frames(app, 2)
+    assert s.ps.piece == "F2" and s.hint is None and not s.status["text"].startswith("Hint:")
+    p = _hint_ghost(app, s)                                # I: its own hint, not the 1-square's taken
+    assert p.piece == "F2" and m.check(0, p)
+    messenger.send("i")
+    frames(app)
+    assert s.ps.verdict.ok and (s.ps.x, s.ps.y, s.ps.rotation) == (p.x, p.y, p.rotation)
+
+
 def test_a_hint_with_a_gap_filler_or_a_relocated_tile_in_hand_is_for_that_piece(app):
     """With a gap filler in hand the hint was the turn's tile's spot (an 8 already laid, too), and
     I again put the filler there; a tile being relocated got the turn's tile's spot as well."""

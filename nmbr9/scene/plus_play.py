@@ -772,8 +772,8 @@ class PlusSessionScreen(SessionScreen):
             super()._poll_hint()
 
     def hint_key(self):
-        """A hint answers for the piece in hand and the powers armed for it."""
-        return super().hint_key() + (self.ps.mode, tuple(sorted(self.ps.powers)))
+        """A hint answers for the piece in hand (G: the next gap filler is another) and the powers armed for it."""
+        return super().hint_key() + (self.ps.piece, self.ps.mode, tuple(sorted(self.ps.powers)))
 
     def hint_work(self, card: int, seed: int):
         """The expert's placement under the ++ rules in force (a level cap, a start tile, the
