@@ -515,3 +515,12 @@ def main(size: str) -> None:
 
 if __name__ == "__main__":  # PYTHONPATH holds the checkout (see _probe)
     main(sys.argv[1])
+
+
+@pytest.mark.render
+def test_a_hint_under_a_built_cards_verdict_keeps_off_the_breaking_rules_panel():
+    """"2 of 3" at 640x480, a card built, I: the hint's two lines hung under the verdict, under the key help,
+    behind the Breaking Rules panel ("...the see-through blue tile is" hidden by "markers left")."""
+    found = script_output([os.path.join(os.path.dirname(__file__), "plus_hint_status_driver.py"), "640x480"])
+    assert found["status"].startswith("Hint:")
+    assert _apart(found["status box"], found["powers"]), found

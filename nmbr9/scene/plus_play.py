@@ -539,13 +539,16 @@ class PlusSessionScreen(SessionScreen):
 
     def _verdict_under_keys_reaches_powers(self) -> bool:
         """Whether the verdict, standing under the key help (a small window: under the top row), would reach
-        down onto the Breaking Rules panel ("2 of 3" at 640x480 in German, Spanish and Polish, a card built):
+        down onto the Breaking Rules panel ("2 of 3" at 640x480 in German, Spanish and Polish, a card built),
+        or the status under it would (a hint's two lines, in English too, stood behind the panel):
         there is no room for both, and the verdict says what the tile in hand does."""
         hud, verdict, powers = self.hud, self.hud.verdict, self.plus_hud.powers_frame
         if powers is None or verdict.isHidden() or not verdict["text"] or hud.middle()[0] == TOP_ROW:
             return False
         a2d, k = self.base.aspect2d, hud.anchors["a2dTopLeft"].getScale().z
         low = box(self.keys, a2d)[2] + (-0.08 + verdict.guiItem.getFrame()[2] * verdict.getScale().z) * k
+        if self.status["text"] and not self.status_beside:   # the status under it too (a hint: two lines)
+            low += (-0.08 + self.status.guiItem.getFrame()[2] * self.status.getScale().z) * k
         return low < box(powers, a2d)[3] + 0.01
 
     def _pair_buttons(self) -> None:
