@@ -198,14 +198,20 @@ def test_breaking_rules_panel_lists_the_powers_with_icons_and_markers(app):
     shot(app, "powers-panel")
 
 
-def test_flip_lays_the_tile_black_side_up_mirrored_and_scoring_nothing(app):
+def _flip_at_a_mirrored_number(app):
+    """A Flip game with a tile laid and, in hand, a number whose mirror image differs: (match, screen, its ps)."""
     m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("flip", "loner")), seed=8)
     ps = ps_ready(app)
     lay(app, m.game.legal_placements(0)[0])
     ps = ps_ready(app)
-    while m.game.card in (0, 1, 8):   # a number whose mirror image differs
+    while m.game.card in (0, 1, 8):
         lay(app, m.game.legal_placements(0)[0])
         ps = ps_ready(app)
+    return m, s, ps
+
+
+def test_flip_lays_the_tile_black_side_up_mirrored_and_scoring_nothing(app):
+    m, s, ps = _flip_at_a_mirrored_number(app)
     plain = ps.placement()
     press(app, "power_flip")
     assert s.plus_hud.buttons["power_flip"]["text"].endswith("(on)")
@@ -943,13 +949,7 @@ def test_a_flipped_hint_taken_then_flip_dropped_no_longer_says_enter_lays_it(app
     """I, I with Flip armed put the flipped tile on the hint's spot; Ctrl+2 then turned the tile numeral up
     (red there: it overhangs) and the hint's ghost went, but the status still said the tile was on the
     hint's spot and Enter would lay it."""
-    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("flip", "loner")), seed=8)
-    ps = ps_ready(app)
-    lay(app, m.game.legal_placements(0)[0])
-    ps = ps_ready(app)
-    while m.game.card in (0, 1, 8):   # a number whose mirror image differs
-        lay(app, m.game.legal_placements(0)[0])
-        ps = ps_ready(app)
+    m, s, ps = _flip_at_a_mirrored_number(app)
     press(app, "power_flip")
     _hint_ghost(app, s)
     messenger.send("i")                                                   # taken: on the hint's spot
