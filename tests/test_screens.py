@@ -2826,7 +2826,7 @@ def test_clicking_step_through_it_again_lays_the_next_tile_of_the_best_layout(ap
     assert "tile 1 of 20" in texts(app) and len(r.table.board.tiles) == 1
 
 
-def test_a_right_drag_turns_and_tilts_the_board_in_the_results(app):
+def test_a_right_drag_turns_and_tilts_the_board_in_the_results(app, monkeypatch):
     """At the table a right drag turns the view; in the results it did nothing: a mouse player could only zoom
     a board, never look at its lower levels from another side."""
     from nmbr9.scene.screens.results import ResultsScreen
@@ -2836,7 +2836,7 @@ def test_a_right_drag_turns_and_tilts_the_board_in_the_results(app):
     r.job.stop()
     frames(app)
     pointer = [(0.2, 0.0)]
-    r._pointer = lambda: pointer[0]              # (offscreen there is no pointer: it is put here)
+    monkeypatch.setattr("nmbr9.scene.play.pointer_in", lambda base: pointer[0])   # (offscreen there is none)
     view = (r.camera.heading, r.camera.pitch)
     messenger.send("mouse3")
     pointer[0] = (0.5, 0.3)

@@ -31,6 +31,12 @@ ON_THE_TABLE = {
 }
 
 
+def pointer_in(base):
+    """The pointer in the window (-1..1 each way), or None where there is none (outside it)."""
+    w = base.mouseWatcherNode
+    return (w.getMouseX(), w.getMouseY()) if w is not None and w.hasMouse() else None
+
+
 def verdict_words(verdict) -> str:
     """A refusal as the table says it."""
     template = ON_THE_TABLE.get(verdict.template)
@@ -450,30 +456,24 @@ class PlayScreen:
             self.base.ignore(name)
         self.base.taskMgr.remove("play-screen")
 
-    def _mouse(self):
-        w = self.base.mouseWatcherNode
-        if w is None or not w.hasMouse():
-            return None
-        return w.getMouseX(), w.getMouseY()
-
     def _over_gui(self) -> bool:
         w = self.base.mouseWatcherNode
         return w is not None and w.isOverRegion()
 
     def _event_press(self, button):
-        m = self._mouse()
+        m = pointer_in(self.base)
         if m and not self._over_gui():
             self.press(button, *m)
 
     def _event_release(self, button):
         # a button let go past the window's edge comes with no pointer: it goes up all the same, where the pointer
         # was last seen (a right drag let go out there went on turning the view under the free pointer)
-        m = self._mouse() or self.last_pointer
+        m = pointer_in(self.base) or self.last_pointer
         if m:
             self.release(button, *m)
 
     def _task(self, task):
-        m = self._mouse()
+        m = pointer_in(self.base)
         if m and not (self._over_gui() and not self.pressed):
             self.pointer(*m)
         self.step(min(self.base.clock.getDt(), 0.05) * self.speed if self.speed else 1.0)

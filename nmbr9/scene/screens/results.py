@@ -351,21 +351,17 @@ class ResultsScreen(Screen):
         self._draw_analysis()
         return task.cont
 
-    def _pointer(self):
-        """The pointer in the window (-1..1 each way), or None where there is none (outside it)."""
-        w = self.base.mouseWatcherNode
-        return (w.getMouseX(), w.getMouseY()) if w is not None and w.hasMouse() else None
-
     def _start_turning(self) -> None:
-        self.turned_at = self._pointer()
+        from ..play import pointer_in
+        self.turned_at = pointer_in(self.base)
 
     def _stop_turning(self) -> None:
         self.turned_at = None   # (let go outside the window too: that release has no pointer)
 
     def _turn(self) -> None:
         """While the right button is held, the board turns with the pointer."""
-        from ..play import ORBIT_SPEED
-        here = self._pointer()
+        from ..play import ORBIT_SPEED, pointer_in
+        here = pointer_in(self.base)
         if self.turned_at is not None and here is not None:
             self.camera.turn_by_drag(self.turned_at, here, ORBIT_SPEED * self.app.settings.camera_sensitivity)
             self.turned_at = here
