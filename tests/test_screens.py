@@ -377,9 +377,13 @@ def test_a_note_said_on_one_screen_keeps_clear_of_the_next_ones_buttons(app):
     assert clear("Back (Esc)")
 
 
-def test_the_screenshot_note_is_drawn_over_the_results_panel(app):
+def test_the_screenshot_note_on_the_results_lies_beside_the_score_panel_not_across_its_edge(app):
+    """F12 on the results: the note was centred on the window, its left third on the score panel, the rest on
+    the board. It now lies wholly beside the panel (or inside it), its letters drawn over whatever is there."""
     from panda3d.core import Point3
+    from direct.gui.DirectGui import DirectFrame
     from nmbr9.scene.screens.results import ResultsScreen
+    from nmbr9.scene.screens.widgets import PANEL, box, overlap
     m = app.store.new_match([Seat("A", "bot:easy")], seed=31)
     m.play_out()
     app.goto(ResultsScreen, match=m, context={}).job.stop()
@@ -389,13 +393,18 @@ def test_the_screenshot_note_is_drawn_over_the_results_panel(app):
     messenger.send("f12")
     frames(app)
     note = app.note
+    [panel] = [box(w, base.aspect2d) for w in DirectGuiWidget.guiDict.values() if type(w) is DirectFrame
+               and not w.isEmpty() and app.screen.root.isAncestorOf(w) and tuple(w["frameColor"]) == tuple(PANEL)]
+    spot = box(note, base.aspect2d)
+    inside = panel[0] <= spot[0] and spot[1] <= panel[1] and panel[2] <= spot[2] and spot[3] <= panel[3]
+    assert inside or not overlap(spot, panel), f"the note {spot} lies across the score panel's edge {panel}"
     left, right, bottom, top = note.guiItem.getFrame()
     a, b = (base.aspect2d.getRelativePoint(note, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
     w, h = base.win.getXSize(), base.win.getYSize()
     x0, x1 = (round((x / base.a2dRight + 1) / 2 * w) for x in (a.x, a.x + (b.x - a.x) / 3))
     y0, y1 = (round((1 - z / base.a2dTop) / 2 * h) for z in (b.z, a.z))
     shot = picture(app)
-    # the note's left third lies over the results panel: its letters show there, not faintly through the panel
+    # its letters show, not faintly through something drawn over them
     assert max(abs(shot.getBright(x, y) - without.getBright(x, y)) for x in range(x0, x1) for y in range(y0, y1)) > 0.4
 
 

@@ -182,7 +182,7 @@ class GameApp(DirectObject):
         at the top. Placed again whenever the widgets change under it (another screen, the hand-off)."""
         if self.note is None:
             return
-        from direct.gui.DirectGui import DirectButton, DirectEntry, DirectLabel, DirectSlider
+        from direct.gui.DirectGui import DirectButton, DirectEntry, DirectFrame, DirectLabel, DirectSlider
         from direct.gui.DirectGuiBase import DirectGuiWidget
         from .screens.widgets import box, drawn, window_room
         aspect = self.base.aspect2d
@@ -192,35 +192,47 @@ class GameApp(DirectObject):
         pressable = [box(w, aspect) for w in shown if isinstance(w, (DirectButton, DirectEntry, DirectSlider))]
         texts = [drawn(w, aspect) for w in shown if type(w) is DirectLabel and isinstance(w["text"], str)
                  and w["text"].strip()]
+        # the panels drawn under the widgets (the results' score panel, a card): the note lies inside one or
+        # clear of it, never across its edge (on the results it straddled the panel, half on it, half on the board)
+        panels = [box(w, aspect) for w in shown if type(w) is DirectFrame and w["frameColor"][3] > 0]
         self.note.setPos(0, 0, 0)
         note = box(self.note, aspect)
         room = window_room(self.base)
         clear = pressable + texts
-        centred, beside = self._room_for(note, clear, room, [0.0]), self._room_for(note, clear, room)
+        centred, beside = (self._room_for(note, clear, room, [0.0], panels),
+                           self._room_for(note, clear, room, panels=panels))
         # centred, unless beside something is more than a line lower (between the table's legend and Confirm)
         low = beside is not None and (centred is None or beside[2] < centred[2] - 2 * self.note["scale"])
         spot = (beside if low else centred) or self._room_for(note, pressable, room, [0.0])
         self.note.setPos(*(spot or (0, 0, room[1] - 0.02 - note[3])))
 
     @staticmethod
-    def _room_for(note, others, room, sides=None):
+    def _room_for(note, others, room, sides=None, panels=()):
         """The lowest place (x, 0, z) for a note whose box at the origin is `note` that keeps clear of the boxes
         `others` in a window of half size `room`, `x` one of `sides` (by default: centred or just beside one of
-        them, nearest the middle first). None: no room."""
+        them or of the `panels`, nearest the middle first), and lies inside or clear of each of the boxes
+        `panels`. None: no room."""
         from .screens.widgets import overlap
         margin, nudge = 0.02, 1e-6   # (nudge: a box just above another is not taken for touching it)
         left, right, bottom, top = note
         half_w, half_h = room
         heights = sorted({-half_h + margin - bottom} | {o[3] + margin + nudge - bottom for o in others})
         if sides is None:
-            sides = [0.0] + sorted({o[1] + margin + nudge - left for o in others} |
-                                   {o[0] - margin - nudge - right for o in others}, key=abs)
+            edges = [*others, *panels]
+            sides = [0.0] + sorted({o[1] + margin + nudge - left for o in edges} |
+                                   {o[0] - margin - nudge - right for o in edges}, key=abs)
+
+        def across(b, p) -> bool:   # over the panel's edge: neither inside it nor clear of it
+            inside = p[0] + margin <= b[0] and b[1] <= p[1] - margin and p[2] + margin <= b[2] and b[3] <= p[3] - margin
+            return overlap(b, p, margin) and not inside
         for z in heights:
             if z + top > half_h - margin:
                 break
             for x in sides:
+                spot = (x + left, x + right, z + bottom, z + top)
                 if -half_w + margin <= x + left and x + right <= half_w - margin and not any(
-                        overlap((x + left, x + right, z + bottom, z + top), other, margin) for other in others):
+                        overlap(spot, other, margin) for other in others) and not any(
+                        across(spot, p) for p in panels):
                     return x, 0, z
         return None
 
