@@ -823,6 +823,15 @@ def test_settings_show_the_window_size_in_use_and_keep_the_saved_one(app):
     assert "640 \u00d7 360" in buttons(app)
 
 
+def test_in_full_screen_the_window_size_button_says_it_is_the_size_in_a_window(app):
+    """Full screen on a 1280 x 1024 screen, Settings said "1280 × 720": the saved window's size, read as the
+    full screen's. It says what that size is for."""
+    from nmbr9.scene.screens.settings import SettingsScreen
+    app.settings = app.settings.changed(window_size=(1280, 720), fullscreen=True)   # as read from settings.json
+    app.goto(SettingsScreen)
+    assert "1280 \u00d7 720 in a window" in buttons(app) and "1280 \u00d7 720" not in buttons(app)
+
+
 def test_the_settings_sliders_write_decimals_as_the_language_does(app):
     """German, Spanish and Polish write 1,5: the sliders said "1.0×" in every language."""
     from nmbr9.scene.screens.settings import SettingsScreen

@@ -75,9 +75,13 @@ class SettingsScreen(Screen):
         self.accept("escape", self.app.menu)
 
     def size_button(self, y: float):
-        """The size the window has now (not always the saved one: see next_size)."""
+        """The size the window has now (not always the saved one: see next_size). In full screen, the size it
+        goes back to, said so: "1280 × 720" alone read as the size of a full screen that was 1920 × 1080."""
         self.shown_size = self.app.window_in_use()
-        return self.button("{} \u00d7 {}".format(*self.shown_size), self.next_size, (X, y), width=W, scale=0.045)
+        width, height = self.shown_size
+        text = (_("{width} \u00d7 {height} in a window") if self.app.settings.fullscreen else
+                "{width} \u00d7 {height}").format(width=width, height=height)
+        return self.button(text, self.next_size, (X, y), width=W, scale=0.045)
 
     def window_changed(self) -> None:
         super().window_changed()
