@@ -110,6 +110,19 @@ def test_the_languages_name_themselves():
         ["English", "Deutsch", "Español", "Polski"]
 
 
+@pytest.mark.parametrize("code", LANGS)
+def test_the_hand_off_and_a_boards_name_read_well_with_a_default_name(code, language):
+    """Polish said "Przekaż graczowi Gracz 2" ("pass to the player Player 2") and "Konstrukcja gracza Gracz 2":
+    the name New game gives was put after a declined "player". A name, typed or given, stands undeclined."""
+    from nmbr9.match import default_name
+    language(code)
+    name = default_name(1, "human")                      # "Gracz 2"
+    player = name.split()[0].lower()                     # "gracz"
+    for line in (_("Pass to {name}"), _("I am {name}: show my table"), _("{name}'s board")):
+        shown = line.format(name=name)
+        assert shown.lower().count(player) == 1, shown
+
+
 def test_polish_has_three_plural_forms():
     cat = po.parse('msgid ""\nmsgstr ""\n"Plural-Forms: ' + tools.PLURAL_FORMS["pl"] + '\\n"\n\n'
                    'msgid "{n} point"\nmsgid_plural "{n} points"\n'
