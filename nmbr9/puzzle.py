@@ -148,10 +148,10 @@ def decode(code: str) -> Puzzle:
         n = n * 32 + ALPHABET.index(c)
     rank, turn = divmod(n, 4)
     if rank >= TOTAL_DECKS:
-        raise PuzzleCodeError(_("That is not a puzzle code."))
+        raise PuzzleCodeError(_("No puzzle has that code: check it letter by letter."))
     deck = _unrank(rank)
     if turn * 90 not in _rotations(deck[0]):
-        raise PuzzleCodeError(_("That is not a puzzle code."))
+        raise PuzzleCodeError(_("No puzzle has that code: check it letter by letter."))
     return Puzzle(deck, turn * 90)
 
 

@@ -2479,12 +2479,18 @@ def test_a_puzzles_best_layout_starts_with_the_puzzles_first_tile(app):
     assert sorted(r.table.board.tiles[0].squares()) == sorted(puzzle.first.squares())
 
 
-def test_a_mistyped_puzzle_code_gets_a_sentence(app):
+@pytest.mark.parametrize("code, sentence", [
+    ("ABCD-EFGH-JKMN", "That puzzle code has a typing mistake (its check letter does not match)."),
+    ("ZZZZ-ZZZZ-ZZZY", "No puzzle has that code: check it letter by letter."),   # its check letter matches
+    ("ABCD", "A puzzle code has 12 letters and digits, like 0ABC-DEFG-HJKM.")])
+def test_a_mistyped_puzzle_code_gets_one_sentence(app, code, sentence):
+    """A code no puzzle has said "That code doesn't work: That is not a puzzle code.": twice the same thing."""
     from nmbr9.scene.screens.puzzles import PuzzleScreen
     app.goto(PuzzleScreen)
-    app.screen.code_entry.set("ABCD-EFGH-JKMN")
+    app.screen.code_entry.set(code)
     click(app, "Play this code")
-    assert app.screen.name == "puzzles" and "That code doesn't work" in texts(app)
+    assert app.screen.name == "puzzles" and sentence in texts(app).splitlines()
+    assert "doesn't work" not in texts(app) and "not a puzzle code" not in texts(app)
 
 
 def test_rematch_seats_the_same_players_with_a_new_deck(app):
@@ -3341,12 +3347,12 @@ def test_the_keyboard_alone_picks_a_puzzle_or_plays_a_code(app):
     s.play_code()
     messenger.send("enter")                                     # the same Enter, which presses no button
     frames(app)
-    assert app.screen is s and "That code doesn't work" in texts(app)
+    assert app.screen is s and "A puzzle code has 12 letters" in texts(app)
     assert s.code_entry["focus"] and s.code_entry.get() == "not a code"   # to be corrected at once
     messenger.send("tab")
     messenger.send("space")                                     # Play this code
     frames(app)
-    assert app.screen is s and "That code doesn't work" in texts(app)
+    assert app.screen is s and "A puzzle code has 12 letters" in texts(app)
     assert s.keys.current() == (s.play_code, ())                # still there after the sentence
     s.code_entry.set(daily_puzzle(dt.date.today()).code)
     messenger.send("enter")
@@ -3385,7 +3391,7 @@ def test_a_wrong_code_typed_in_the_clicked_field_and_enter_starts_no_puzzle(app)
     s.play_code("ABCD")                                         # (the field's command gets its text)
     messenger.send("enter")                                     # the same Enter, for the keyboard's highlight
     frames(app)
-    assert app.screen is s and "That code doesn't work" in texts(app)
+    assert app.screen is s and "A puzzle code has 12 letters" in texts(app)
     assert s.code_entry["focus"] and s.code_entry.get() == "ABCD"   # to be corrected at once
 
 

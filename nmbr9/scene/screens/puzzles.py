@@ -144,7 +144,7 @@ class PuzzleScreen(Screen):
         try:
             puzzle = decode(self.code_text)
         except PuzzleCodeError as e:
-            self.message = _("That code doesn't work: {reason}").format(reason=e)
+            self.message = str(e)   # each reason a whole sentence ("That code doesn't work: That is not a puzzle code.")
             if _args:   # Enter in the code's field (it gives its text): the page is built again on the
                 # field, to correct it, also when it was clicked with the keyboard's highlight elsewhere
                 # (the same Enter would press that button)
