@@ -227,6 +227,7 @@ class Match:
         self.extra = dict(extra or {})      # other record fields (e.g. a puzzle's code), kept on every save
         self.savers = list(savers)
         self.save_error: str | None = None   # the last save's problem, a sentence for the player
+        self.repaired: list[str] = []        # its record's fields it could not use (from_record), by name
         self.threaded = threaded
         self.bot_factory = bot_factory or _default_bot_factory
         self._at_table: int | None = None    # the human who last had the table
@@ -253,21 +254,33 @@ class Match:
         game = record_game(rec)
         extra = rec.extra
         seed = extra.get("seed")
-        if not (isinstance(seed, int) and not isinstance(seed, bool)):
+        usable = {"seed": isinstance(seed, int) and not isinstance(seed, bool)}
+        if not usable["seed"]:
             seed = derive_seed("deck", *rec.deck)  # a record from elsewhere: bots still deterministic
         t = extra.get("tournament")
-        tournament = t if isinstance(t, dict) and isinstance(t.get("id"), int) and isinstance(t.get("game"), int) else None
-        created = extra.get("created") if isinstance(extra.get("created"), str) else None
+        usable["tournament"] = isinstance(t, dict) and isinstance(t.get("id"), int) and isinstance(t.get("game"), int)
+        tournament = t if usable["tournament"] else None
+        usable["created"] = isinstance(extra.get("created"), str)
+        created = extra.get("created") if usable["created"] else None
+        usable["practice"] = isinstance(extra.get("practice"), bool)
         others = {k: v for k, v in extra.items() if k not in OWN_FIELDS}
         decided = extra.get("decided")
-        for d in decided if isinstance(decided, list) else []:   # a stale or odd entry is refused: skipped
+        usable["decided"] = isinstance(decided, list)
+        for d in decided if isinstance(decided, list) else []:   # a stale entry is refused, an odd one skipped
             if isinstance(d, dict) and isinstance(d.get("player"), int):
                 if d.get("build") is True:
                     game.decide(d["player"], True)
+                    continue
                 elif isinstance(d.get("marker"), int) and not isinstance(d["marker"], bool):
                     game.choose(d["player"], d["marker"])
-        return cls(game, seed, practice=extra.get("practice") is True, tournament=tournament,
-                   created=created, extra=others, **kw)
+                    continue
+            usable["decided"] = False
+        match = cls(game, seed, practice=extra.get("practice") is True, tournament=tournament,
+                    created=created, extra=others, **kw)
+        # a field of its own there but not of a usable kind (a hand-edited save: "practice": "yes"): the game
+        # goes on without it, and whoever loads it says so
+        match.repaired = [k for k in OWN_FIELDS if k in extra and not usable[k]]
+        return match
 
     def rematch(self, seed: int | None = None) -> "Match":
         """Same seats and rules, a new deck (seed derived from this one unless given); saved at once."""

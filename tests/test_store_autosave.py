@@ -90,6 +90,25 @@ def test_a_corrupt_or_foreign_save_is_set_aside_with_a_message(store, content, w
     assert store.continue_game().can_continue
 
 
+def test_a_hand_edited_field_of_the_wrong_kind_is_said_and_the_file_as_it_was_kept(store):
+    """"practice": "yes" and "seed": "6" typed into a save: the game went on as no practice game (no take back)
+    on another seed, without a word. It still goes on, the player is told which fields it set aside, once, and
+    the file as it was is kept beside the save."""
+    m = store.new_match([Seat("Ana")], seed=6, practice=True)
+    play(m, humans=2)
+    edited = dict(saved(store), practice="yes", seed="6")
+    text = json.dumps(edited, indent=1)
+    store.autosave.path.write_text(text, encoding="utf-8")
+    found = store.continue_game()
+    assert found.can_continue and found.match.record()["moves"] == m.record()["moves"]
+    assert "'seed', 'practice'" in found.message
+    kept = [p for p in store.folder.iterdir() if p.name.startswith("autosave.json.edited-")]
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == text and kept[0].name in found.message
+    again = store.continue_game()                  # the menu asks again (New game, Continue): said once, kept once
+    assert again.can_continue and again.message is None
+    assert len([p for p in store.folder.iterdir() if p.name.startswith("autosave.json.edited-")]) == 1
+
+
 def test_a_save_opened_and_saved_in_notepad_continues(store):
     """Notepad puts a byte order mark first: `nmbr9 replay` read that record, but the game set it aside as
     "not valid JSON (Unexpected UTF-8 BOM ...)" and Continue was gone."""

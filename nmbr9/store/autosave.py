@@ -9,7 +9,7 @@ from ..i18n import _
 from ..match import Match
 from ..paths import data_dir
 from ..rules.record import FORMAT, JSON_ERRORS, VERSION, RecordError, json_detail
-from .files import SaveError, TooLarge, read_player_file, set_aside, write_atomic
+from .files import SaveError, TooLarge, keep_copy, read_player_file, set_aside, write_atomic
 
 FILENAME = "autosave.json"
 
@@ -85,7 +85,20 @@ class Autosave:
             match = Match.from_record(data, savers=savers, **match_kw)
         except RecordError as e:
             return self._set_aside(e.text(_))
-        return Resume(finished=match) if match.over else Resume(match)
+        found = Resume(finished=match) if match.over else Resume(match)
+        if match.repaired:   # a hand-edited or damaged field: said once, the file as it was kept whole beside
+            fields = ", ".join(f"'{k}'" for k in match.repaired)   # the game as it goes on (read again: no word)
+            try:
+                kept = keep_copy(self.path, "edited", text)
+                self.save(match)
+            except SaveError as e:
+                found.message = _("The saved game had values it could not use ({fields}): it goes on without "
+                                  "them. {problem}").format(fields=fields, problem=e.message)
+            else:
+                found.message = _("The saved game had values it could not use ({fields}): it goes on without "
+                                  "them. The file as it was is kept as {name} in {folder}.").format(
+                    fields=fields, name=kept.name, folder=kept.parent)
+        return found
 
     def _set_aside(self, reason: str, why: str = "corrupt") -> Resume:
         try:

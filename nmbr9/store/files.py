@@ -81,14 +81,27 @@ def folder_problem(e: OSError) -> str:
 
 def set_aside(path: Path, why: str) -> Path:
     """Rename an unreadable file out of the way (never delete a player's file)."""
-    path = Path(path)
+    target = _aside(Path(path), why)
+    os.replace(path, target)
+    return target
+
+
+def keep_copy(path: Path, why: str, text: str) -> Path:
+    """Keep `text`, the file `path` as it was read, beside it (the file itself is about to be rewritten);
+    SaveError if the folder refuses."""
+    target = _aside(Path(path), why)
+    write_atomic(target, text)
+    return target
+
+
+def _aside(path: Path, why: str) -> Path:
+    """A free name for `path` put aside: name.why-<time>."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
     target = path.with_name(f"{path.name}.{why}-{stamp}")
     n = 1
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
-    os.replace(path, target)
     return target
 
 
