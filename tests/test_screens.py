@@ -2135,6 +2135,31 @@ def test_a_read_only_data_folder_still_shows_the_tournaments_with_a_note(app):
         assert "Spring" in texts(app) and "No tournaments yet." not in texts(app)
         app.store.close()
 
+def test_an_older_database_on_a_read_only_disk_offers_no_tournament_game_and_says_why(app):
+    """The menu said "Can't use the database ...: attempt to write a readonly database", Continue played the
+    tournament's game as a game of its own, and Tournaments said "No tournaments yet."."""
+    import sqlite3
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    from nmbr9.store.db import FILENAME
+    t = app.store.new_tournament([Seat("Ana")], games=2, seed=5, name="Spring")
+    app.store.play_tournament(t, threaded=False)
+    app.store.close()
+    db = sqlite3.connect(app.store.folder / FILENAME)   # as the game before personal bests left it
+    db.execute("DROP TABLE personal_scores")
+    db.execute("PRAGMA user_version = 1")
+    db.commit()
+    db.close()
+    with read_only(app.store.folder):
+        app.menu()
+        shown = texts(app)
+        assert "Continue" not in buttons(app) and "attempt to write" not in shown
+        assert "Your tournament game can't be continued while the tournament database can't be used" in shown
+        assert "was written by an older version of NMBR 9 3D and can't be written" in shown
+        app.goto(TournamentScreen)
+        assert "No tournaments yet." not in texts(app) and "older version of NMBR 9 3D" in texts(app)
+        app.store.close()
+
+
 def test_results_on_a_read_only_data_folder_still_show_the_players_best(app):
     """Storing the score failed on a read-only disk, and with it the best before: the line beside the score
     stayed empty."""

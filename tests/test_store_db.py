@@ -244,3 +244,37 @@ def test_games_left_in_the_write_ahead_log_are_read_from_a_read_only_disk(folder
         assert [t.name for t in store.tournaments()] == ["Spring"]
         store.close()
     writer.close()
+
+
+def test_an_older_database_on_a_read_only_disk_is_said_so_and_its_tournament_game_waits(folder):
+    """An older game's database that can't be written: the menu said only "Can't use the database ...: attempt
+    to write a readonly database", and Continue played the tournament's game on as a game of its own, its
+    rounds never reaching the tournament. Now: a sentence saying why, and the game waits for its database."""
+    from nmbr9.match import Match
+    store = Store()
+    t = store.new_tournament([Seat("Ana"), Seat("Bo", "bot:easy")], games=2, seed=1, name="Spring")
+    m = store.play_tournament(t, threaded=False)
+    p = m.legal_placements(0)[0]
+    m.play(0, p)
+    m.run_bots()
+    store.close()
+    db = sqlite3.connect(folder / FILENAME)                   # as the game before personal bests left it
+    db.execute("DROP TABLE personal_scores")
+    db.execute("PRAGMA user_version = 1")
+    db.commit()
+    db.close()
+    files = {p.name: p.read_bytes() for p in folder.iterdir()}
+    with read_only(folder):
+        store = Store()
+        found = store.continue_game(threaded=False)
+        assert found.match is None and "Continue offers it again once it can" in found.message
+        with pytest.raises(StoreError) as why:                 # the menu's other line
+            store.tournaments()
+        assert "written by an older version of NMBR 9 3D and can't be written" in why.value.message
+        assert "attempt to write" not in why.value.message
+        store.close()
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == files   # nothing changed
+    store = Store()                                           # the disk writable again: upgraded, the game goes on
+    found = store.continue_game(threaded=False)
+    assert found.match.tournament == {"id": t.id, "game": 1} and len(found.match.game.moves) == 2
+    store.close()

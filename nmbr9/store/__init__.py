@@ -70,6 +70,16 @@ class Store:
         m, last = found.match, found.match or found.finished
         if last is not None and last.tournament:
             try:
+                self.db
+            except StoreError:
+                # no database to play it into: played as a game of its own, its rounds never reached its
+                # tournament. Kept as it is (the tournament holds it too) until the database can be used; why
+                # the database can't be used is said where it is opened (the menu's other line)
+                found.match = None
+                found.message = _("Your tournament game can't be continued while the tournament database can't "
+                                  "be used: it is kept, and Continue offers it again once it can.")
+                return found
+            try:
                 t = self.tournament(last.tournament["id"])
                 stored = next((e for e in t.entries() if e.number == last.tournament["game"]), None)
                 same = ("created", "players", "deck")

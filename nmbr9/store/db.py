@@ -225,6 +225,13 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
             # at once, so it is set aside like a file that is no database, not met later as "malformed"
             if conn.execute("PRAGMA quick_check(1)").fetchone()[0] != "ok":
                 raise sqlite3.DatabaseError("database disk image is malformed")
+            if read_only and conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                # an older game's database can't be brought up to date without writing it (SQLite's own words
+                # were "attempt to write a readonly database")
+                raise StoreError(_("The database {path} was written by an older version of NMBR 9 3D and can't be "
+                                   "written, so it can't be brought up to date: your tournaments, puzzle results "
+                                   "and bests come back once it can be written. Nothing in it was changed.").format(
+                    path=path))
             migrate(conn)
             conn.execute("SELECT count(*) FROM tournaments").fetchone()
             return conn, message

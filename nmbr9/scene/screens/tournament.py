@@ -120,7 +120,7 @@ class TournamentScreen(Screen):
             self.button(_("New tournament"), self.new, (list_x, top - 0.16), width=min(list_w, 1.0), scale=0.05,
                         colour=GO)
             y = top - 0.27
-            if not history:
+            if not history and self.seen is not None:   # (not when the database could not be read: it may hold some)
                 self.label(_("No tournaments yet."), (list_x, y - 0.05), scale=0.045, fg=DIM)
             shown = history[:SHOWN // 2 if narrow else SHOWN]
             for i, t in enumerate(shown):
