@@ -74,6 +74,16 @@ def test_each_bad_value_falls_back_alone(folder):
     assert s == Settings(camera_sensitivity=3.0, sound=False)
 
 
+def test_a_language_without_a_translation_is_the_systems_and_kept_for_a_version_that_has_it(folder):
+    """"language": "fr" typed in the file: the game spoke English while Settings' Language button said "fr"."""
+    (folder / "settings.json").write_text(json.dumps({"language": "fr", "sound": False}))
+    store = Store()
+    assert store.settings() == Settings(sound=False)          # the button says "System (English)"
+    store.save_settings(store.settings().changed(fullscreen=True))
+    assert json.loads((folder / "settings.json").read_text())["language"] == "fr"
+    assert load_settings().changed(language="pl_PL").language == "pl_PL"
+
+
 def test_changed_checks_values_like_the_file(folder):
     s = Settings().changed(animation_speed=-1, sound=False)
     assert s.animation_speed == Settings().animation_speed and s.sound is False

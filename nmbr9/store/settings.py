@@ -13,7 +13,7 @@ import re
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
-from ..i18n import _
+from ..i18n import _, available_languages
 from ..paths import data_dir
 from ..rules.record import JSON_ERRORS, json_detail
 from .files import TooLarge, read_player_file, write_atomic
@@ -57,7 +57,10 @@ def _flag(v):
 
 
 def _language(v):
-    if v is None or isinstance(v, str) and re.fullmatch(r"[a-z]{2,3}(_[A-Z]{2})?", v):
+    """None (the system's) or a language with a catalogue: "fr" typed in the file played in English while
+    Settings' Language button said "fr" (kept in the file for a version that has it: save_settings)."""
+    if v is None or isinstance(v, str) and re.fullmatch(r"[a-z]{2,3}(_[A-Z]{2})?", v) and \
+            v.split("_")[0] in available_languages():
         return v
     raise ValueError
 
