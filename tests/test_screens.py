@@ -2436,6 +2436,19 @@ def test_the_puzzles_screen_offers_the_last_puzzle_players_name(app):
     assert app.screen.name_entry.get() == "Ana"       # the last human to finish a puzzle, not retyped each time
 
 
+def test_a_first_puzzle_is_offered_under_the_name_played_in_new_game(app):
+    """A newcomer who had played three games as Anna opened Puzzles: "Your name: Player 1", and Puzzle A went on
+    its leaderboard as Player 1. Before any puzzle, the first human named in New game is offered."""
+    from nmbr9.scene.screens.puzzles import PuzzleScreen
+    app.settings = app.settings.changed(new_game={
+        "seats": [{"name": "", "kind": "bot:easy"}, {"name": "Anna", "kind": "human"}, {"name": "Bo", "kind": "human"}],
+        "variant": "classic", "modules": [], "powers": [], "practice": False})
+    app.goto(PuzzleScreen)
+    assert app.screen.name_entry.get() == "Anna"
+    click(app, "Puzzle A")
+    assert app.screen.match.seats[0].name == "Anna"
+
+
 def test_a_puzzle_leaderboard_shows_this_games_player_below_the_top_eight(app):
     from nmbr9.match import Match
     from nmbr9.puzzle import daily_puzzle

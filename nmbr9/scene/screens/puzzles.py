@@ -108,12 +108,15 @@ class PuzzleScreen(Screen):
         self.player, self.code_text = self._name(), self.code_entry.get().strip()
 
     def _last_player(self) -> str:
-        """Who played the last puzzle here, so a player need not type their name every time."""
+        """Who played the last puzzle here, so a player need not type their name every time; before any puzzle,
+        the first human named in New game (a first puzzle went on its leaderboard as "Player 1")."""
         from ...store import last_puzzle_player
         try:
-            return last_puzzle_player(self.app.store.db) or ""
+            name = last_puzzle_player(self.app.store.db)
         except Exception:   # StoreError, sqlite3.Error: the name is typed then
-            return ""
+            name = None
+        seats = (self.app.settings.new_game or {}).get("seats", [])
+        return name or next((s["name"] for s in seats if s["kind"] == "human" and s["name"].strip()), "")
 
     def _about(self, puzzle: Puzzle) -> str:
         from ...store import puzzle_results
