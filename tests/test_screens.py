@@ -377,6 +377,23 @@ def test_a_note_said_on_one_screen_keeps_clear_of_the_next_ones_buttons(app):
     assert clear("Back (Esc)")
 
 
+def test_the_screenshot_note_stays_up_after_a_slow_screenshot(app, monkeypatch):
+    """F12 at the table on a busy machine: the picture took seconds to write, and "Screenshot saved: ..." showed
+    for one frame (or none): its 4 s were counted from the start of the frame the picture was taken in."""
+    import nmbr9.scene.render as render
+    encode = render.picture_bytes
+
+    def slow(image, name):
+        time.sleep(4.2)
+        return encode(image, name)
+    monkeypatch.setattr(render, "picture_bytes", slow)
+    app.play(app.store.new_match([Seat("Ana")], seed=1))
+    frames(app)
+    messenger.send("f12")
+    frames(app, 3)
+    assert app.note is not None and "Screenshot saved" in texts(app)
+
+
 def test_the_screenshot_note_on_the_results_lies_beside_the_score_panel_not_across_its_edge(app):
     """F12 on the results: the note was centred on the window, its left third on the score panel, the rest on
     the board. It now lies wholly beside the panel (or inside it), its letters drawn over whatever is there."""

@@ -172,7 +172,11 @@ class GameApp(DirectObject):
                                 text_font=self.font, frameColor=PANEL, pad=(0.4, 0.25), text_wordwrap=40)
         self.note.setBin("gui-popup", 0)   # over every screen's widgets (a corner's come before a screen's)
         self.place_note()
-        self.base.taskMgr.doMethodLater(seconds, self._unsay, "app-note")
+        # its seconds from now, not from the start of this frame: a screenshot written in it (seconds with software
+        # GL on a busy machine) had used them up, and the note went with the frame that first drew it
+        from panda3d.core import ClockObject
+        clock = ClockObject.getGlobalClock()
+        self.base.taskMgr.doMethodLater(seconds + clock.getRealTime() - clock.getFrameTime(), self._unsay, "app-note")
 
     def place_note(self) -> None:
         """The note where it hides nothing the player needs: as low as it goes, beside or above every button,
