@@ -212,6 +212,17 @@ def test_the_rules_page_says_what_the_puzzles_screen_offers(language):
     assert "earlier players' boards as they stood in the same round" in text
 
 
+def test_the_rules_page_says_how_to_move_turn_and_lay_a_tile(language):
+    """A newcomer learning from the rules page read "Move the tile, turn it and confirm it." and nothing about
+    how: not the mouse nor the keys, nor that a click on one's score confirms (spec/rules.md, online edition)."""
+    language("en")
+    text = " ".join(dict(rules_page())["Playing on screen"])
+    for words in ("follows the pointer", "the wheel turns it", "a click on Confirm or on your score",
+                  "the arrow keys move it", "Q and E turn it", "Enter lays it", "a double click sets the view back",
+                  "H shows every key"):
+        assert words in text, words
+
+
 def test_the_rules_page_says_which_three_markers_2_of_3_gives_with_breaking_rules(language):
     """The page said "every player has three markers" while the powers panel shows two: the game's
     reading (the reject marker and two for powers) was only in docs/record-plus.md."""
