@@ -1454,7 +1454,10 @@ def test_hint_key_twice_moves_the_tile_onto_the_hint_and_enter_lays_it_there(app
 
 
 def test_hint_key_again_while_the_expert_thinks_takes_the_hint_once_found(app, monkeypatch):
-    """I, I pressed before the hint showed did nothing: the player had to press I a third time."""
+    """I, I pressed before the hint showed did nothing: the player had to press I a third time. Then the second
+    press changed nothing on the screen ("Looking for a good place..." stayed), and a player who took the tile as
+    on its way clicked Confirm and laid it where it was (a newcomer's mouse game on this busy machine): it says the
+    tile goes there once found."""
     from nmbr9.scene.screens import session
     found, hints, think = threading.Event(), [], session.worker.run
 
@@ -1471,7 +1474,7 @@ def test_hint_key_again_while_the_expert_thinks_takes_the_hint_once_found(app, m
     frames(app)
     messenger.send("i")                                      # again, the expert still thinking
     frames(app)
-    assert "Looking for a good place\u2026" in texts(app)
+    assert "Looking for a good place\u2026 your tile goes there once it is found." in texts(app)
     found.set()
     until(app, lambda: "Your tile is on the hint's spot: Enter lays it." in texts(app), 60)
     messenger.send("enter")

@@ -775,7 +775,8 @@ class SessionScreen(Screen):
         """I again, once the hint is on the table: the tile in hand moves onto it (still to confirm)."""
         h, ps = self.hint, self.ps
         if h["ghost"] is None:
-            h["take"] = True   # still thinking: taken once found
+            h["take"] = True   # still thinking: taken once found (said, or Enter meanwhile looked like it laid the hint)
+            self.set_status(_("Looking for a good place\u2026 your tile goes there once it is found."))
             return
         p = h["result"]["placement"]
         ps.rotation, ps.x, ps.y, ps.held = p.rotation, p.x, p.y, False
@@ -800,7 +801,8 @@ class SessionScreen(Screen):
             if self.hint["ghost"] is not None:
                 self.hint["ghost"].destroy()
                 self.set_status("")
-            elif self.status["text"] == _("Looking for a good place\u2026"):
+            elif self.status["text"] in (_("Looking for a good place\u2026"),
+                                         _("Looking for a good place\u2026 your tile goes there once it is found.")):
                 self.set_status("")   # still being worked out, for a question no longer asked: it will not come
             self.hint = None
 
