@@ -435,6 +435,31 @@ def test_the_tile_drops_smoothly_when_it_moves_onto_a_higher_level(play):
     assert play.z == pytest.approx(level_height(1) + 0.38, abs=1e-2)
 
 
+@pytest.mark.parametrize("pitch", [15, 30, DEFAULT_PITCH])
+def test_the_tile_in_hand_goes_onto_the_stack_seen_under_the_pointer(play, pitch):
+    """Pointed at the top of a stack three levels high, the tile goes onto that top, however low the view and
+    wherever it was held before. Tilted low, it went to the table squares the pointer's line meets behind the
+    stack (four squares behind at the lowest tilt), on level 0, half hidden by the stack."""
+    game = play.game
+    while play.board.top_level() < 2:   # a keen builder: as high as it goes, near the middle
+        best = max(play.board.legal_placements(game.card), key=lambda p: (p.level, -abs(p.x) - abs(p.y)))
+        assert game.play(0, best)
+    play.table.show(play.board)
+    play.start_turn()
+    play.frame_camera()
+    play.camera.heading, play.camera.pitch = DEFAULT_HEADING, pitch
+    play.camera.apply()
+    top = next(t for t in play.board.tiles if t.level == 2)
+    o = orientation(play.piece, play.rotation)
+    for square in top.squares():   # the top of the stack: nothing is higher, so it shows
+        on_top = screen_of_square(play.camera, *square, 3)
+        for before in (screen_of_square(play.camera, 9, 9, 0), screen_of_square(play.camera, *square, 0)):
+            play.pointer(*before)   # held over the bare table first, or over that square's foot
+            play.pointer(*on_top)
+            assert (play.x + (o.width - 1) // 2, play.y + (o.height - 1) // 2) == square, (square, before)
+            assert play.level == 3
+
+
 def test_hud_shows_round_card_supply_and_score_by_level(play):
     hud = play.hud
     assert hud.round["text"] == "Round 1 of 20"

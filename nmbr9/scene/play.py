@@ -307,17 +307,20 @@ class PlayScreen:
             return
         self.seen_pose = self.camera.pose()
         middle = middle_square(orientation(self.piece, self.rotation, self.flipped))
-        level, surface = self.level, self.surface()
-        for _ in range(2):  # the level under the new spot may differ: look again on that plane
+        surface = self.surface()
+        # the square the player sees under the pointer: the first stack its line meets, looked for from the top
+        # level down (looked for from the tile's own level, a low view put the tile on the table squares
+        # behind a stack the pointer was on, and where depended on where the tile had been)
+        for level in range(surface.top_level() + 1, -1, -1):
             point = self.camera.point_on_level(mx, my, level)
             if point is None:
-                return
-            x = math.floor(point.x) - middle[0]
-            y = math.floor(-point.y) - middle[1]
-            new_level = surface.resting_level(self.piece, self.rotation, x, y, self.flipped)
-            if new_level == level:
+                continue
+            square = math.floor(point.x), math.floor(-point.y)
+            if surface.height_at(*square) >= level:
                 break
-            level = new_level
+        else:
+            return
+        x, y = square[0] - middle[0], square[1] - middle[1]
         if (x, y) != (self.x, self.y):
             self.x, self.y = x, y
             self.update()
