@@ -169,3 +169,11 @@ def read_only(folder: Path):
         yield folder
     finally:
         undo()
+
+
+def thinking_for(seconds: float, name: str):
+    """Work for a thinking process (ai/worker.py) that thinks in steps of Python, as a bot's search does, for
+    `seconds`; `name` makes it other work than the same with another name."""
+    import functools
+    return functools.partial(exec, f"import time\n{name} = time.monotonic() + {seconds}\n"
+                                   f"while time.monotonic() < {name}: pass")

@@ -14,6 +14,7 @@ from nmbr9.rules import (BREAKING_RULES, GAP_FILLERS, LEVEL_TO_LEVEL, START_TILE
                          Ruleset, Seat)
 from nmbr9.rules.game import CHOOSE, DECIDE, EXTRAS
 from nmbr9.rules.record import RecordError, parse_record, replay
+from helpers import thinking_for
 
 ANA, BEN, CAT = Seat("Ana"), Seat("Ben"), Seat("Cat")
 # Easy and medium bots only: they are quick (hard and expert take 0.1 to 2 s a move; every
@@ -448,3 +449,22 @@ def test_a_game_killed_outright_leaves_no_thinking_process_behind():
         time.sleep(0.1)
     state = open(f"/proc/{thinker}/stat").read().split()[2] if os.path.exists(f"/proc/{thinker}") else "gone"
     assert state in ("gone", "Z"), "the thinking process outlived the game"
+
+
+def test_a_hint_given_up_on_stops_and_the_next_hint_starts_at_once():
+    """Two hints given up on (their tiles laid before they came) ran to their ends in both hints'
+    processes: the next hint waited behind them for nothing (under load, many seconds)."""
+    from nmbr9.ai import worker
+    worker.warm()
+    worker.run(os.getpid, worker.HINTS)   # the hints' processes are up
+    given_up = [worker.start(thinking_for(30, f"hint{n}"), worker.HINTS) for n in range(2)]
+    time.sleep(0.5)   # both being worked out
+    worker.abandon(worker.HINTS)
+    asked = time.monotonic()
+    assert worker.run(os.getpid, worker.HINTS) != os.getpid()   # in a process of its own still
+    for result in given_up:
+        with pytest.raises(worker.Abandoned):
+            result()
+    assert time.monotonic() - asked < 3
+    again = worker.start(thinking_for(0.2, "hint0"), worker.HINTS)   # the same work asked again: worked out anew
+    assert again() is None

@@ -23,7 +23,7 @@ from nmbr9.match import BOTS
 from nmbr9.rules import Ruleset, Seat
 from nmbr9.scene.play import HANDOFF_PAUSE
 from nmbr9.store import Store
-from helpers import damage_table, frames, read_only, script_output
+from helpers import damage_table, frames, read_only, script_output, thinking_for
 
 pytestmark = pytest.mark.render
 
@@ -1481,6 +1481,28 @@ def test_hint_key_again_while_the_expert_thinks_takes_the_hint_once_found(app, m
     until(app, lambda: m.round == 3 or None)
     laid, p = m.board(0).tiles[-1], hints[-1]
     assert (laid.piece, laid.rotation, laid.x, laid.y) == (p.piece, p.rotation, p.x, p.y)
+
+
+def test_hints_given_up_on_do_not_hold_up_the_next_hint(app, monkeypatch):
+    """I, then the tile laid before the hint came, twice: both hints went on being worked out in the
+    hints' two processes, and the next I said "Looking for a good place..." until they were done (on a
+    busy machine, a long wait for nothing)."""
+    m = app.store.new_match([Seat("Ana")], seed=12)
+    s = app.play(m)
+    slow = iter([thinking_for(120, "round2"), thinking_for(120, "round3")])   # the expert on a busy machine
+    real = s.hint_work
+    monkeypatch.setattr(s, "hint_work", lambda card, seed: next(slow, None) or real(card, seed))
+    place_somewhere(app)
+    for round_ in (2, 3):
+        until(app, lambda: s.ps.ghost is not None and m.round == round_)
+        messenger.send("i")
+        frames(app, 10)
+        assert "Looking for a good place\u2026" in texts(app)
+        place_somewhere(app)   # before the hint came
+    until(app, lambda: s.ps.ghost is not None and m.round == 4)
+    messenger.send("i")
+    until(app, lambda: s.hint is not None and s.hint["ghost"] is not None, 40)
+    assert "Hint: the expert would lay it" in texts(app)
 
 
 def test_moving_the_tile_off_the_hints_spot_takes_back_enter_lays_it(app):

@@ -12,16 +12,24 @@ waited behind every bot's move of the round (4 bots, round 9: 8 s for a hint tha
 
     hint = worker.run(functools.partial(make_bot("expert", seed).choose, view), HINTS)
 
+A hint given up on (the tile laid before it came) is abandoned: it stops within a moment in its
+process, which takes the next hint at once. (It ran to its end, and under load the next hint
+waited behind it for nothing.)
+
+    worker.abandon(HINTS)
+
 Work that can't be sent (not picklable) or whose process died (killed, out of memory) is
 worked out in the calling thread instead: a move is never lost, only slower. The choices
 are the same either way (bots are deterministic given their seed).
 """
 from __future__ import annotations
 
+import _thread
 import functools
 import multiprocessing
 import os
 import pickle
+import signal
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -32,30 +40,68 @@ PROCESSES = 2      # of each: the bots think side by side, and a second hint nee
 _pools: dict[str, ProcessPoolExecutor] = {}
 _lock = threading.Lock()
 _thinking: dict = {}   # (kind, the work as sent) -> its future, while it is worked out
+_issued = 0            # the last work's number (each piece of work sent is numbered, in order)
+_abandoned: dict = {}  # kind -> a number shared with its processes: the work up to it is no longer wanted
+WATCH = 0.05           # how often (s) a thinking process looks whether its work was abandoned
+
+
+class Abandoned(Exception):
+    """The result of work abandoned (worker.abandon) before it was done."""
 
 
 def _executor(kind: str) -> ProcessPoolExecutor:
     with _lock:
         if kind not in _pools:
             # spawned, not forked: a fork would copy the window's graphics state
-            _pools[kind] = ProcessPoolExecutor(PROCESSES, mp_context=multiprocessing.get_context("spawn"),
-                                               initializer=_follow, initargs=(os.getpid(),))
+            context = multiprocessing.get_context("spawn")
+            _abandoned[kind] = context.Value("q", 0, lock=False)
+            _pools[kind] = ProcessPoolExecutor(PROCESSES, mp_context=context, initializer=_follow,
+                                               initargs=(os.getpid(), _abandoned[kind]))
         return _pools[kind]
 
 
-def _follow(parent: int) -> None:
-    """In a thinking process: end with the game. A game killed outright (kill -9, a crash) never
-    tells its processes, and they would wait for work forever."""
+# in a thinking process: the number of the work in hand (0: none), and up to which number work is abandoned
+_working, _given_up = 0, None
+
+
+def _follow(parent: int, given_up) -> None:
+    """In a thinking process: end with the game, and stop work abandoned. A game killed outright
+    (kill -9, a crash) never tells its processes, and they would wait for work forever."""
+    global _given_up
+    _given_up = given_up
+    # the work is interrupted in this main thread, between two steps of Python (as Ctrl+C would)
+    signal.signal(signal.SIGINT, _stop_if_abandoned)
+
     def watch():
         while os.getppid() == parent:
-            time.sleep(1.0)
+            if 0 < _working <= given_up.value:
+                _thread.interrupt_main(signal.SIGINT)
+            time.sleep(WATCH)
         os._exit(0)
     threading.Thread(target=watch, name="nmbr9-follow", daemon=True).start()
 
 
-def _finished(same) -> None:
+def _stop_if_abandoned(*_signal) -> None:
+    # asked from the watching thread, answered here: the work it saw may be done, and the next begun
+    if 0 < _working <= _given_up.value:
+        raise Abandoned()
+
+
+def _numbered(number: int, work):
+    """work(), sent as the `number`th piece of work: interrupted (Abandoned) once abandoned."""
+    global _working
+    _working = number
+    try:
+        _stop_if_abandoned()   # abandoned while it waited for a process: not begun
+        return work()
+    finally:
+        _working = 0
+
+
+def _finished(same, future) -> None:
     with _lock:
-        _thinking.pop(same, None)
+        if _thinking.get(same) is future:   # (the same work abandoned, then asked again: the new one stays)
+            del _thinking[same]
 
 
 def _forget(pool) -> None:
@@ -78,14 +124,18 @@ def start(work, kind: str = BOTS):
     with _lock:
         future = _thinking.get(same)
     if future is None:
+        global _issued
+        with _lock:
+            _issued += 1
+            number = _issued
         try:
-            future = pool.submit(work)
+            future = pool.submit(_numbered, number, work)
         except Exception:    # a process died while idle, or none could be started: think here, afresh next time
             _forget(pool)
             return work
         with _lock:
             _thinking[same] = future
-        future.add_done_callback(lambda _done: _finished(same))
+        future.add_done_callback(lambda done: _finished(same, done))
 
     def result():
         try:
@@ -99,6 +149,16 @@ def start(work, kind: str = BOTS):
 def run(work, kind: str = BOTS):
     """work() worked out in one of `kind`'s thinking processes: its result, or its error raised."""
     return start(work, kind)()
+
+
+def abandon(kind: str = HINTS) -> None:
+    """The work sent for `kind` so far is no longer wanted (a hint for a tile laid meanwhile): it
+    stops within a moment (its result: Abandoned), and the same work asked again starts afresh."""
+    with _lock:
+        if kind in _abandoned:
+            _abandoned[kind].value = _issued
+        for same in [same for same in _thinking if same[0] == kind]:
+            del _thinking[same]
 
 
 def _ready(_process: int) -> int:
@@ -119,6 +179,7 @@ def stop() -> None:
     with _lock:
         pools = list(_pools.values())
         _pools.clear()
+        _abandoned.clear()
     for pool in pools:
         # The executor would wait for a move in progress; Python 3.11 has no public way to end its
         # processes (3.14's terminate_workers).

@@ -751,7 +751,7 @@ class PlusSessionScreen(SessionScreen):
         if h is None or h["key"][0] != "advice":
             return False
         if h["key"] != self._advice_key():
-            self.hint = None
+            self.clear_hint()
             self.set_status("")
         elif not h["thread"].is_alive() and not h.get("shown"):
             h["shown"] = True

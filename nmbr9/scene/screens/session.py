@@ -804,6 +804,8 @@ class SessionScreen(Screen):
             elif self.status["text"] in (_("Looking for a good place\u2026"),
                                          _("Looking for a good place\u2026 your tile goes there once it is found.")):
                 self.set_status("")   # still being worked out, for a question no longer asked: it will not come
+            if self.hint["thread"].is_alive():   # its process is free at once for the next hint
+                worker.abandon(worker.HINTS)
             self.hint = None
 
     # ----- leaving -------------------------------------------------------------------------------
