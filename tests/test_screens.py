@@ -1125,6 +1125,26 @@ def test_while_the_bots_place_the_tile_laid_has_no_verdict_nor_confirm(app):
     assert "Fits on level 0" in texts(app) and s.hud.confirm["state"] == DGG.NORMAL   # the next tile's
 
 
+def test_a_game_continued_in_the_bots_turn_shows_the_round_card_and_score(app):
+    """Continue while the bots thought (Menu or Quit after one's tile): until they were done the table
+    showed an empty grey card, no round, no cards to come, an empty score box and a green Confirm button
+    without a word."""
+    gates = []
+    m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=2, bot_factory=waiting_bots(gates))
+    m.confirm(m.legal_placements()[0])   # the tile laid, then Menu: the game comes back in the bots' turn
+    s = app.play(m)
+    frames(app, 3)
+    assert m.phase == BOTS and s.ps is None
+    shown = texts(app)
+    assert "Round 1 of 20" in shown and "This round's card" in shown and "Still to come:" in shown
+    assert s.hud.card["text"] == str(m.game.card)
+    assert f"Score {m.board(0).score()}" in shown
+    assert s.hud.confirm["text"] == "Confirm (Enter)" and s.hud.confirm["state"] == DGG.DISABLED
+    assert s.hud.verdict.isHidden()
+    gates[0].set()
+    until(app, lambda: m.round == 2 and s.ps is not None and s.ps.ghost is not None)
+
+
 def test_the_bots_turn_says_how_many_bots_have_chosen(app):
     """Five expert bots late in a game think for 15 s after one's tile: "The bots are placing their
     tiles..." said nothing more all that time, as if the game had stalled."""

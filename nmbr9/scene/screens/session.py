@@ -208,7 +208,7 @@ class SessionScreen(Screen):
                 if self.hint is None:   # a hint in words (NMBR 9 ++: no tile yet) stays up
                     self.set_status("")
         elif phase == BOTS:
-            if not m.humans:
+            if self.ps is None:   # bots alone, or a game continued in the bots' turn: no turn of one's own yet
                 self._bots_alone(committed)
             if self.ps is None or self.ps.ghost is None:
                 self.set_status(self._bots_text())
@@ -229,14 +229,17 @@ class SessionScreen(Screen):
         return task.cont
 
     def _bots_alone(self, committed: bool) -> None:
-        """Bots playing alone (a tournament of `nmbr9 tournament --bots` continued here): the round, its card,
-        the cards to come and the score of the board shown, which no one's turn shows (the table of the first
-        bot was without them)."""
+        """The bots' turn with no PlayScreen (bots playing alone: a tournament of `nmbr9 tournament --bots`
+        continued here; or a game continued in the bots' turn): the round, its card, the cards to come and the
+        score of the board shown, which no one's turn shows (the table of the first bot was without them; a
+        game continued there showed an empty card, an empty score box and a Confirm button without a word
+        until the bots were done), and Confirm greyed, as after one's tile is laid."""
         m = self.match
         if committed and self.looking is None:   # the board shown grows: framed whole
             self.table.show(m.board(self.viewer))
             self.camera.frame(*self._frame_of(m.board(self.viewer)))
         self.hud.show_round(min(m.round, m.rounds), m.rounds, m.game.card, m.supply())
+        self.hud.show_verdict(False, "")
         if self.looking is None:
             board = m.board(self.viewer)
             self.hud.show_score(board.score_by_level(), board.score(), None)
