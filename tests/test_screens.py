@@ -2044,6 +2044,23 @@ def test_a_long_name_in_the_standings_keeps_clear_of_its_points(app):
     assert ink(name)[1] < ink(best)[0]
 
 
+def test_a_game_of_five_long_names_in_the_history_shows_every_score(app):
+    """"Game 1: Maximiliane-Josephine 12, Bartholomaeus-Friedrich 24, ..., Alexandrina-Vict…": the line was cut at
+    its end, the winner's 93 with it. The names are cut short now, every player's score is on the line."""
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    names = ["Maximiliane-Josephine", "Bartholomaeus-Friedrich", "Konstantinopolitanus", "Wilhelmina-Charlotte",
+             "Alexandrina-Victoria"]
+    t = app.store.new_tournament([Seat(n, "bot:easy") for n in names], games=3, seed=7)
+    app.store.tournament_match(t).play_out()
+    app.goto(TournamentScreen, chosen=t.id)
+    frames(app)
+    scores = app.store.tournament(t.id).entries()[0].scores
+    line = next(text for text in buttons(app) if text.startswith("Game 1: "))
+    told = line.removeprefix("Game 1: ").split(", ")
+    assert [int(part.rsplit(" ", 1)[1]) for part in told] == scores, line
+    assert all(part.startswith(name[:8]) for part, name in zip(told, names)), line
+
+
 def test_a_bot_is_named_with_its_strength_once_wherever_its_tournament_was_made(app):
     """A tournament of `nmbr9 tournament --bots hard,easy` read "Bot 1 (hard) (bot)" here, and one made with New
     tournament "Bot 2 (bot)", its strength nowhere: both now as New tournament names bots, with the strength."""

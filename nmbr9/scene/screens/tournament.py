@@ -10,7 +10,8 @@ from panda3d.core import TextNode
 from ...i18n import _
 from ...match import seat_name, seat_told
 from ...store.tournaments import DAMAGED_COPY, played_by_command
-from .widgets import ACCENT, DIM, GO, INK, NARROW, SMALL, WARN, WIDE, KeyMenu, Screen
+from ..hud import measure
+from .widgets import ACCENT, DIM, GO, INK, NARROW, SHRINK, SMALL, WARN, WIDE, KeyMenu, Screen
 
 LIST_STEP = 0.1
 SHOWN = 10          # tournaments in the history (half of them in a tall window)
@@ -186,9 +187,9 @@ class TournamentScreen(Screen):
         for i, g in enumerate(entries[-(5 if narrow else 7):]):
             gy = y - 0.075 - i * 0.072
             if g.finished:
-                scores = ", ".join(f"{seat_name(s.name, s.kind)} {n}" for s, n in zip(t.seats, g.scores))
-                self.button(_("Game {number}: {scores}").format(number=g.number, scores=scores), self.review,
-                            (x + width / 2, gy), width=width, scale=SMALL, args=(t.id, g.number))
+                line = self.game_line(g.number, [(seat_name(s.name, s.kind), n) for s, n in zip(t.seats, g.scores)],
+                                      width / SMALL - 0.8)   # the room of the button's text (Screen.button)
+                self.button(line, self.review, (x + width / 2, gy), width=width, scale=SMALL, args=(t.id, g.number))
             else:
                 self.label(in_progress(g), (x + 0.02, gy - 0.01), scale=SMALL, align=TextNode.ALeft, fg=DIM)
         at = (0.42 if narrow else 0.45, -self.room[1] + 0.13)
@@ -200,6 +201,20 @@ class TournamentScreen(Screen):
             self.note = played_by_command(t.name)
         else:
             self.label(_("This tournament is over."), at, scale=0.045, fg=ACCENT)
+
+    def game_line(self, number: int, scores: list[tuple[str, int]], room: float) -> str:
+        """"Game 1: Ana 97, Ben 104"; where the names are too long for the line even in the smallest text a button
+        takes, the longest names cut short ("Maximiliane-Jo… 12"), never the scores: five long names cut the line
+        at its end, the last players' scores with it."""
+        kept = [len(name) for name, _n in scores]
+
+        def line() -> str:
+            told = ", ".join(f"{name[:k].rstrip()}{'' if k == len(name) else '…'} {n}"
+                             for (name, n), k in zip(scores, kept))
+            return _("Game {number}: {scores}").format(number=number, scores=told)
+        while measure(self.app.font, line())[0] * SHRINK > room and max(kept) > 1:
+            kept[kept.index(max(kept))] -= 1
+        return line()
 
     def review(self, tid: int, number: int) -> None:
         """A finished game's results and boards, from its stored record."""

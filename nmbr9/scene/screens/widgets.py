@@ -27,6 +27,7 @@ FIELD_LIT = (0.14, 0.24, 0.2, 1)   # a text field the keyboard walked to
 GO = (0.2, 0.55, 0.3, 1)
 
 SMALL = 0.036          # the smallest text of a screen (aspect2d units): 10.8 px in a window 600 px high
+SHRINK = 0.7           # how far a button's text may shrink to fit it before it is cut short with "…"
 WIDE = (1.3, 1.0)      # the half-width and half-height a screen's layout needs (4:3 holds it at full size)
 NARROW = (0.95, 1.45)  # the room of a layout for tall windows (600x900 holds it at full size)
 ANY = (0.95, 1.0)      # the room of a one-column layout: any window holds it at full size
@@ -186,12 +187,12 @@ class Screen(DirectObject):
         return b
 
     def _fit(self, button, text: str, room: float) -> None:
-        """A long name or translation: smaller text (down to 70%), then cut short with "…",
+        """A long name or translation: smaller text (down to SHRINK), then cut short with "…",
         rather than text past the button."""
         need = measure(self.app.font, text)[0]
         if need <= room:
             return
-        shrink = max(room / need, 0.7)
+        shrink = max(room / need, SHRINK)
         button["text_scale"] = shrink
         if need * shrink > room + 1e-6:
             shown = text
