@@ -3581,6 +3581,66 @@ print(json.dumps({"round": s.hud.round["text"], "verdict": s.hud.verdict["text"]
 """
 
 
+def test_the_key_help_keeps_clear_of_five_long_names_at_800x600(tmp_path):
+    """At 800x600, five players with long names and the NMBR 9 ++ modules: the key help's first line ran
+    across the window, "F1: rules" under "Konstantinopolitanus: 39" and "Wilhelmina-Charlotte: 72".
+    A window of its own size: a subprocess (one ShowBase per process)."""
+    found = script_output(["-c", KEYS_AT_800X600, tmp_path], timeout=240)
+    assert "F1: rules" in found["keys"] and len(found["scores"]) == 5
+    k = found["boxes"]["keys"]
+    for name, (left, right, bottom, top) in found["scores"].items():
+        assert k[1] < left or k[2] > top or k[3] < bottom, (name, k, (left, right, bottom, top))
+
+
+KEYS_AT_800X600 = """
+import json, sys
+from pathlib import Path
+from nmbr9.scene.base import make_base
+from nmbr9.scene.game_app import GameApp
+from nmbr9.store import Store
+from nmbr9.rules import Seat
+from nmbr9.rules.game import Ruleset
+from direct.showbase.MessengerGlobal import messenger
+from test_screens import frames, until
+
+base = make_base(offscreen=True, size=(800, 600), multisamples=0)
+base.adjustWindowAspectRatio(base.getAspectRatio())
+app = GameApp(base, Store(Path(sys.argv[1])), audio=False)
+app.settings = app.settings.changed(animation_speed=0.0)
+names = ["Maximiliane-Josephine", "Bartholomaeus-Friedrich", "Konstantinopolitanus", "Wilhelmina-Charlotte",
+         "Alexandrina-Victoria"]
+seats = [Seat(names[0])] + [Seat(n, "bot:easy") for n in names[1:]]
+rules = Ruleset(modules=("start_tiles", "gap_fillers", "breaking_rules"), powers=("relocate", "reserve"))
+t = app.store.new_tournament(seats, games=3, seed=7, ruleset=rules)   # "Game 1 · Round 13 of 20": a wide top left
+m = app.store.tournament_match(t)
+s = app.play(m)
+for _ in range(12):   # tiles on level 1 and 2: the score box's lines as wide as the scores'
+    ps = until(app, lambda: s.ps if s.ps is not None and s.ps.ghost is not None else None, 60)
+    p = max(m.legal_placements(ps.seat), key=lambda q: q.level)
+    ps.rotation, ps.x, ps.y, ps.held = p.rotation, p.x, p.y, False
+    ps.update()
+    messenger.send("enter")
+    frames(app, 3)
+    messenger.send("x")   # (gap fillers left: the turn ends only when asked)
+    frames(app, 3)
+until(app, lambda: s.ps is not None and s.ps.ghost is not None and m.round == 13, 60)
+frames(app, 3)
+
+def box(widget, drawn=False):   # left, right, bottom, top on the screen (aspect2d)
+    text = widget.component("text0").textNode
+    left, right, bottom, top = ((text.getLeft(), text.getRight(), text.getBottom(), text.getTop()) if drawn
+                                else widget.guiItem.getFrame())
+    a = base.aspect2d.getRelativePoint(widget, (left, 0, bottom))
+    b = base.aspect2d.getRelativePoint(widget, (right, 0, top))
+    return min(a.x, b.x), max(a.x, b.x), min(a.z, b.z), max(a.z, b.z)
+from direct.gui.DirectGuiBase import DirectGuiWidget
+scores = {w["text"]: box(w) for w in list(DirectGuiWidget.guiDict.values())
+          if not w.isEmpty() and s.panel.isAncestorOf(w) and any(n in w["text"] for n in names)}
+print(json.dumps({"keys": s.keys["text"], "boxes": {"keys": box(s.keys)}, "scores": scores,
+                  "score": s.hud.score["text"]}))
+"""
+
+
 def test_the_best_layouts_keys_stay_on_one_line_in_a_4_3_window(tmp_path):
     """At 1024x768 the line under the best layout broke between its keys: "score 97  (\u2190" and "\u2192)".
     A window of its own shape: a subprocess (one ShowBase per process)."""

@@ -598,17 +598,7 @@ class SessionScreen(Screen):
         if key == self.panel_key:
             return
         self.panel_key = key
-        supply = self.hud.supply.getTightBounds(self.hud.anchors["a2dTopLeft"])
-        self.keys.setZ((supply[0].z if supply else -0.72) - 0.08)   # just under the cards still to come
-        self._lay_out_keys()
-        self.hud.arrange()
-        top, width, x = self.hud.middle()   # the status in the room at the top middle, or under the verdict
-        self.status_beside = top == TOP_ROW
-        self.status.setX(x)
-        self.status_wrap = min(34, width / 0.042 - 1)
-        even_wrap(self.status, self.status_wrap)
-        self._place_status()
-        take_off(self.panel, children_only=True)
+        take_off(self.panel, children_only=True)   # (first: the key help keeps clear of the scores)
         rows = [(i, name, self.board_of(i).score(), s.is_bot) for i, (s, name) in enumerate(zip(m.seats, m.names))]
         rows += [(("past", i), self.past_name(i), self.board_of(("past", i)).score(), False)
                  for i in range(len(self.past))]   # at this round, as the others'
@@ -635,6 +625,16 @@ class SessionScreen(Screen):
                          text_fg=ACCENT if active else INK, relief=DGG.FLAT, pad=(0.3, 0.15),
                          frameColor=(PANEL, BUTTON_HOT, BUTTON_HOT, PANEL), pressEffect=0,
                          pos=(-0.05 - 0.45 * column, 0, top - row * step))
+        supply = self.hud.supply.getTightBounds(self.hud.anchors["a2dTopLeft"])
+        self.keys.setZ((supply[0].z if supply else -0.72) - 0.08)   # just under the cards still to come
+        self._lay_out_keys()
+        self.hud.arrange()
+        top, width, x = self.hud.middle()   # the status in the room at the top middle, or under the verdict
+        self.status_beside = top == TOP_ROW
+        self.status.setX(x)
+        self.status_wrap = min(34, width / 0.042 - 1)
+        even_wrap(self.status, self.status_wrap)
+        self._place_status()
         self.fit_table()
 
     def scores_floor(self) -> float:
@@ -648,7 +648,8 @@ class SessionScreen(Screen):
         stands at the bottom left; the window's where the table stands under it all (as the verdict does)."""
         k, x = self.keys.getScale().x, self.keys.getX()
         top = self.keys.getZ() + self.keys.guiItem.getFrame()[3] * k
-        widest = self.hud.room()[0] - 2 * x
+        # clear of the scores at the right (five long names at 800x600: the key help ran under them)
+        widest = self.hud.room()[0] - 2 * x + self.hud.extent("a2dTopRight", below=top)[0]
         width = self.hud.extent("a2dTopLeft", above=top + 0.01)[1] - x if self.hud.middle()[0] == TOP_ROW \
             else widest   # (all that stands above the key help)
         floor = self.keys_floor()
