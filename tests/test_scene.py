@@ -850,3 +850,31 @@ def test_small_letters_show_no_faint_marks_beside_them(scene):
         scene.aspect2d.show()
         scene.setBackgroundColor(background)
     assert max(marks.values()) <= 2, {k: v for k, v in marks.items() if v > 2}   # of 255: none a player could see
+
+
+def test_legal_and_refused_tiles_in_hand_differ_in_grey_too_on_every_colour(play, scene):
+    """A red 9 tinted red for "refused here" looked as it did tinted for "fits": the tint alone told them apart on
+    some colours (the 9, the dark blue 6) and for no colour-blind player. In grey the two must differ too: the
+    refused tile is struck through."""
+    import numpy as np
+    from nmbr9.rules.tiles import FILLERS, START_TILES
+    play.ghost.destroy()
+    play.ghost = None
+    play.camera.frame((-2, -2, 6, 6))
+
+    def grey():   # the picture's lightness, each pixel
+        scene.graphicsEngine.renderFrame()
+        rgb = np.frombuffer(scene.win.getScreenshot().getRamImageAs("RGB"), np.uint8).astype(float)
+        return rgb.reshape(scene.win.getYSize(), scene.win.getXSize(), 3) @ (0.3, 0.59, 0.11)
+    empty = grey()
+    for piece in [*range(10), *sorted(FILLERS), sorted(START_TILES)[0]]:
+        ghost = play.table.ghost(piece)
+        ghost.show(Placement(piece, 0, 0, 0), 0, 0.3, True)
+        fits = grey()
+        ghost.show(Placement(piece, 0, 0, 0), 0, 0.3, False)
+        refused = grey()
+        ghost.destroy()
+        tile = np.abs(fits - empty) > 8   # where the tile in hand is drawn
+        a, b = fits[tile] - fits[tile].mean(), refused[tile] - refused[tile].mean()
+        alike = (a @ b) / np.sqrt((a @ a) * (b @ b))   # 1: the same picture in grey but for its brightness
+        assert alike < 0.95, (piece, alike)   # tinted only: 0.98 to 0.997

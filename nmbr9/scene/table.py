@@ -31,6 +31,9 @@ LEAN_MAX = 6.0
 LEGAL = (0.3, 0.9, 0.4, 0.55)
 REFUSED = (0.95, 0.25, 0.2, 0.55)
 AT_FAULT = (0.08, 0.02, 0.02, 0.72)   # the square a refusal names, dark on the red tile: "nothing under here"
+# a refused tile is also struck through with dark stripes: the red tint alone looked like a red 9's own colour, a
+# dark blue 6's "fits" like its "refused", and told nothing to a colour-blind player
+STRUCK_PX, STRUCK_STRIPE, STRUCK_ALPHA = 32, 0.3, 0.5   # pixels a square, the stripes' share of it, their ink
 BADGE_RADIUS = 0.35      # a tile's level, shown on its top (L): a dark disc, ringed light, with the number
 BADGE_INK, BADGE_RING = (0.1, 0.1, 0.11, 1), (0.95, 0.93, 0.88, 1)
 # pixels across a badge at least, however small the board shows: its numeral some 9 px high, as the HUD's small
@@ -320,6 +323,7 @@ class Ghost:
         self.footprint = None
         self.shadow = None
         self.fault = None
+        self.struck = None
         self.shadow_textures: dict = {}
         self.shown = None
         self.pulsing = None
@@ -329,15 +333,25 @@ class Ghost:
         floating tile is hidden from above)."""
         if self.shown != (placement, level, ok, fault):
             self.shown = (placement, level, ok, fault)
-            self.node.setColorScale((0.85, 1.1, 0.87, 1) if ok else (1.45, 0.5, 0.45, 1))
+            self.node.setColorScale((0.85, 1.1, 0.87, 1) if ok else (1.3, 0.65, 0.6, 1))
             self._footprint(placement, level, ok, fault)
         self.set_lift(placement, level, lift, slide)
 
     def _footprint(self, placement, level: int, ok: bool, fault) -> None:
-        for node in (self.footprint, self.shadow, self.fault):
+        for node in (self.footprint, self.shadow, self.fault, self.struck):
             if node is not None:
                 node.removeNode()
-        self.fault = None
+        self.fault = self.struck = None
+        if not ok:   # stripes on its top, but for the square at fault: that stays dark and plain
+            self.struck = self.table.root.attachNewNode(_quads(
+                "struck", [(sx, -sy - 1, sx + 1, -sy) for sx, sy in placement.squares() if (sx, sy) != fault],
+                0.0, lambda x, y: (1, 1, 1, 1)))
+            self.struck.setTexture(_struck_texture())
+            self.struck.setTransparency(TransparencyAttrib.M_alpha)
+            self.struck.setLightOff(1)
+            self.struck.setDepthTest(False)   # over the leaning tile's top, as the square at fault
+            self.struck.setDepthWrite(False)
+            self.struck.setBin("fixed", 4)
         if fault is not None:
             inset = 0.12
             fx, fy = fault
@@ -382,8 +396,9 @@ class Ghost:
         # lean a little into the way it moves, like a tile carried between two fingers
         lean = lambda d: max(-LEAN_MAX, min(LEAN_MAX, d * LEAN_PER_SQUARE))
         self.pivot.setHpr(self.node, 0, lean(sy), lean(-sx))
-        if self.fault is not None:   # on the tile's top, wherever it floats or glides
-            self.fault.setPos(sx, -sy, level_height(level) + lift + TILE_THICKNESS + 0.01)
+        for top in (self.fault, self.struck):   # on the tile's top, wherever it floats or glides
+            if top is not None:
+                top.setPos(sx, -sy, level_height(level) + lift + TILE_THICKNESS + 0.01)
         if self.shadow is not None:
             run_x, run_y = self.table.shadow_run()
             height = lift + TILE_THICKNESS
@@ -407,9 +422,28 @@ class Ghost:
     def destroy(self) -> None:
         if self.pulsing is not None:
             self.pulsing.pause()
-        for node in (self.node, self.footprint, self.shadow, self.fault):
+        for node in (self.node, self.footprint, self.shadow, self.fault, self.struck):
             if node is not None:
                 node.removeNode()
+
+
+_STRUCK = []
+
+
+def _struck_texture() -> Texture:
+    """One square of a refused tile's stripes (made once): black, diagonal, repeated square by square."""
+    if not _STRUCK:
+        i = np.arange(STRUCK_PX)
+        band = (i[:, None] + i[None, :]) % (STRUCK_PX // 2) < STRUCK_STRIPE * STRUCK_PX / 2
+        rgba = np.zeros((STRUCK_PX, STRUCK_PX, 4))
+        rgba[..., 3] = band * STRUCK_ALPHA
+        tex = Texture("struck")
+        tex.setup2dTexture(STRUCK_PX, STRUCK_PX, Texture.T_unsigned_byte, Texture.F_rgba)
+        tex.setRamImage((rgba * 255 + 0.5).astype(np.uint8).tobytes())
+        tex.setMinfilter(SamplerState.FT_linear_mipmap_linear)
+        tex.setMagfilter(SamplerState.FT_linear)
+        _STRUCK.append(tex)
+    return _STRUCK[0]
 
 
 def _shade_texture(name: str, alpha: np.ndarray):
