@@ -878,3 +878,17 @@ def test_legal_and_refused_tiles_in_hand_differ_in_grey_too_on_every_colour(play
         a, b = fits[tile] - fits[tile].mean(), refused[tile] - refused[tile].mean()
         alike = (a @ b) / np.sqrt((a @ a) * (b @ b))   # 1: the same picture in grey but for its brightness
         assert alike < 0.95, (piece, alike)   # tinted only: 0.98 to 0.997
+
+
+def test_the_controls_legend_says_the_wheel_turns_a_held_tile_and_zooms_otherwise(play):
+    """The legend said "Wheel or right click: turn the tile", but with the tile put down the wheel zooms."""
+    play.hud.show_legend()
+    parts = [part for line in play.hud.legend["text"].split("\n") for part in line.split("  \u00b7  ")]
+    wheel = [part for part in parts if "Wheel" in part]   # the plain wheel's (Shift+wheel's says "wheel")
+    assert wheel and all("turn" in part and "zoom" in part for part in wheel), wheel
+    play.wheel(1)
+    assert play.rotation == 90   # held: it turns
+    zoom = play.camera.zoom
+    play.move(1, 0)   # put down
+    play.wheel(1)
+    assert play.rotation == 90 and play.camera.zoom < zoom

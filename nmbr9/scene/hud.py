@@ -286,7 +286,8 @@ class Hud:
     def show_legend(self) -> None:
         self.legend["text"] = "\n".join([
             _("Mouse: the tile follows; click to put it down or pick it up"),
-            _("Wheel or right click: turn the tile  \u00b7  Q / E: turn"),
+            # the wheel turns the tile only while it follows the pointer (PlayScreen.wheel): put down, it zooms
+            _("Right click, Q / E: turn the tile  \u00b7  Wheel: turns it while it follows, else zooms"),
             _("Arrow keys: move one square  \u00b7  Enter or Space: confirm"),
             _("Right drag, A D W S: turn and tilt the view"),
             _("Middle drag, Shift+arrows: move the view  \u00b7  L: each tile's level"),
