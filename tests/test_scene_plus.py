@@ -1637,3 +1637,24 @@ def test_a_hint_in_words_is_worked_out_beside_the_window(app, monkeypatch, varia
     ps_ready(app)
     assert _hint_in_words(app, s).startswith("Hint: the expert would ")
     assert sent and all(sent)
+
+
+def test_a_gap_fillers_hint_taken_says_the_filler_is_on_its_spot(app):
+    """A gap filler in hand, I and I again: the status said "Your tile is on the hint's spot", but the piece on
+    it is a gap filler, not the tile of the turn."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("gap_fillers",)), seed=7)
+    ps_ready(app)
+    lay_and_end(app, m, m.game.legal_placements(0)[0])
+    ps_ready(app)
+    lay(app, m.game.legal_placements(0)[0])                # the turn's tile is laid: fillers are left
+    messenger.send("g")
+    frames(app)
+    assert s.ps.piece == "F1"
+    p = _hint_ghost(app, s)
+    messenger.send("i")                                    # taken: the filler is on the hint's spot
+    frames(app)
+    assert (s.ps.x, s.ps.y, s.ps.rotation) == (p.x, p.y, p.rotation)
+    assert s.status["text"] == "The gap filler is on the hint's spot: Enter lays it."
+    messenger.send("arrow_left")                           # off it: not said any more
+    frames(app, 2)
+    assert "hint's spot" not in s.status["text"]

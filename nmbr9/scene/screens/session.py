@@ -23,6 +23,7 @@ from panda3d.core import TextNode
 from ...ai import worker
 from ...i18n import _
 from ...match import BOTS, HANDOFF, PLACE, derive_seed, seat_name
+from ...rules.tiles import is_filler
 from ..camera import WHOLE_SCREEN
 from ..hud import TOP_ROW, build_anew, take_off
 from ..play import HANDOFF_PAUSE
@@ -55,6 +56,13 @@ KEYS_BACK = (0.1, 0.11, 0.12, 0.65)   # behind the key help, which may lie over 
 KEYS_LEAST_WRAP = 12                  # the key help's narrowest lines (in its letters' heights)
 KEYS_BETWEEN = "  \u00b7  "           # between two keys on a line of the key help
 
+
+
+def on_the_spot_words(piece) -> str:
+    """The piece in hand lies on the hint's spot: a gap filler is not "your tile"."""
+    if is_filler(piece):
+        return _("The gap filler is on the hint's spot: Enter lays it.")
+    return _("Your tile is on the hint's spot: Enter lays it.")
 
 class SessionScreen(Screen):
     name = "play"
@@ -738,9 +746,9 @@ class SessionScreen(Screen):
     def _poll_hint(self) -> None:
         h, ps = self.hint, self.ps
         if self.hint_spot is not None and (ps is None or self.hint_spot != self.spot_taken()):
-            self.hint_spot = None   # the tile left the hint's spot: "Enter lays it" no longer holds
-            if self.status["text"] == _("Your tile is on the hint's spot: Enter lays it."):
+            if self.status["text"] == on_the_spot_words(self.hint_spot[0]):
                 self.set_status("")
+            self.hint_spot = None   # the tile left the hint's spot: "Enter lays it" no longer holds
         if h is not None and h["ghost"] is not None and (ps is None or self.hint_key() != h["key"]):
             self.clear_hint()   # e.g. a power armed since: the hint answered another question
             return
@@ -792,7 +800,7 @@ class SessionScreen(Screen):
     def _said_on_the_spot(self) -> None:
         """The tile in hand lies on the hint's spot: said until it leaves it."""
         self.hint_spot = self.spot_taken()
-        self.set_status(_("Your tile is on the hint's spot: Enter lays it."), ACCENT)
+        self.set_status(on_the_spot_words(self.ps.piece), ACCENT)
 
     def spot_taken(self):
         """Where the tile in hand lies and what a hint for it answers: a power armed or dropped there (Flip
