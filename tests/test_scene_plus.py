@@ -368,6 +368,28 @@ def test_with_no_marker_left_the_compact_powers_keep_inside_their_column(app):
     shot(app, "powers-no-marker-left")
 
 
+
+def test_with_no_marker_left_the_compact_panel_says_so(app):
+    """At 640x480 (the compact Breaking Rules panel) with both markers spent, the greyed powers said nothing:
+    "(no marker left)", which the full panel shows on each, did not fit there. The panel's title says it once."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("relocate", "flip", "single_support",
+                                                                              "bridge", "loner", "reserve")))
+    ps_ready(app)
+    press(app, "power_reserve")                           # both markers spent: on Reserve, then on Flip
+    messenger.send("enter")
+    frames(app, 3)
+    ps_ready(app)
+    press(app, "power_flip")
+    lay(app, m.game.legal_placements(0, powers=("flip",))[0])
+    ps_ready(app)
+    assert s.plus_hud.compact()
+    title = next(line for line in texts(app).split("\n") if line.startswith("Breaking Rules"))
+    for power in ("relocate", "single_support", "bridge", "loner"):   # greyed, not used: why, on it or above
+        b = s.plus_hud.buttons[f"power_{power}"]
+        assert b["state"] == DGG.DISABLED
+        assert "(no marker left)" in b["text"] or "(no marker left)" in title, (b["text"], title)
+
+
 def test_reserve_sets_the_tile_beside_the_table_and_it_is_built_later(app):
     m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("reserve", "flip")), seed=4)
     ps_ready(app)

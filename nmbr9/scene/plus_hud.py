@@ -195,8 +195,12 @@ class PlusHud:
                                         frameSize=(0.03, right, 0.097 if compact else 0.125, top + 0.055))
         self.powers_top = lift + top + 0.055
         markers = MARKER_ON * o.markers_left + MARKER_OFF * (MARKERS - o.markers_left)
-        title = self._label(bl, _("Breaking Rules \u00b7 markers left: {markers}").format(markers=markers),
-                            (0.06, top), 0.033 if compact else 0.036, fg=ACCENT, bold=True)
+        # both markers spent: a compact column has no room for "(no marker left)" on each power, the title says it
+        spent = compact and not o.markers_left
+        title = _("Breaking Rules \u00b7 markers left: {markers}").format(markers=markers)
+        if spent:
+            title += "  ({status})".format(status=_("no marker left"))
+        title = self._label(bl, title, (0.06, top), 0.033 if compact else 0.036, fg=ACCENT, bold=True)
         wide = 0.09 + title.component("text0").textNode.getWidth() * title.getScale().x   # the title in the panel
         left_, right_, bottom_, top_ = self.powers_frame["frameSize"]
         self.powers_frame["frameSize"] = (left_, max(right_, wide), bottom_, top_)
@@ -209,7 +213,7 @@ class PlusHud:
             if power in used:
                 status = _("used")
             elif power not in o.powers_left:
-                status = _("no marker left")
+                status = "" if spent else _("no marker left")
             elif armed:
                 status = _("on")
             else:
@@ -218,7 +222,7 @@ class PlusHud:
             if not compact and status in ("", _("on")):   # a power gone for good needs no rule: the row fits
                 text += f": {power_text(power)}"
             # in a compact column a long status ran into the next column ("Single support (no marker left)" at
-            # 640x480): left out where it does not fit, the button greyed and the title's markers say it
+            # 640x480): left out where it does not fit, the button greyed
             if status and (not compact or status == _("on") or
                            measure(self.font, f"{text}  ({status})")[0] <= width / scale - 1):
                 text += f"  ({status})"
