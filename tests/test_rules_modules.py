@@ -389,6 +389,15 @@ def test_reserve_sets_the_tile_aside_to_build_later_as_a_second_tile():
     assert g.check(0, Placement(5, 0, 0, 8), reserved=True).code == "no_reserve"
 
 
+def test_a_tile_reserved_with_nothing_built_must_come_with_the_first_tile_built():
+    """Set aside before any tile was built, the warning said "in the turn in which you first build on level 0
+    or higher", which every tile is; it now says "your first tile"."""
+    g = solo([9, 1, 3], modules=(BR,), powers=("reserve",))
+    assert g.reserve(0) and g.round == 2   # (nothing else to do in that turn: it ends)
+    [w] = g.options(0).warnings
+    assert w.code == "reserve_waiting" and "your first tile" in w.message and "level 0" not in w.message
+
+
 def test_a_reserved_tile_is_lost_after_the_turn_that_first_builds_higher():
     g = solo([9, 9, 5, 1, 3, 2], modules=(BR, "gap_fillers"), powers=("reserve",))
     build(g, BLOCK)

@@ -417,9 +417,14 @@ class Game:
                     or (p in PLACING_POWERS and (step == PLACE_TILE or ready)))
         warnings = []
         if waiting and not self._over:
-            warnings.append(refuse("reserve_waiting", N_(
-                "Your reserved {digit} must be built at the latest in the turn in which you first build "
-                "on level {level} or higher; after that turn it is lost."), digit=r.digit, level=r.below + 1))
+            if r.below < 0:   # set aside with nothing built ("on level 0 or higher" read as a riddle)
+                warnings.append(refuse("reserve_waiting", N_(
+                    "Your reserved {digit} must be built at the latest in the turn in which you build your "
+                    "first tile; after that turn it is lost."), digit=r.digit))
+            else:
+                warnings.append(refuse("reserve_waiting", N_(
+                    "Your reserved {digit} must be built at the latest in the turn in which you first build "
+                    "on level {level} or higher; after that turn it is lost."), digit=r.digit, level=r.below + 1))
             if turn.highest > r.below and not turn.ended and r.step == self.step:
                 # set aside in this very turn: it can't be built before the turn ends
                 warnings.append(refuse("reserve_last_turn", N_(
