@@ -57,12 +57,12 @@ KEYS_LEAST_WRAP = 12                  # the key help's narrowest lines (in its l
 KEYS_BETWEEN = "  \u00b7  "           # between two keys on a line of the key help
 
 
-
 def on_the_spot_words(piece) -> str:
     """The piece in hand lies on the hint's spot: a gap filler is not "your tile"."""
     if is_filler(piece):
         return _("The gap filler is on the hint's spot: Enter lays it.")
     return _("Your tile is on the hint's spot: Enter lays it.")
+
 
 class SessionScreen(Screen):
     name = "play"
