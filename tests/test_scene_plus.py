@@ -343,19 +343,25 @@ def test_two_powers_not_needed_are_said_with_their_markers(app):
     assert "Not needed here: Bridge, Loner (their markers are spent anyway)" in texts(app)
 
 
-def test_with_no_marker_left_the_compact_powers_keep_inside_their_column(app):
-    """At 640x480, with both markers spent, "3 Single support (no marker left)" ran over "4 Bridge" beside it."""
-    from panda3d.core import TextNode
+def _both_markers_spent(app):
+    """A game with all six powers, both markers spent (on Reserve, then on Flip), the next tile in hand."""
     m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("relocate", "flip", "single_support",
                                                                               "bridge", "loner", "reserve")))
     ps_ready(app)
-    press(app, "power_reserve")                           # both markers spent: on Reserve, then on Flip
+    press(app, "power_reserve")
     messenger.send("enter")
     frames(app, 3)
     ps_ready(app)
     press(app, "power_flip")
     lay(app, m.game.legal_placements(0, powers=("flip",))[0])
     ps_ready(app)
+    return s
+
+
+def test_with_no_marker_left_the_compact_powers_keep_inside_their_column(app):
+    """At 640x480, with both markers spent, "3 Single support (no marker left)" ran over "4 Bridge" beside it."""
+    from panda3d.core import TextNode
+    s = _both_markers_spent(app)
     assert s.plus_hud.compact() and "markers left: \u25cb\u25cb" in texts(app)
     measure = TextNode("measure")
     measure.setFont(app.font)
@@ -368,20 +374,10 @@ def test_with_no_marker_left_the_compact_powers_keep_inside_their_column(app):
     shot(app, "powers-no-marker-left")
 
 
-
 def test_with_no_marker_left_the_compact_panel_says_so(app):
     """At 640x480 (the compact Breaking Rules panel) with both markers spent, the greyed powers said nothing:
     "(no marker left)", which the full panel shows on each, did not fit there. The panel's title says it once."""
-    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("relocate", "flip", "single_support",
-                                                                              "bridge", "loner", "reserve")))
-    ps_ready(app)
-    press(app, "power_reserve")                           # both markers spent: on Reserve, then on Flip
-    messenger.send("enter")
-    frames(app, 3)
-    ps_ready(app)
-    press(app, "power_flip")
-    lay(app, m.game.legal_placements(0, powers=("flip",))[0])
-    ps_ready(app)
+    s = _both_markers_spent(app)
     assert s.plus_hud.compact()
     title = next(line for line in texts(app).split("\n") if line.startswith("Breaking Rules"))
     for power in ("relocate", "single_support", "bridge", "loner"):   # greyed, not used: why, on it or above
@@ -1007,10 +1003,8 @@ def test_a_power_armed_while_the_expert_thinks_does_not_leave_looking_for_a_good
     assert looking not in texts(app)
 
 
-def test_g_to_the_next_gap_filler_takes_the_last_fillers_hint_away(app):
-    """G, I showed the 1-square filler's hint; G again took the 2-square filler in hand, but that ghost stayed,
-    and I then put the 2-square filler on the 1-square's spot (red: it overhangs) saying "Your tile is on the
-    hint's spot: Enter lays it."."""
+def _the_first_filler_in_hand(app):
+    """Round 2 of a game with gap fillers: the turn's tile laid, G took the 1-square filler in hand."""
     m, s = start(app, [Seat("Ana")], Ruleset("classic", ("gap_fillers",)), seed=7)
     ps_ready(app)
     lay_and_end(app, m, m.game.legal_placements(0)[0])
@@ -1019,6 +1013,14 @@ def test_g_to_the_next_gap_filler_takes_the_last_fillers_hint_away(app):
     messenger.send("g")
     frames(app)
     assert s.ps.piece == "F1"
+    return m, s
+
+
+def test_g_to_the_next_gap_filler_takes_the_last_fillers_hint_away(app):
+    """G, I showed the 1-square filler's hint; G again took the 2-square filler in hand, but that ghost stayed,
+    and I then put the 2-square filler on the 1-square's spot (red: it overhangs) saying "Your tile is on the
+    hint's spot: Enter lays it."."""
+    m, s = _the_first_filler_in_hand(app)
     p = _hint_ghost(app, s)
     assert p.piece == "F1"
     messenger.send("g")                                    # the next filler: the 1-square's hint is not for it
@@ -1664,14 +1666,7 @@ def test_a_hint_in_words_is_worked_out_beside_the_window(app, monkeypatch, varia
 def test_a_gap_fillers_hint_taken_says_the_filler_is_on_its_spot(app):
     """A gap filler in hand, I and I again: the status said "Your tile is on the hint's spot", but the piece on
     it is a gap filler, not the tile of the turn."""
-    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("gap_fillers",)), seed=7)
-    ps_ready(app)
-    lay_and_end(app, m, m.game.legal_placements(0)[0])
-    ps_ready(app)
-    lay(app, m.game.legal_placements(0)[0])                # the turn's tile is laid: fillers are left
-    messenger.send("g")
-    frames(app)
-    assert s.ps.piece == "F1"
+    m, s = _the_first_filler_in_hand(app)
     p = _hint_ghost(app, s)
     messenger.send("i")                                    # taken: the filler is on the hint's spot
     frames(app)
