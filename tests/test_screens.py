@@ -3766,3 +3766,34 @@ def test_hint_in_the_bots_turn_is_greyed_and_i_says_it_waits_for_the_next_tile(a
     assert "I: hint (again: take it)" in s.keys["text"] and "Backspace" in s.keys["text"]
     messenger.send("i")
     until(app, lambda: s.hint is not None and s.hint["ghost"] is not None, 60)   # the hint works again
+
+
+@pytest.mark.parametrize("way", ["continue", "start", "rematch"])
+def test_continue_start_and_rematch_say_at_once_that_the_table_is_coming(app, way, monkeypatch):
+    """The table takes seconds to come the first time on a busy machine: the menu (New game, the results) stayed
+    as it was meanwhile, as if the click had not been taken, and players clicked again or thought it hung. The
+    screen says so at once, its buttons greyed, and the line goes once the table is there."""
+    if way == "continue":
+        app.store.new_match([Seat("Ana")], seed=11)
+        app.menu()
+    elif way == "start":
+        app.menu()
+        click(app, "New game")
+    else:
+        app.play(app.store.new_match([Seat("Ana")], seed=11))
+        play_to_results(app)
+        r = app.screen
+        until(app, lambda: r.shown_step >= len(r.levels))      # the scores counted: Enter is taken
+    frames(app, 2)
+    left = app.screen
+    seen = []
+    goto = app.goto
+
+    def looking(screen_class, **kw):   # what the player sees while the table is made
+        seen.append((app.screen is left, app.note["text"] if app.note else None, sorted(buttons(app))))
+        return goto(screen_class, **kw)
+    monkeypatch.setattr(app, "goto", looking)
+    messenger.send("enter")                                     # Continue, Start, Rematch
+    frames(app, 2)
+    assert seen == [(True, "Setting up the table\u2026", [])], way
+    assert app.screen.name == "play" and app.note is None

@@ -83,8 +83,34 @@ class GameApp(DirectObject):
         screen = PlusSessionScreen if is_plus(match.game.ruleset) else SessionScreen   # NMBR 9 ++: its panels
         if match is not self.unsaved:   # another game: the unsaved one is given up
             self.unsaved = None
+        words = self.setting_up()
         worker.warm()   # the bots and the hints think in processes: started before they are needed
-        return self.goto(screen, match=match, context=context or {})
+        self.goto(screen, match=match, context=context or {})
+        if self.note is not None and self.note_words is words:   # the table is there: said no longer
+            self._unsay()
+        return self.screen
+
+    def setting_up(self):
+        """The table takes a while to come (its models loaded, its first frame drawn: 4 s on a busy machine the
+        first time, the bots' processes starting beside it): the screen clicked on says so at once, its buttons
+        greyed, rather than staying as it was, as if the click had not been taken. The line's words."""
+        if self.screen is None or self.screen.root is None or self.base.win is None:
+            return None
+        from direct.gui import DirectGuiGlobals as DGG
+        from direct.gui.DirectGui import DirectButton
+        from direct.gui.DirectGuiBase import DirectGuiWidget
+        from .screens.widgets import BUTTON_OFF, DIM
+        roots = [r for r in (self.screen.root, *getattr(self.screen, "anchors", {}).values()) if r is not None]
+        for b in list(DirectGuiWidget.guiDict.values()):
+            if isinstance(b, DirectButton) and not b.isEmpty() and any(r.isAncestorOf(b) for r in roots):
+                b["state"] = DGG.DISABLED
+                b["frameColor"] = BUTTON_OFF
+                b["text_fg"] = DIM
+        words = lambda: _("Setting up the table…")  # noqa: E731
+        self.say(words)
+        for _frame in range(2):   # drawn and shown (the second frame flips it in) before the work begins
+            self.base.graphicsEngine.renderFrame()
+        return words
 
     def quit(self) -> None:
         self.base.userExit()   # calls _leave, as closing the window does
