@@ -3797,3 +3797,23 @@ def test_continue_start_and_rematch_say_at_once_that_the_table_is_coming(app, wa
     frames(app, 2)
     assert seen == [(True, "Setting up the table\u2026", [])], way
     assert app.screen.name == "play" and app.note is None
+
+
+def test_a_second_click_on_continue_leaves_the_tile_in_hand(app, monkeypatch):
+    """Continue clicked twice while the table was made: the second click put the tile down where it was dealt,
+    and it no longer followed the pointer (it seemed stuck). The table takes no click on a tile still as dealt
+    a moment after it shows; moved, the tile is put down by a click."""
+    from nmbr9.scene import play
+    app.store.new_match([Seat("Ana")], seed=11)
+    app.menu()
+    messenger.send("enter")                                      # Continue
+    s = until(app, lambda: app.screen if app.screen.name == "play" and app.screen.ps is not None
+              and app.screen.ps.ghost is not None else None)
+    ps = s.ps
+    monkeypatch.setattr(play, "HANDOFF_PAUSE", 60.0, raising=False)   # the moment, long for a busy machine
+    ps.press("mouse1", 0.1, 0.1)                                 # the stray second click
+    ps.release("mouse1", 0.1, 0.1)
+    assert ps.held, "the tile was put down by the second click"
+    ps.move_on_screen(1, 0)                                      # moved: a click puts it down
+    ps.press("mouse1", 0.1, 0.1)
+    assert not ps.held

@@ -242,10 +242,16 @@ class PlayScreen:
     def enter_key(self) -> None:
         """Enter or Space confirms; not, a moment after the table is shown, a tile still held as dealt: a stray
         second press of the Enter that showed the table."""
-        if (self.shown_at is None or time.monotonic() - self.shown_at < HANDOFF_PAUSE) and self.ghost is not None \
-                and self.held and (self.rotation, self.x, self.y) == self.dealt:
+        if self._just_dealt():
             return
         self.confirm()
+
+    def _just_dealt(self) -> bool:
+        """A moment after the table is shown, the tile still held as dealt: a press now is a stray second one of
+        what showed the table (Enter, or a click on Continue taken while the table was made, which put the tile
+        down where it was dealt, and it seemed stuck there)."""
+        return (self.shown_at is None or time.monotonic() - self.shown_at < HANDOFF_PAUSE) and \
+            self.ghost is not None and self.held and (self.rotation, self.x, self.y) == self.dealt
 
     def confirm(self) -> bool:
         """Start the settling drop if the rules accept the candidate; False if not."""
@@ -354,7 +360,7 @@ class PlayScreen:
             self.last_click = (0.0, None)
             return
         self.last_click = (now, (mx, my))
-        if not self._can_move():
+        if not self._can_move() or self._just_dealt():   # a second click on the Start that showed the table
             return
         if self.held:
             self.held = False  # put it down here
