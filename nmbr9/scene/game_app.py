@@ -106,6 +106,8 @@ class GameApp(DirectObject):
                 b["state"] = DGG.DISABLED
                 b["frameColor"] = BUTTON_OFF
                 b["text_fg"] = DIM
+        if self.note is not None:   # a note up (F12 in the menu: "Screenshot saved") stays: the greyed buttons say it
+            return None
         words = lambda: _("Setting up the table…")  # noqa: E731
         self.say(words)
         for _frame in range(2):   # drawn and shown (the second frame flips it in) before the work begins
