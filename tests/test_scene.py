@@ -36,6 +36,7 @@ def play(scene):
     committed = []
     screen = PlayScreen(scene, game, 0, table, cam, hud, committed.append)
     screen.committed = committed
+    screen.shown_at = 0.0   # shown long ago: a press is the player's, not a stray second one of what showed it
     return screen
 
 

@@ -3799,19 +3799,18 @@ def test_continue_start_and_rematch_say_at_once_that_the_table_is_coming(app, wa
     assert app.screen.name == "play" and app.note is None
 
 
-def test_a_second_click_on_continue_leaves_the_tile_in_hand(app, monkeypatch):
-    """Continue clicked twice while the table was made: the second click put the tile down where it was dealt,
-    and it no longer followed the pointer (it seemed stuck). The table takes no click on a tile still as dealt
-    a moment after it shows; moved, the tile is put down by a click."""
-    from nmbr9.scene import play
+def test_a_second_click_on_continue_leaves_the_tile_in_hand(app):
+    """Continue clicked twice while the table was made: the second click came after the table's first frame,
+    seconds to draw here, and put the tile down where it was dealt; it no longer followed the pointer (it
+    seemed stuck). The table takes no click on a tile still as dealt a moment after it shows, that moment
+    counted from after its first frame; moved, the tile is put down by a click."""
     app.store.new_match([Seat("Ana")], seed=11)
     app.menu()
     messenger.send("enter")                                      # Continue
-    s = until(app, lambda: app.screen if app.screen.name == "play" and app.screen.ps is not None
-              and app.screen.ps.ghost is not None else None)
-    ps = s.ps
-    monkeypatch.setattr(play, "HANDOFF_PAUSE", 60.0, raising=False)   # the moment, long for a busy machine
-    ps.press("mouse1", 0.1, 0.1)                                 # the stray second click
+    ps = until(app, lambda: app.screen.name == "play" and app.screen.ps is not None
+               and app.screen.ps.ghost is not None and app.screen.ps)   # the frame the table is made in
+    time.sleep(HANDOFF_PAUSE + 0.2)                              # its first frame drawn: seconds on a busy machine
+    ps.press("mouse1", 0.1, 0.1)                                 # the stray second click, in the next frame
     ps.release("mouse1", 0.1, 0.1)
     assert ps.held, "the tile was put down by the second click"
     ps.move_on_screen(1, 0)                                      # moved: a click puts it down

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import time
 
-from panda3d.core import Point3
+from panda3d.core import ClockObject, Point3
 
 from ..i18n import N_, _, ngettext
 from ..rules.board import BRIDGE_OPEN, BRIDGE_PART, OVERHANG, TAKEN, UNDER_HIGHER, Placement, tile_points
@@ -107,7 +107,8 @@ class PlayScreen:
         self.last_click = (0.0, None)
         self.drawn_square, self.slide = (0, 0), (0.0, 0.0)  # where the tile was drawn, and its lag
         self.dealt = None           # (rotation, x, y) the tile in hand was dealt at
-        self.shown_at = None        # when the table was first drawn for this player (its first step)
+        self.shown_at = None        # when the table was first drawn for this player (a step after its first frame)
+        self.made_in = ClockObject.getGlobalClock().getFrameCount()
         self.events = []
         self.board = game.boards[seat]
         table.show(self.board)
@@ -391,7 +392,10 @@ class PlayScreen:
     # ----- time -----------------------------------------------------------------
     def step(self, dt: float) -> None:
         """Animate: ease to the hover height, or fall onto the level and commit; glide the view."""
-        if self.shown_at is None:   # (a first frame drawing the table may take long)
+        # from a frame after the one the table was made in: drawing that first frame may take seconds, and a
+        # second click on Continue made meanwhile comes after it (counted from the first step, it came too late
+        # to be let go by and put the tile down where it was dealt)
+        if self.shown_at is None and ClockObject.getGlobalClock().getFrameCount() > self.made_in:
             self.shown_at = time.monotonic()
         self.camera.step(dt)
         if self.ghost is None:
