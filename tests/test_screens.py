@@ -3171,6 +3171,63 @@ def test_six_players_results_in_a_tournament_keep_the_standings_clear_of_the_but
             assert not overlap(ink(detail), box(name, app.base.aspect2d)), "a board's levels run into the next name"
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_a_tournaments_last_results_show_every_line_clear_of_the_others_in_any_window(app, monkeypatch, players):
+    """At 800x600, the last game of a tournament of five long names, two of them with a new personal best
+    ("Place 2  ·  new personal best! (before: 12)", too long beside the name): three lines a board, and the
+    standings ran behind Menu, their last line hidden. Each board's result now stands beside its name, its place
+    over the player's best. Every text of the score panel is in the window, over no other text or button, for
+    2 to 6 players, in English and German, in 4:3 windows (640x480 to 1024x768 lay out alike) and a tall
+    700x1000."""
+    from nmbr9.scene.screens.results import ResultsScreen
+    from nmbr9.scene.screens.widgets import box, overlap, window_room
+    from nmbr9.store.records import record_score
+    names = ("Maximiliane-Josephine", "Bartholomaeus-Friedrich", "Konstantinopolitanus", "Wilhelmina-Charlotte",
+             "Alexandrina-Victoria", "Friederike-Adelheid")[:players]
+    seats = [Seat(n) if i in (0, 1, 5) else Seat(n, "bot:easy") for i, n in enumerate(names)]
+    t = app.store.new_tournament(seats, games=1, seed=3)
+    m = app.store.tournament_match(t)
+    for i, seat in enumerate(seats):   # an earlier game of 12 points: this one is a new personal best
+        if not seat.is_bot:
+            record_score(app.store.db, seat.name, m.game.ruleset.to_json(), 12, "earlier", i, "2026-01-01T00:00:00")
+    while not m.over:
+        if m.current_human is not None:
+            seat = m.current_human   # (as high as it goes: more than 12 points)
+            m.play(seat, max(m.legal_placements(seat), key=lambda p: (p.level, -abs(p.x) - abs(p.y))))
+        else:
+            m.run_bots()
+
+    def ink(w):   # a label's words, a button's frame
+        if w.__class__.__name__ == "DirectButton":
+            return box(w, app.base.aspect2d)
+        low, high = w.component("text0").getTightBounds()
+        return box(w, app.base.aspect2d, (low.x, high.x, low.z, high.z))
+    for language in ("en", "de"):
+        set_language(language)
+        r = app.goto(ResultsScreen, match=m, context={"tournament": t.id})
+        analysis_found(r, list(max(m.boards, key=lambda b: b.score()).tiles))   # its button shown too
+        for aspect in (4 / 3, 0.7):
+            monkeypatch.setattr(app.base, "getAspectRatio", lambda win=None: aspect)
+            r.window_changed()
+            frames(app, 3)
+            panel = r.root.find("**/score panel")
+            shown = [(w["text"], ink(w)) for w in list(DirectGuiWidget.guiDict.values())
+                     if not w.isEmpty() and panel.isAncestorOf(w) and w.hascomponent("text0")
+                     and isinstance(w["text"], str) and w["text"].strip() and not w.isHidden()]
+            assert any("new personal best" in v["text"] or "Rekord" in v["text"] for _r, _d, _t, v in r.lines)
+            assert any(text.startswith(r.extra_label["text"][:20]) for text, _b in shown)   # the standings
+            half_w, half_h = window_room(app.base)
+            where = (language, round(aspect, 2))
+            for text, (left, right, bottom, top) in shown:
+                assert -half_w <= left and right <= half_w and -half_h <= bottom and top <= half_h, \
+                    f"{where}: {text!r} runs out of the window"
+            for i, (a, box_a) in enumerate(shown):
+                for b, box_b in shown[i + 1:]:
+                    assert not overlap(box_a, box_b), f"{where}: {a!r} and {b!r} drawn over each other"
+        monkeypatch.undo()
+        r.window_changed()
+
+
 def test_solo_results_compare_the_best_layout_with_you_not_a_winner(app):
     from nmbr9.scene.screens.results import ResultsScreen
     m = app.store.new_match([Seat("A", "bot:easy")], seed=31)

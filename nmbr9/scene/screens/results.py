@@ -56,6 +56,7 @@ class ResultsScreen(Screen):
         self.shown_text = ""                    # whose board the line under it names (or the layout's step)
         self.bests: dict[int, object] = {}      # seat -> that human's best before this game (None: first)
         self.entries: set[int] = set()          # a puzzle's leaderboard rows of this game's humans
+        self.verdict_joint = "  \u00b7  "        # between a board's place and its best (see build)
         self.saved_note = self._store_results()
 
     # ----- the database ---------------------------------------------------------------
@@ -136,8 +137,8 @@ class ResultsScreen(Screen):
         menu_text = _("Menu (Esc)")
         next_text = _("{action} (Enter)").format(action=action) if action else ""
         extra = self._extra_text()
+        self.verdict_joint = "  \u00b7  "   # a board's result on one line (crowded: its parts one over the other)
         width = self._panel_width(menu_text, next_text, extra)
-        right = LEFT + width
         holder = self.root.attachNewNode("score panel")
         self.panel = holder.attachNewNode("scores")
         frame = DirectFrame(parent=holder, frameColor=PANEL)
@@ -146,18 +147,33 @@ class ResultsScreen(Screen):
         # standings or leaderboard
         line = self.app.font.getLineHeight()
         font, bold = self.app.font, self.app.bold   # (wrapped as label() wraps them: short phrases kept together)
-        analysis_rows = max(measure(font, keep_together(t), ANALYSIS_TEXT, wrap=width)[1]
-                            for t in self._analysis_sentences())
-        extra_rows = measure(font, keep_together(extra), SMALL, wrap=width)[1] if extra else 0
-        under = 0.02 + (analysis_rows - 1) * ANALYSIS_TEXT * line + 0.2 + extra_rows * SMALL * line
+
+        def under_boards(width: float) -> tuple[int, int, float]:   # rows of the analysis, the standings; height
+            analysis_rows = max(measure(font, keep_together(t), ANALYSIS_TEXT, wrap=width)[1]
+                                for t in self._analysis_sentences())
+            extra_rows = measure(font, keep_together(extra), SMALL, wrap=width)[1] if extra else 0
+            return analysis_rows, extra_rows, 0.02 + (analysis_rows - 1) * ANALYSIS_TEXT * line + 0.2 + \
+                extra_rows * SMALL * line
+        analysis_rows, extra_rows, under = under_boards(width)
         # a board's name and total, its levels, its result: 3 lines, closer together when the panel is full (in
-        # a tall window always: the board has the room under the panel). Where 3 lines don't fit (six players
-        # in a tournament: the standings ran under the buttons), the result goes between the name and the total.
+        # a tall window always: the board has the room under the panel). Where 3 lines don't fit (six players,
+        # five with long names and personal bests in a tournament's last game: the standings ran under the
+        # buttons), the result goes between the name and the total: on one line, or its place over the
+        # player's best, the panel made as wide as that takes.
         share = (0.68 - LOWEST - under) / len(self.results)   # a board's room in a wide window
+        two_lines = not self.narrow and share < 0.2
+        if two_lines:
+            totals = max(measure(bold, str(r.score), 0.06)[0] for r in self.results)
+            beside_name = NAME + 0.05 + 0.05 + totals     # the panel's width but the result's room
+            if any(measure(font, self._verdict_text(r), SMALL)[0] > width - beside_name for r in self.results):
+                self.verdict_joint = "\n"
+                width = min(WIDEST, max(width, beside_name + max(measure(font, text, SMALL)[0]
+                                                                  for r in self.results
+                                                                  for text in self._verdict_parts(r))))
+                analysis_rows, extra_rows, under = under_boards(width)
+                share = (0.68 - LOWEST - under) / len(self.results)
+        right = LEFT + width
         beside = right - max(measure(bold, str(r.score), 0.06)[0] for r in self.results) - 0.05
-        two_lines = (not self.narrow and share < 0.2 and
-                     all(LEFT + NAME + 0.05 + measure(font, self._verdict_text(r), SMALL)[0] <= beside
-                         for r in self.results))
         pitch = 0.2 if self.narrow else max(0.15, min(0.2, share)) if two_lines else max(0.2, min(0.23, share))
         self.lines = []
         for i, r in enumerate(self.results):
@@ -169,7 +185,9 @@ class ResultsScreen(Screen):
             total = self.label("", (right, y), scale=0.06, align=TextNode.ARight, bold=True, parent=holder)
             detail = self.label("", (LEFT, y - 0.075), scale=SMALL, align=TextNode.ALeft, wrap=width / SMALL,
                                 parent=holder)
-            verdict = (self.label("", (beside, y), scale=SMALL, align=TextNode.ARight, fg=ACCENT, parent=holder)
+            high = y + (0.028 if "\n" in self._verdict_text(r) else 0)   # (two lines: centred on the name)
+            verdict = (self.label("", (beside, high), scale=SMALL, align=TextNode.ARight, fg=ACCENT,
+                                  wrap=(beside - LEFT - NAME - 0.05) / SMALL, parent=holder)
                        if two_lines else
                        self.label("", (LEFT, y - 0.125), scale=SMALL, align=TextNode.ALeft, fg=ACCENT,
                                   wrap=width / SMALL, parent=holder))
@@ -384,6 +402,10 @@ class ResultsScreen(Screen):
         return _("no tile above level 0") if done else _("scoring from the top level down\u2026")
 
     def _verdict_text(self, r) -> str:
+        """A board's result, its parts on one line (or, crowded beside the name, one over the other)."""
+        return self.verdict_joint.join(self._verdict_parts(r))
+
+    def _verdict_parts(self, r) -> list[str]:
         """A board's place (alone, none: the record is what is played against) and the player's best."""
         winners = sum(1 for x in self.results if x.winner)
         if len(self.results) == 1:
@@ -392,7 +414,7 @@ class ResultsScreen(Screen):
             text = _("Wins (shared)") if winners > 1 else pgettext("result", "Wins")
         else:
             text = _("Place {place}").format(place=r.place)
-        return keep_together("  \u00b7  ".join(t for t in (text, self._best_text(r)) if t))
+        return [keep_together(t) for t in (text, self._best_text(r)) if t]
 
     # ----- the analysis -----------------------------------------------------------------------
     def best_board(self, tiles: int | None = None):
