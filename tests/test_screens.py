@@ -2762,6 +2762,21 @@ def test_in_a_small_window_the_controls_help_is_folded_until_the_player_asks_for
     assert _visible(legend)
 
 
+@pytest.mark.render
+@pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
+def test_at_640x480_the_controls_help_asked_for_covers_neither_the_cards_nor_the_verdict_nor_the_buttons(language):
+    """At 640x480 the help (H) was too wide to stand beside the buttons at the bottom right and stood above them,
+    over "Still to come" and its cards and the verdict. Its controls now stand in rows beside those buttons, and
+    while it is shown the verdict waits in the top row: it may cover the table, asked for, but nothing else."""
+    from pathlib import Path
+    found = script_output([Path(__file__).resolve().parent / "legend_small_driver.py", "640x480"], language)
+    assert found["shown"]
+    (left, right, bottom, top), window = found["legend"], found["window"]
+    for name, (x0, x1, z0, z1) in found["not to cover"].items():
+        assert not (left < x1 and x0 < right and bottom < z1 and z0 < top), (name, found)
+    assert window[0] <= left and bottom >= window[2], found
+
+
 def test_the_sound_effects_are_short_distinct_wavs(tmp_path):
     import wave
     from nmbr9.scene.sound import EFFECTS, write_wav

@@ -36,6 +36,7 @@ MIDDLE_DEPTH = 0.5    # how far the verdict's lines and the status' under them r
 TOP_ROW = -0.1        # the verdict's place beside the round and the score (HUD units below the top)
 LEAST_ROOM = 0.35     # the table's room reaches at least this far each way from the middle (of the half-size)
 BARE_NUMBER = re.compile(r"\d+\W*(\s|$)")   # a line beginning with a number alone, its word on the line above
+LEGEND_BETWEEN = "  \u00b7  "   # between two controls on a line of the controls' help
 CELLS = 48            # free_rooms looks between the widgets on a grid of this many cells a side of the window
 
 
@@ -283,8 +284,10 @@ class Hud:
         self.confirm.resetFrameSize()
         self.confirm.setX(-0.05 - self.confirm.guiItem.getFrame()[1])  # keep longer translations on screen
 
-    def show_legend(self) -> None:
-        self.legend["text"] = "\n".join([
+    def show_legend(self, width: float | None = None) -> None:
+        """The controls' help, a line of controls a row; `width` (ems): its controls packed into rows that wide
+        instead (beside the buttons at the bottom right in a small window)."""
+        lines = [
             _("Mouse: the tile follows; click to put it down or pick it up"),
             # the wheel turns the tile only while it follows the pointer (PlayScreen.wheel): put down, it zooms
             _("Right click, Q / E: turn the tile  \u00b7  Wheel: turns it while it follows, else zooms"),
@@ -293,7 +296,18 @@ class Hud:
             _("Middle drag, Shift+arrows: move the view  \u00b7  L: each tile's level"),
             _("Shift+wheel, + / -, Page Up / Down: zoom  \u00b7  Home or double click: reset view"),
             _("H: hide or show this help  \u00b7  F12: screenshot"),
-        ])
+        ]
+        if width is not None:
+            fits = self.legend.component("text0").textNode.calcWidth
+            rows = []
+            for control in (part for line in lines for part in line.split(LEGEND_BETWEEN)):
+                if rows and fits(rows[-1] + LEGEND_BETWEEN + control) <= width:
+                    rows[-1] += LEGEND_BETWEEN + control
+                else:
+                    rows.append(control)
+            lines = rows
+        self.legend["text"] = "\n".join(lines)
+        self.legend["text_wordwrap"] = width   # (a control too long for a row of its own)
         self.legend.resetFrameSize()
 
     def toggle_legend(self) -> None:
@@ -475,9 +489,10 @@ class Hud:
         # what stands in the bottom middle reaches up there ("Level to Level"'s piles at 640x480: the verdict lay
         # over them), or the bottom corners leave it no room (their piles in a column above Hint and Menu at
         # 640x480: it stood under all the top left, across the window): in the top row after all, between the
-        # round's card and the score box
+        # round's card and the score box; there too, however narrow, while the controls' help asked for (H) fills
+        # the room under it all (there it covered the verdict)
         left, right = self.extent("a2dTopLeft", -0.3)[1], -self.extent("a2dTopRight", -0.3)[0]
-        if reached or width - left - right - 0.1 >= 0.6:
+        if reached or not self.legend.isHidden() or width - left - right - 0.1 >= 0.6:
             return TOP_ROW, width - left - right - 0.1, (left - right) / 2
         return top, width - 0.1, 0.0
 
@@ -490,8 +505,17 @@ class Hud:
     def arrange(self) -> None:
         """The controls' help (bottom left) beside the buttons at the bottom right, or above them; the
         verdict in the room left in the middle at the top."""
-        left, right = self.legend.guiItem.getFrame()[0], self.legend.guiItem.getFrame()[1]
-        self.legend.setZ(0.3 + self.bottom_left_z(0.05 + (right - left) * SMALL_TEXT))
+        self.show_legend()
+        left, right, bottom, _top = self.legend.guiItem.getFrame()
+        lift = self.bottom_left_z(0.05 + (right - left) * SMALL_TEXT)
+        room = (self.room()[0] - self.buttons_at_right()[0] - 0.15) / SMALL_TEXT - 2 * self.legend["pad"][0]
+        if lift and room > 10:
+            # above those buttons it covered the cards still to come and the verdict (640x480): its controls
+            # packed into rows as wide as the room beside them, its bottom edge where it was
+            self.show_legend(room)
+            self.legend.setZ(0.3 + (bottom - self.legend.guiItem.getFrame()[2]) * SMALL_TEXT)
+        else:
+            self.legend.setZ(0.3 + lift)
         self.cramped = self._reaches_the_rest()
         self._show_legend()
         top, width, x = self.middle()

@@ -644,6 +644,8 @@ class SessionScreen(Screen):
         even_wrap(self.status, self.status_wrap)
         self._place_status()
         self.fit_table()
+        # arrange may have folded the controls' help (it reaches the rest): H showing it again lays out again
+        self.panel_key = key[:-1] + (self.hud.legend.isHidden(),)
 
     def scores_floor(self) -> float:
         """How low the scores may reach (in their panel's units): to the Hint button."""
