@@ -2763,6 +2763,20 @@ def test_in_a_small_window_the_controls_help_is_folded_until_the_player_asks_for
 
 
 @pytest.mark.render
+@pytest.mark.parametrize("language", ["de", "pl"])
+def test_at_640x480_the_table_has_the_room_beside_the_cards_still_to_come(language):
+    """At 640x480 (the controls' help folded) the key help under the cards to come ran in one line as wide as the
+    window, and the board showed in a strip between the round's card and the score box, 190 px high, while the
+    room beside the cards to come stood empty. The key help is as wide as the cards above it, and the board's
+    room is as big whenever the table is laid out again."""
+    from pathlib import Path
+    found = script_output([Path(__file__).resolve().parent / "legend_small_driver.py", "640x480"], language)
+    left, right, bottom, top = found["room"]
+    assert min((right - left) * 320, (top - bottom) * 240) >= 220, found["room"]   # (normalised: 2 wide)
+    assert found["room laid out again"] == found["room"]
+
+
+@pytest.mark.render
 @pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
 def test_at_640x480_the_controls_help_asked_for_covers_neither_the_cards_nor_the_verdict_nor_the_buttons(language):
     """At 640x480 the help (H) was too wide to stand beside the buttons at the bottom right and stood above them,

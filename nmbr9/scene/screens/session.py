@@ -655,13 +655,14 @@ class SessionScreen(Screen):
         """As many keys a line as fit a width: that of the round, the card and the cards to come above the
         key help where the table stands beside them (wider, the key help would push the table's room further
         in: a 4:3 window has little width to spare), or a little wider where it would then run down into what
-        stands at the bottom left; the window's where the table stands under it all (as the verdict does)."""
+        stands at the bottom left."""
         k, x = self.keys.getScale().x, self.keys.getX()
         top = self.keys.getZ() + self.keys.guiItem.getFrame()[3] * k
         # clear of the scores at the right (five long names at 800x600: the key help ran under them)
         widest = self.hud.room()[0] - 2 * x + self.hud.extent("a2dTopRight", below=top)[0]
-        width = self.hud.extent("a2dTopLeft", above=top + 0.01)[1] - x if self.hud.middle()[0] == TOP_ROW \
-            else widest   # (all that stands above the key help)
+        # (all that stands above the key help; where the verdict stands under it too: at 640x480 one line as wide as
+        # the window left the table only a strip between the round's card and the score box)
+        width = self.hud.extent("a2dTopLeft", above=top + 0.01)[1] - x
         floor = self.keys_floor()
         while True:
             self._wrap_keys(max(KEYS_LEAST_WRAP, width / k - 2 * self.keys["pad"][0]))
