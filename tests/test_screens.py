@@ -177,6 +177,7 @@ def test_space_confirms_a_tile_and_the_controls_help_says_so(app):
     s = app.play(app.store.new_match([Seat("Ana")], seed=3))
     until(app, lambda: s.ps is not None and s.ps.ghost is not None and s.ps.verdict is not None and s.ps.verdict.ok)
     assert "Enter or Space: confirm" in s.hud.legend["text"]   # (folded in this small window: H shows it)
+    frames(app)                                                # the table's first frame drawn, then a moment:
     time.sleep(HANDOFF_PAUSE)                                  # (a tile as dealt: not at once, see play.enter_key)
     messenger.send("space")
     until(app, lambda: len(s.match.game.moves) == 1)
