@@ -147,6 +147,22 @@ def damage_table(database: Path, table: str) -> bytes:
     return Path(database).read_bytes()
 
 
+def damage_page_with(database: Path, text: str) -> bytes:
+    """Overwrite with garbage the page of a closed SQLite file that holds `text` (a row's value, e.g. the
+    start of a game's record): one bad sector in the middle of a table. The damaged file's bytes."""
+    import sqlite3
+    db = sqlite3.connect(database)
+    page_size = db.execute("PRAGMA page_size").fetchone()[0]
+    db.execute("VACUUM")   # no older copy of the row left in a free page
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")   # every page in the file itself
+    db.close()
+    at = Path(database).read_bytes().index(text.encode())
+    with open(database, "r+b") as f:
+        f.seek(at // page_size * page_size)
+        f.write(b"\xde\xad" * (page_size // 2))
+    return Path(database).read_bytes()
+
+
 @contextmanager
 def read_only(folder: Path):
     """The folder and its files as a read-only disk gives them. File modes bind a player but not root (CI

@@ -9,7 +9,7 @@ from nmbr9.store import Store, StoreError, add_puzzle_result, open_db, puzzle_re
 from nmbr9.store.records import best_before
 from nmbr9.store import db as db_module
 from nmbr9.store.db import FILENAME, SCHEMA_VERSION, migrate, transaction
-from helpers import damage_table, read_only
+from helpers import damage_page_with, damage_table, read_only
 
 
 @pytest.fixture
@@ -92,20 +92,49 @@ def test_a_file_that_is_not_a_database_is_set_aside(folder):
 
 def test_a_database_damaged_inside_is_set_aside_when_opened_not_met_later(folder):
     """A page overwritten in the middle (a bad sector): the file opens and the tournaments table reads, but
-    the history failed with SQLite's "malformed" on the Tournaments page, nothing set aside."""
+    the history failed with SQLite's "malformed" on the Tournaments page, nothing set aside. What still
+    reads is kept: the tournament, not its games (the damaged page is their table's first)."""
     store = Store()
     t = store.new_tournament([Seat("E", "bot:easy")], games=2, seed=1)
     store.tournament_match(t, threaded=False).play_out()
     store.close()
     damaged = damage_table(folder / FILENAME, "tournament_games")
     store = Store()
-    assert store.tournaments() == []
+    assert [s.name for s in store.tournaments()] == [t.name] and store.tournament(t.id).entries() == []
     kept = [p for p in folder.iterdir() if p.name.startswith(FILENAME + ".corrupt-")]
     assert len(kept) == 1 and kept[0].read_bytes() == damaged
-    assert store.db_message == (f"The database could not be read (database disk image is malformed). It was kept as "
-                                f"{kept[0].name} and a new one was started.")
+    assert store.db_message == (f"The database was damaged (database disk image is malformed). It was kept as "
+                                f"{kept[0].name}, and a new one was started with everything that could still "
+                                f"be read from it.")
     store.new_tournament([Seat("Ana")], games=1, seed=1)
-    assert len(store.tournaments()) == 1
+    assert len(store.tournaments()) == 2
+    store.close()
+
+
+def test_one_damaged_page_loses_the_rows_on_it_not_the_whole_history(folder):
+    """A bad sector under one game of a tournament set the whole database aside: every tournament, puzzle
+    result and personal best was gone from the game (kept only in the file set aside). Now the new database
+    starts with every row that still reads; the lost game is the one played again."""
+    from nmbr9.rules import Ruleset
+    store = Store()
+    t = store.new_tournament([Seat("E", "bot:easy"), Seat("M", "bot:easy")], games=4, seed=1, name="Cup")
+    for _game in range(3):
+        store.tournament_match(t, threaded=False).play_out()
+    add_puzzle_result(store.db, "0ABC-DEFG-HJKM", "Ana", 71, {"moves": []})
+    record_score(store.db, "Ana", Ruleset().to_json(), 97, "game 1", 0)
+    games = store.tournament(t.id).entries()
+    second = store.db.execute("SELECT record FROM tournament_games WHERE number = 2").fetchone()[0]
+    store.close()
+    damage_page_with(folder / FILENAME, second[:300])
+    store = Store()
+    assert [s.name for s in store.tournaments()] == ["Cup"]
+    assert "a new one was started with everything that could still be read" in store.db_message
+    cup = store.tournament(t.id)
+    assert [(g.number, g.scores) for g in cup.entries()] == [(g.number, g.scores) for g in games if g.number != 2]
+    assert [s.played for s in cup.standings()] == [2, 2]
+    assert [(r.player, r.score) for r in puzzle_results(store.db, "0ABC-DEFG-HJKM")] == [("Ana", 71)]
+    assert best_before(store.db, "Ana", Ruleset().to_json(), "game 2").score == 97
+    assert store.tournament_match(cup, threaded=False).tournament["game"] == 2
     store.close()
 
 

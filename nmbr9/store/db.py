@@ -184,13 +184,13 @@ def _setup(conn: sqlite3.Connection, read_only: bool = False) -> None:
     conn.execute("PRAGMA synchronous = NORMAL")
 
 
-def migrate(conn: sqlite3.Connection) -> int:
-    """Bring the schema up to SCHEMA_VERSION; returns the version found before."""
+def migrate(conn: sqlite3.Connection, upto: int | None = None) -> int:
+    """Bring the schema up to SCHEMA_VERSION (or `upto`); returns the version found before."""
     found = conn.execute("PRAGMA user_version").fetchone()[0]
     if found > SCHEMA_VERSION:
         raise StoreError(_("The database was written by a newer version of the game "
                            "(schema {found}, this game knows {known}).").format(found=found, known=SCHEMA_VERSION))
-    for version in range(found, SCHEMA_VERSION):
+    for version in range(found, SCHEMA_VERSION if upto is None else upto):
         with transaction(conn):
             for step in MIGRATIONS[version]:
                 if callable(step):
@@ -201,18 +201,94 @@ def migrate(conn: sqlite3.Connection) -> int:
     return found
 
 
+_ROWIDS = (-2 ** 63, 2 ** 63 - 1)   # SQLite's smallest and largest rowid
+
+
+def _rows_that_read(conn: sqlite3.Connection, table: str) -> list[sqlite3.Row]:
+    """Every row of `table` in a damaged database that still reads, in rowid order: a damaged page loses the
+    rows on it, not the rest. Read one at a time (reading on, SQLite reaches the next row's page at once, and
+    the row before a damaged page was lost with it); past a damaged page the rows it doesn't hold are looked
+    up one by one."""
+    query = f'SELECT rowid AS "rowid", * FROM "{table}" WHERE rowid {{}} ? ORDER BY rowid LIMIT 1'
+
+    def row(op: str, rowid: int):
+        """The first row with a rowid `op` `rowid` (None: none), or False where it can't be read."""
+        try:
+            return conn.execute(query.format(op), (rowid,)).fetchone()
+        except sqlite3.DatabaseError:
+            return False
+
+    rows, after = [], _ROWIDS[0]
+    while True:
+        found = row(">", after)
+        if found is None:
+            return rows
+        if found is not False:
+            rows.append(found)
+            after = found["rowid"]
+            continue
+        failed, step = after, 1   # reading on from `failed` fails; from some later rowid it may not
+        while row(">", min(failed + step, _ROWIDS[1])) is False:
+            if failed + step >= _ROWIDS[1]:
+                return rows
+            failed, step = failed + step, step * 2
+        good = min(failed + step, _ROWIDS[1])
+        while good - failed > 1:   # the least rowid reading on from which works
+            middle = (failed + good) // 2
+            failed, good = (failed, middle) if row(">", middle) is not False else (middle, good)
+        if good - after <= 10_000:   # (this game's rowids count up from 1)
+            rows += [r for r in map(lambda rowid: row("=", rowid), range(after + 1, good + 1)) if r]
+        after = good
+
+
+def _readable(conn: sqlite3.Connection) -> tuple[int, dict[str, list[sqlite3.Row]]]:
+    """What a damaged database of this game still gives: its schema version and each table's rows that read
+    (none if even its list of tables can't be read, or a newer game wrote it)."""
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                             "AND name NOT LIKE 'sqlite_%'")]
+    except sqlite3.Error:
+        return 0, {}
+    if not 1 <= version <= SCHEMA_VERSION:
+        return 0, {}
+    return version, {t: _rows_that_read(conn, t) for t in tables}
+
+
+def _restore(conn: sqlite3.Connection, tables: dict[str, list[sqlite3.Row]]) -> int:
+    """Put rows `_readable` gave into a new database of their schema version, tables in the order they were
+    made (a tournament before its games); a row the schema refuses (its tournament lost, a damaged value) is
+    left out. Returns how many were kept."""
+    kept = 0
+    with transaction(conn):
+        for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                     "AND name NOT LIKE 'sqlite_%' ORDER BY rowid").fetchall():
+            columns = {r["name"] for r in conn.execute(f'PRAGMA table_info("{table}")')}
+            for row in tables.get(table, ()):
+                names = ["rowid", *(k for k in row.keys() if k in columns)]
+                quoted = ", ".join(f'"{n}"' for n in names)
+                try:
+                    conn.execute(f'INSERT INTO "{table}" ({quoted}) VALUES ({", ".join("?" * len(names))})',
+                                 [row[n] for n in names])
+                    kept += 1
+                except sqlite3.Error:
+                    pass
+    return kept
+
+
 def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]:
     """The database in the data folder, created or upgraded as needed.
 
     Returns (connection, message): a file that is not a usable database is
-    renamed aside and a fresh one started, and the message says so; a database that can't be written is
-    opened read-only, and the message says nothing new is stored.
+    renamed aside and a fresh one started with the rows that still read from it, and the message says so;
+    a database that can't be written is opened read-only, and the message says nothing new is stored.
     StoreError when the file belongs to a newer game or can't be opened at all.
     """
     path = Path(folder or data_dir()) / FILENAME
     read_only = _read_only(path)
     message = _("The database {path} can't be written: your tournaments and bests are shown, but nothing new "
                 "is stored.").format(path=path) if read_only else None
+    version, readable = 0, {}   # what a damaged file still gives, for the new one
     for attempt in range(2):
         try:
             conn = _connect(path, read_only)
@@ -232,21 +308,30 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
                                    "written, so it can't be brought up to date: your tournaments, puzzle results "
                                    "and bests come back once it can be written. Nothing in it was changed.").format(
                     path=path))
+            if readable:   # the new database starts with the damaged one's rows that read, then is upgraded
+                migrate(conn, upto=version)
+                if _restore(conn, readable):
+                    message = _("The database was damaged ({reason}). It was kept as {name}, and a new one was "
+                                "started with everything that could still be read from it.").format(
+                        reason=damage, name=moved.name)
             migrate(conn)
             conn.execute("SELECT count(*) FROM tournaments").fetchone()
             return conn, message
         except sqlite3.DatabaseError as e:
-            conn.close()
             # only a damaged file ("file is not a database", "malformed") is set aside; a locked,
             # read-only or full database, or a failed upgrade, is left as it is
-            if attempt or read_only or type(e) is not sqlite3.DatabaseError:
+            damaged = not attempt and not read_only and type(e) is sqlite3.DatabaseError
+            if damaged:   # one damaged page set the whole history aside: what still reads is kept
+                version, readable = _readable(conn)
+            conn.close()
+            if not damaged:
                 raise StoreError(_("Can't use the database {path}: {reason}").format(path=path,
                                                                                       reason=sqlite_reason(e)))
             for extra in ("-wal", "-shm"):
                 side = path.with_name(path.name + extra)
                 if side.exists():
                     set_aside(side, "corrupt")
-            moved = set_aside(path, "corrupt")
+            moved, damage = set_aside(path, "corrupt"), e
             message = _("The database could not be read ({reason}). It was kept as {name} "
                         "and a new one was started.").format(reason=e, name=moved.name)
         except StoreError:

@@ -204,7 +204,10 @@ class Tournament:
             if match.save():
                 raise StoreError(match.save_error)
             return self.next_match(savers, **match_kw)
-        number = self.played + 1
+        # the first game not stored: after a damaged database, one lost from the middle is played again
+        stored = {r[0] for r in self.db.execute("SELECT number FROM tournament_games WHERE tournament_id = ?",
+                                                (self.id,))}
+        number = next((n for n in range(1, self.games + 1) if n not in stored), self.games + 1)
         if number > self.games:
             return None
         seed = self.game_seed(number)
