@@ -2138,7 +2138,8 @@ def test_the_menu_says_when_the_settings_file_could_not_be_read(app):
     app.store.settings()          # as the game does when it starts
     app.menu()
     assert ("The settings file settings.json could not be read (not valid JSON (Expecting value, line 1)); "
-            "the defaults are used until you change a setting.") in texts(app)
+            "the defaults are used. When settings are next saved, it is kept, renamed settings.json.corrupt-….") \
+        in texts(app)
     click(app, "New game")        # said once
     app.menu()
     assert "could not be read" not in texts(app)

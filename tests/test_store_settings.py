@@ -54,9 +54,24 @@ def test_a_settings_file_that_cannot_be_read_is_said_once_with_the_defaults(fold
     store = Store()
     assert store.settings() == Settings()
     assert store.settings_message == (f"The settings file settings.json could not be read ({reason}); the "
-                                      "defaults are used until you change a setting.")
+                                      "defaults are used. When settings are next saved, it is kept, renamed "
+                                      "settings.json.corrupt-….")
     (folder / "settings.json").write_text(json.dumps({"sound": False}))
     assert store.settings() == Settings(sound=False) and store.settings_message is None
+
+
+def test_a_settings_file_that_cannot_be_read_is_kept_when_settings_are_saved(folder):
+    """A hand-edited settings file with one typo: starting a new game (which keeps its seats in the settings)
+    or resizing the window wrote the defaults over it, and every setting in it was gone for good."""
+    typo = b'{"language": "pl", "window_size": [1600, 900], "sound": false,}'
+    (folder / "settings.json").write_bytes(typo)
+    store = Store()
+    store.save_settings(store.settings().changed(window_size=(1024, 768)))
+    kept = list(folder.glob("settings.json.corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == typo
+    assert load_settings().window_size == (1024, 768)
+    store.save_settings(load_settings().changed(sound=False))   # a readable file is simply rewritten
+    assert len(list(folder.glob("settings.json.corrupt-*"))) == 1 and load_settings().sound is False
 
 
 def test_a_file_nested_too_deep_or_with_a_huge_number_gives_the_defaults(folder):
@@ -119,7 +134,8 @@ def test_a_settings_file_far_larger_than_the_game_writes_is_not_read(folder):
     store = Store()
     assert store.settings() == Settings()
     assert store.settings_message == ("The settings file settings.json could not be read (more than 64 MB: far more "
-                                      "than the game ever writes); the defaults are used until you change a setting.")
+                                      "than the game ever writes); the defaults are used. When settings are next saved, "
+                                      "it is kept, renamed settings.json.corrupt-….")
 
 
 def test_a_newer_versions_value_for_a_known_setting_is_kept_until_the_player_changes_that_setting(folder):

@@ -4,7 +4,8 @@ A missing file, a corrupt file or a bad value gives the default for that
 value; the rest of the file is kept, and what this version can't use (a newer
 one's settings, or its values for a setting this one knows) is written back
 with it, unless the player changes that very setting. A file that is there but can't be read
-(cut off, not UTF-8, not a JSON object) is said once in the menu (Store.settings_message).
+(cut off, not UTF-8, not a JSON object) is said once in the menu (Store.settings_message), and renamed
+aside when settings are next saved.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from pathlib import Path
 from ..i18n import _, available_languages
 from ..paths import data_dir
 from ..rules.record import JSON_ERRORS, json_detail
-from .files import TooLarge, read_player_file, write_atomic
+from .files import SaveError, TooLarge, read_player_file, set_aside, write_atomic
 
 FILENAME = "settings.json"
 
@@ -151,8 +152,9 @@ def read_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
             reason = _("not valid JSON ({detail}, line {line})").format(detail=json_detail(e).text(_), line=e.lineno)
         else:
             reason = _("not a usable JSON file: a number too long or nesting too deep")
-        return Settings(), _("The settings file {name} could not be read ({reason}); the defaults are used "
-                             "until you change a setting.").format(name=path.name, reason=reason)
+        return Settings(), _("The settings file {name} could not be read ({reason}); the defaults are used. "
+                             "When settings are next saved, it is kept, renamed {name}.corrupt-….").format(
+            name=path.name, reason=reason)
     return _checked(data), None
 
 
@@ -167,6 +169,12 @@ def save_settings(settings: Settings, folder: Path | None = None) -> None:
     try:
         data.update({key: value for key, value in _stored(path).items() if not _usable(key, value)
                      and (key not in data or getattr(settings, key) == getattr(default, key))})
-    except (OSError, TypeError, *JSON_ERRORS):   # none to keep
+    except FileNotFoundError:
         pass
+    except (OSError, TypeError, *JSON_ERRORS):   # a file that can't be read (a typo in a hand-edited one, a
+        try:                                     # damaged one) is renamed aside whole, never written over
+            set_aside(path, "corrupt")
+        except OSError as e:
+            raise SaveError(_("Could not save {name}: {reason}. The previous copy is kept.").format(
+                name=path.name, reason=e.strerror or e)) from e
     write_atomic(path, json.dumps(data, indent=1))
