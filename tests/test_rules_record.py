@@ -161,6 +161,22 @@ def test_damaged_or_foreign_file_exits_2_with_one_clear_line(tmp_path, content, 
     assert nmbr9("moves", path, "--player", 0, "--json").returncode == 2
 
 
+def test_an_empty_or_cut_off_record_is_said_so_not_in_python_s_words(tmp_path, two_player_game):
+    """An empty file said "Expecting value", a record cut off in the middle "Expecting ',' delimiter": the
+    player could not tell that the file was empty or cut short."""
+    text = json.dumps(game_record(two_player_game), indent=1)
+    for content, says in (("", "game.json is not valid JSON (the file is empty, line 1)"),
+                          (text[:len(text) // 2], "game.json is not valid JSON (the file ends part way through: "
+                                                  f"cut off, line {text[:len(text) // 2].count(chr(10)) + 1})"),
+                          (text[:text.index('"human"') + 3], "the file ends part way through: cut off, line"),
+                          (text.replace('"moves": [', '"moves" [', 1), "Expecting ':' delimiter")):
+        for command in (["replay"], ["moves", "--player", 0]):
+            r = nmbr9(*command, write(tmp_path, content))
+            assert r.returncode == 2 and says in r.stdout and len(r.stdout.strip().splitlines()) == 1, r.stdout
+    german = nmbr9("replay", write(tmp_path, ""), language="de").stdout
+    assert "file is empty" not in german
+
+
 def test_a_folder_or_a_binary_file_is_said_in_words_not_python_s(tmp_path):
     (tmp_path / "photo.json").write_bytes(bytes(range(256)))
     for path, says in ((tmp_path, f"can't read {tmp_path}: Is a directory"),

@@ -2137,7 +2137,8 @@ def test_the_menu_says_when_the_settings_file_could_not_be_read(app):
     (app.store.folder / "settings.json").write_text('{"language": "pl", "sound": fal')
     app.store.settings()          # as the game does when it starts
     app.menu()
-    assert ("The settings file settings.json could not be read (not valid JSON (Expecting value, line 1)); "
+    assert ("The settings file settings.json could not be read (not valid JSON (the file ends part way through: "
+            "cut off, line 1)); "
             "the defaults are used. When settings are next saved, it is kept, renamed settings.json.corrupt-….") \
         in texts(app)
     click(app, "New game")        # said once

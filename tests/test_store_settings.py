@@ -43,8 +43,9 @@ def test_a_corrupt_file_gives_the_defaults(folder):
 
 
 @pytest.mark.parametrize("content, reason", [
-    (b'{"language": "pl", "sound": fal', "not valid JSON (Expecting value, line 1)"),   # cut off mid-write
-    (b"", "not valid JSON (Expecting value, line 1)"),
+    (b'{"language": "pl", "sound": fal', "not valid JSON (the file ends part way through: cut off, line 1)"),
+    (b"", "not valid JSON (the file is empty, line 1)"),
+    (b'{"language": "pl", "sound" false}', "not valid JSON (Expecting ':' delimiter, line 1)"),
     (b'{"language": "\xe9"}', "not valid JSON: not UTF-8 text"),
     (b"[1, 2]", "not a JSON object of settings"),   # valid JSON, but no settings in it
     (b'"x"', "not a JSON object of settings"),

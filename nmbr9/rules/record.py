@@ -35,7 +35,14 @@ JSON_DETAILS = (N_("Expecting value"), N_("Expecting property name enclosed in d
 
 
 def json_detail(e: json.JSONDecodeError) -> Reason:
-    """What is wrong in a JSON text, as a Reason: text(_) says Python's words in the player's language."""
+    """What is wrong in a JSON text, as a Reason: text(_) says Python's words in the player's language; an
+    empty file or one cut off (Python's "Expecting value" and "Expecting ',' delimiter" at its end) said so."""
+    if not e.doc.strip():
+        return Reason.of(N_("the file is empty"))
+    rest = e.doc[e.pos:].strip()   # where Python stopped: nothing, a string to the end, or "fal" of false
+    if not rest or e.msg == "Unterminated string starting at" or any(w.startswith(rest) for w in ("true", "false",
+                                                                                                   "null")):
+        return Reason.of(N_("the file ends part way through: cut off"))
     return Reason.of(e.msg) if e.msg in JSON_DETAILS else Reason.of("{detail}", detail=e.msg)
 
 
