@@ -79,6 +79,34 @@ def test_a_full_disk_is_said_as_such_not_as_a_disk_i_o_error(folder, monkeypatch
     assert (folder / FILENAME).read_bytes() == before and not list(folder.glob("*.corrupt-*"))
 
 
+def test_on_a_full_disk_the_history_is_shown_and_the_full_disk_said(folder, monkeypatch):
+    """A full disk (SQLite can't grow the -shm file to open the database for writing): the Tournaments and
+    Puzzles pages showed only "Can't use the database ...: the disk is full", no tournament, no result. The
+    database is now read as from a read-only disk, and the message says why nothing new is stored."""
+    store = Store()
+    store.new_tournament([Seat("Ana")], games=1, seed=1, name="Cup")
+    add_puzzle_result(store.db, "0ABC-DEFG-HJKM", "Ana", 71, {"moves": []})
+    store.close()
+    setup = db_module._setup
+
+    def full(conn, read_only=False):   # reading needs no room
+        if not read_only:
+            e = sqlite3.OperationalError("disk I/O error")
+            e.sqlite_errorname = "SQLITE_IOERR_SHMSIZE"
+            raise e
+        setup(conn, read_only)
+    monkeypatch.setattr(db_module, "_setup", full)
+    store = Store()
+    assert [t.name for t in store.tournaments()] == ["Cup"]
+    assert [(r.player, r.score) for r in puzzle_results(store.db, "0ABC-DEFG-HJKM")] == [("Ana", 71)]
+    assert store.db_message == (f"The disk holding the database {folder / FILENAME} is full: your tournaments and "
+                                "bests are shown, but nothing new is stored: make room on it and start NMBR 9 3D "
+                                "again.")
+    with pytest.raises(StoreError):
+        store.new_tournament([Seat("Ben")], games=1, seed=2)
+    store.close()
+
+
 def test_a_file_that_is_not_a_database_is_set_aside(folder):
     (folder / FILENAME).write_bytes(b"this is not sqlite" * 100)
     store = Store()

@@ -121,10 +121,15 @@ def stored_record(text) -> dict | None:
     return data if isinstance(data, dict) else None
 
 
+def _disk_full(e: Exception) -> bool:
+    """Whether SQLite failed for want of room: a full disk stops the -shm file growing (Python 3.11 on)."""
+    return getattr(e, "sqlite_errorname", None) in ("SQLITE_IOERR_SHMSIZE", "SQLITE_FULL")
+
+
 def sqlite_reason(e: Exception) -> str:
     """Why SQLite failed, in words: a full disk that stops the -shm file growing is said as such (SQLite
     says only "disk I/O error", which reads as a failing disk)."""
-    if getattr(e, "sqlite_errorname", None) == "SQLITE_IOERR_SHMSIZE":   # (Python 3.11 on)
+    if getattr(e, "sqlite_errorname", None) == "SQLITE_IOERR_SHMSIZE":
         return _("the disk is full ({error})").format(error=e)
     return str(getattr(e, "message", e))
 
@@ -318,6 +323,14 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
             conn.execute("SELECT count(*) FROM tournaments").fetchone()
             return conn, message
         except sqlite3.DatabaseError as e:
+            if not attempt and not read_only and _disk_full(e) and path.exists():
+                # the history is still there to be read, as from a read-only disk: the Tournaments and Puzzles
+                # pages said only "Can't use the database ...: the disk is full"
+                conn.close()
+                read_only = True
+                message = _("The disk holding the database {path} is full: your tournaments and bests are shown, "
+                            "but nothing new is stored: make room on it and start NMBR 9 3D again.").format(path=path)
+                continue
             # only a damaged file ("file is not a database", "malformed") is set aside; a locked,
             # read-only or full database, or a failed upgrade, is left as it is
             damaged = not attempt and not read_only and type(e) is sqlite3.DatabaseError
