@@ -68,16 +68,10 @@ def test_a_finished_game_is_not_offered(store):
     (b"\x00\xff garbage", "valid JSON"),
     (b'{"format": "chess-pgn", "moves": []}', "chess-pgn"),
     (b"[1, 2, 3]", "no JSON object"),
-    (None, "illegal"),
     (b"[" * 50000 + b"]" * 50000, "nesting too deep"),
     (b'{"seed": ' + b"7" * 5000 + b"}", "number too long"),
 ])
 def test_a_corrupt_or_foreign_save_is_set_aside_with_a_message(store, content, why):
-    if content is None:                           # a record whose move breaks a rule
-        rec = store.new_match(SEATS, seed=6).record()
-        rec["moves"] = [{"round": 1, "player": 0, "digit": (rec["deck"][0] + 1) % 10,
-                         "rotation": 0, "x": 0, "y": 0}]
-        content = json.dumps(rec).encode()
     store.autosave.path.write_bytes(content)
     found = store.continue_game()
     assert not found.can_continue
@@ -88,6 +82,30 @@ def test_a_corrupt_or_foreign_save_is_set_aside_with_a_message(store, content, w
     m = store.new_match(SEATS, seed=6)                # the menu still works: a new game saves
     play(m, humans=1)
     assert store.continue_game().can_continue
+
+
+def test_a_save_with_a_tile_that_breaks_a_rule_goes_on_from_before_it(store):
+    """A save whose round-3 tile breaks a rule (edited by hand, or a rule a newer version reads more strictly):
+    the whole game was set aside and could not be continued. It now goes on from the last placement before that
+    tile, the player is told which round and why, and the file as it was is kept beside the save."""
+    m = store.new_match(SEATS, seed=6)
+    play(m, humans=6)   # rounds 1 to 3 for all three seats
+    rec = saved(store)
+    third = next(i for i, mv in enumerate(rec["moves"]) if mv["round"] == 3)
+    rec["moves"][third]["x"] += 40   # far from its board's tiles: touches none
+    text = json.dumps(rec, indent=1)
+    store.autosave.path.write_text(text, encoding="utf-8")
+    found = store.continue_game()
+    assert found.can_continue and found.match.record()["moves"] == rec["moves"][:third]
+    assert found.match.round == 3
+    kept = [p for p in store.folder.iterdir() if p.name.startswith("autosave.json.edited-")]
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == text
+    assert found.message == ("A tile of round 3 in the saved game breaks a rule: The tile must touch a tile of "
+                             "level 0 along a square's side. The game goes on from before it. The file as it was "
+                             f"is kept as {kept[0].name} in {store.folder}.")
+    assert saved(store)["moves"] == rec["moves"][:third]
+    again = store.continue_game()
+    assert again.can_continue and again.message is None
 
 
 def test_a_hand_edited_field_of_the_wrong_kind_is_said_and_the_file_as_it_was_kept(store):

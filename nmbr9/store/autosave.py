@@ -8,7 +8,7 @@ from pathlib import Path
 from ..i18n import _
 from ..match import Match
 from ..paths import data_dir
-from ..rules.record import FORMAT, JSON_ERRORS, VERSION, RecordError, json_detail
+from ..rules.record import FORMAT, JSON_ERRORS, VERSION, RecordError, json_detail, parse_record, replay
 from .files import SaveError, TooLarge, keep_copy, read_player_file, set_aside, write_atomic
 
 FILENAME = "autosave.json"
@@ -50,9 +50,10 @@ class Autosave:
     def load(self, **match_kw) -> Resume:
         """The saved game, replayed through the rules to the last confirmed placement.
 
-        A finished game is not offered. A save that can't be read, is not a
-        record of this game, or breaks a rule is renamed aside
-        (autosave.json.corrupt-<time>) and a message says so; a save made by a newer
+        A finished game is not offered. A save that can't be read or is not a
+        record of this game is renamed aside
+        (autosave.json.corrupt-<time>) and a message says so; one with a placement that breaks a rule goes on
+        from before it, the file as it was kept (autosave.json.edited-<time>); a save made by a newer
         version of the game is renamed autosave.json.newer-<time>, kept whole for it.
         `match_kw` go to Match (savers, threaded, bot_factory); this autosave is
         added to the savers.
@@ -82,22 +83,30 @@ class Autosave:
                 found=version, version=VERSION), "newer")
         savers = [self, *match_kw.pop("savers", [])]
         try:
+            broken = replay(parse_record(data))
+            if broken.error:   # (a hand-edited save, or a rule this version reads more strictly): the game goes on
+                # from the last placement before it, not lost whole; the choices after it are dropped with it
+                data = {k: v for k, v in data.items() if k != "decided"}
+                data["moves"] = data["moves"][:broken.error["move"]]
             match = Match.from_record(data, savers=savers, **match_kw)
         except RecordError as e:
             return self._set_aside(e.text(_))
         found = Resume(finished=match) if match.over else Resume(match)
-        if match.repaired:   # a hand-edited or damaged field: said once, the file as it was kept whole beside
-            fields = ", ".join(f"'{k}'" for k in match.repaired)   # the game as it goes on (read again: no word)
-            try:
+        if broken.error:
+            said = _("A tile of round {round} in the saved game breaks a rule: {refusal} The game goes on from "
+                     "before it.").format(round=broken.error["round"], refusal=broken.verdict.text(_))
+        elif match.repaired:   # a hand-edited or damaged field
+            said = _("The saved game had values it could not use ({fields}): it goes on without them.").format(
+                fields=", ".join(f"'{k}'" for k in match.repaired))
+        if broken.error or match.repaired:   # said once, the file as it was kept whole beside the game as it
+            try:                             # goes on (read again: no word)
                 kept = keep_copy(self.path, "edited", text)
                 self.save(match)
             except SaveError as e:
-                found.message = _("The saved game had values it could not use ({fields}): it goes on without "
-                                  "them. {problem}").format(fields=fields, problem=e.message)
+                found.message = f"{said} {e.message}"
             else:
-                found.message = _("The saved game had values it could not use ({fields}): it goes on without "
-                                  "them. The file as it was is kept as {name} in {folder}.").format(
-                    fields=fields, name=kept.name, folder=kept.parent)
+                found.message = _("{said} The file as it was is kept as {name} in {folder}.").format(
+                    said=said, name=kept.name, folder=kept.parent)
         return found
 
     def _set_aside(self, reason: str, why: str = "corrupt") -> Resume:
