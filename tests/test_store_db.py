@@ -79,6 +79,27 @@ def test_a_full_disk_is_said_as_such_not_as_a_disk_i_o_error(folder, monkeypatch
     assert (folder / FILENAME).read_bytes() == before and not list(folder.glob("*.corrupt-*"))
 
 
+def test_a_database_cut_off_part_way_keeps_what_it_holds(folder):
+    """A database file cut off (a copy that stopped, a disk that filled): SQLite reads nothing of a file
+    shorter than its header says, so every tournament and result was set aside with it. The pages that are
+    there are read now: the tournaments and puzzle results in them are kept, the games past the cut are not."""
+    store = Store()
+    t = store.new_tournament([Seat("E", "bot:easy")], games=3, seed=1, name="Cup")
+    add_puzzle_result(store.db, "0ABC-DEFG-HJKM", "Ana", 71, {"moves": []})
+    for _game in range(3):
+        store.tournament_match(t, threaded=False).play_out()
+    store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    store.close()
+    whole = (folder / FILENAME).read_bytes()
+    (folder / FILENAME).write_bytes(whole[:len(whole) * 2 // 3 + 100])   # not at a page's end
+    store = Store()
+    assert [s.name for s in store.tournaments()] == ["Cup"]
+    assert "a new one was started with everything that could still be read" in store.db_message
+    assert [(r.player, r.score) for r in puzzle_results(store.db, "0ABC-DEFG-HJKM")] == [("Ana", 71)]
+    assert len(store.tournament(t.id).entries()) < 3
+    store.close()
+
+
 def test_on_a_full_disk_the_history_is_shown_and_the_full_disk_said(folder, monkeypatch):
     """A full disk (SQLite can't grow the -shm file to open the database for writing): the Tournaments and
     Puzzles pages showed only "Can't use the database ...: the disk is full", no tournament, no result. The

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -260,6 +261,34 @@ def _readable(conn: sqlite3.Connection) -> tuple[int, dict[str, list[sqlite3.Row
     return version, {t: _rows_that_read(conn, t) for t in tables}
 
 
+def _readable_cut_off(path: Path) -> tuple[int, dict[str, list[sqlite3.Row]]]:
+    """What a database file cut off part way (a copy or a disk that stopped) still gives: SQLite reads nothing
+    of a file shorter than its header says, so it is read from a copy made as long with empty pages (a table
+    whose pages are gone then fails alone, like a damaged page)."""
+    data = path.read_bytes()
+    if not data.startswith(b"SQLite format 3\0") or len(data) < 100:
+        return 0, {}
+    page_size = int.from_bytes(data[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(data[28:32], "big")   # as many as the header says
+    if not page_size or len(data) >= pages * page_size:
+        return 0, {}   # (not cut off)
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / FILENAME
+        try:
+            with open(copy, "wb") as f:
+                f.write(data)
+                f.truncate(pages * page_size)   # (the empty pages take no room on the disk)
+        except OSError:   # a header too damaged to say how long the file was
+            return 0, {}
+        conn = sqlite3.connect(f"{copy.as_uri()}?immutable=1", uri=True, isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        try:
+            return _readable(conn)
+        finally:
+            conn.close()
+
+
 def _restore(conn: sqlite3.Connection, tables: dict[str, list[sqlite3.Row]]) -> int:
     """Put rows `_readable` gave into a new database of their schema version, tables in the order they were
     made (a tournament before its games); a row the schema refuses (its tournament lost, a damaged value) is
@@ -336,6 +365,8 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
             damaged = not attempt and not read_only and type(e) is sqlite3.DatabaseError
             if damaged:   # one damaged page set the whole history aside: what still reads is kept
                 version, readable = _readable(conn)
+                if not readable:
+                    version, readable = _readable_cut_off(path)
             conn.close()
             if not damaged:
                 raise StoreError(_("Can't use the database {path}: {reason}").format(path=path,
