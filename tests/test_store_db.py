@@ -79,6 +79,23 @@ def test_a_full_disk_is_said_as_such_not_as_a_disk_i_o_error(folder, monkeypatch
     assert (folder / FILENAME).read_bytes() == before and not list(folder.glob("*.corrupt-*"))
 
 
+def test_finished_games_whose_scores_were_on_a_damaged_page_are_scored_again(folder):
+    """The page of the games' scores damaged: the games and their records were kept, but the Tournaments page
+    said "scores in progress" of finished games and the standings counted none of them."""
+    store = Store()
+    t = store.new_tournament([Seat("E", "bot:easy"), Seat("M", "bot:medium")], games=2, seed=3, name="Cup")
+    for _game in range(2):
+        store.tournament_match(t, threaded=False).play_out()
+    games, standings = store.tournament(t.id).entries(), store.tournament(t.id).standings()
+    store.close()
+    damage_table(folder / FILENAME, "game_scores")
+    store = Store()
+    cup = store.tournament(t.id)
+    assert [(g.number, g.scores) for g in cup.entries()] == [(g.number, g.scores) for g in games]
+    assert cup.standings() == standings
+    store.close()
+
+
 def test_a_database_cut_off_part_way_keeps_what_it_holds(folder):
     """A database file cut off (a copy that stopped, a disk that filled): SQLite reads nothing of a file
     shorter than its header says, so every tournament and result was set aside with it. The pages that are

@@ -307,7 +307,27 @@ def _restore(conn: sqlite3.Connection, tables: dict[str, list[sqlite3.Row]]) -> 
                     kept += 1
                 except sqlite3.Error:
                     pass
+        _rescore(conn)
     return kept
+
+
+def _rescore(conn: sqlite3.Connection) -> None:
+    """Finished tournament games whose scores were lost with a damaged page, scored again from their records:
+    the Tournaments page said "scores in progress" of a finished game, and the standings left it out."""
+    from ..match import places
+    from ..rules.record import RecordError, parse_record, record_game
+    for g in conn.execute("SELECT id, tournament_id, record FROM tournament_games g WHERE finished IS NOT NULL "
+                          "AND NOT EXISTS (SELECT 1 FROM game_scores s WHERE s.game_id = g.id)").fetchall():
+        try:
+            scores = record_game(parse_record(stored_record(g["record"]))).scores()
+        except (RecordError, ValueError, TypeError):
+            continue   # its record lost too: a game without scores
+        for seat, (score, place) in enumerate(zip(scores, places(scores))):
+            try:
+                conn.execute("INSERT INTO game_scores (game_id, tournament_id, seat, score, winner) "
+                             "VALUES (?, ?, ?, ?, ?)", (g["id"], g["tournament_id"], seat, score, int(place == 1)))
+            except sqlite3.Error:   # its seat lost
+                pass
 
 
 def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]:
