@@ -446,3 +446,19 @@ def test_a_puzzle_goes_on_its_leaderboard_with_the_last_placement_once(store, tm
         m.save()
         assert sorted((r.player, r.kind, r.score) for r in puzzle_results(again.db, puzzle.code)) == expected
     again.close()
+
+
+def test_a_write_cut_off_by_a_kill_leaves_no_file_behind_once_the_game_starts_again(tmp_path, monkeypatch):
+    """A kill between write_atomic's temp file and its rename left `.autosave.json.<pid>.tmp` for good."""
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True, check=True).stdout.strip()   # a process id no process has now
+    cut_off = tmp_path / f".autosave.json.{gone}.tmp"
+    cut_off.write_text('{"version": 1, "mo')
+    running = tmp_path / f".settings.json.{os.getppid()}.tmp"   # a write still going on elsewhere
+    running.write_text("{")
+    monkeypatch.setenv("NMBR9_DATA", str(tmp_path))
+    store = Store()
+    assert store.hold()
+    assert not cut_off.exists()
+    assert running.exists()
+    store.close()

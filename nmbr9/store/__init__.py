@@ -20,7 +20,8 @@ from ..paths import data_dir
 from ..rules import Ruleset, Seat
 from .autosave import Autosave, Resume
 from .db import FILENAME, StoreError, one_look, open_db, sqlite_reason
-from .files import SaveError, folder_problem, free_path, hold_folder, let_go, lock_held, set_aside, write_atomic
+from .files import (SaveError, folder_problem, free_path, hold_folder, let_go, lock_held, set_aside,
+                    sweep_leftovers, write_atomic)
 from .puzzles import (PuzzleResult, add_puzzle_result, last_puzzle_player, puzzle_results, result_game,
                       store_puzzle_game)
 from .records import Best, Results, record_score
@@ -194,6 +195,8 @@ class Store:
         held, lock = hold_folder(self.folder)
         if lock is not None:
             self._lock = lock
+        if held:
+            sweep_leftovers(self.folder)
         return held
 
     def close(self) -> None:

@@ -54,6 +54,20 @@ def write_atomic(path: Path, text: str | bytes) -> None:
         pass
 
 
+def sweep_leftovers(folder: Path) -> None:
+    """Remove the temp files of writes cut off by a kill (`.<name>.<pid>.tmp` of a process that is gone):
+    write_atomic's rename never came, and nothing else would ever remove them."""
+    if os.name == "nt":   # (os.kill there ends a process: not asked)
+        return
+    for tmp in Path(folder).glob(".*.tmp"):
+        pid = tmp.name.rsplit(".", 2)[-2]
+        if pid.isdigit() and int(pid) != os.getpid() and not _running(int(pid)):
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
+
+
 class TooLarge(ValueError):
     """A player file far larger than the game ever writes; str() says so in the player's words."""
 
@@ -180,8 +194,13 @@ def lock_held(folder: Path, name: str) -> bool:
         return True
     if os.name == "nt" or len(words) != 2 or not words[1].isdigit() or int(words[1]) == os.getpid():
         return False   # (Windows: read, so not locked)
+    return _running(int(words[1]))
+
+
+def _running(pid: int) -> bool:
+    """Whether process `pid` runs (not on Windows, where os.kill would end it)."""
     try:
-        os.kill(int(words[1]), 0)   # (signal 0: only whether the process is there)
+        os.kill(pid, 0)   # (signal 0: only whether the process is there)
     except ProcessLookupError:
         return False
     except PermissionError:   # there, another user's
