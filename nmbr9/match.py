@@ -223,6 +223,7 @@ class Match:
         self.seed = seed
         self.practice = practice
         self.tournament = tournament      # {"id": tournament id, "game": game number} or None
+        self.tournament_games: int | None = None   # how many games its tournament has (Tournament.attach)
         self.created = created or utc_now()
         self.extra = dict(extra or {})      # other record fields (e.g. a puzzle's code), kept on every save
         self.savers = list(savers)

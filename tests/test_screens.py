@@ -1739,7 +1739,7 @@ def test_a_two_game_tournament_from_the_tournament_screen(app):
         s = app.screen
         assert s.name == "play" and s.match.tournament == {"id": t.id, "game": game}
         until(app, lambda: s.ps is not None and s.ps.ghost is not None)
-        assert s.hud.round["text"] == f"Game {game} \u00b7 Round 1 of 20"   # at the table too, not only the menu
+        assert s.hud.round["text"] == f"Game {game} of 2 \u00b7 Round 1 of 20"   # at the table too, not only the menu
         play_to_results(app)
         if game == 1:
             assert "Next game (Enter)" in buttons(app)
@@ -1764,7 +1764,7 @@ def test_after_a_tournament_games_results_the_menus_continue_plays_its_next_game
     play(app.screen.match)                               # (the tiles laid by hand are another test's)
     until(app, lambda: app.screen.name == "results")
     click(app, "Menu (Esc)")
-    assert "Tournament game 2 \u00b7 Round 1 of 20: Ana, Bot" in texts(app)   # what Continue plays
+    assert "Tournament game 2 of 2 \u00b7 Round 1 of 20: Ana, Bot" in texts(app)   # what Continue plays
     assert [e.number for e in t.entries()] == [1], "only named: the next game starts when Continue is pressed"
     click(app, "Continue")
     s = app.screen
@@ -1894,7 +1894,7 @@ def test_the_menus_continue_line_follows_a_tournament_the_command_plays_on(app):
     s = app.screen
     until(app, lambda: s.match.round >= 3)
     app.menu()
-    line = re.compile(r"Tournament game (\d+) \u00b7 Round (\d+) of 20: Hard, Bob")
+    line = re.compile(r"Tournament game (\d+) of 3 \u00b7 Round (\d+) of 20: Hard, Bob")
 
     def continues():   # (game, round) as the line above Continue says them
         return next(((int(m[1]), int(m[2])) for m in map(line.fullmatch, texts(app).splitlines()) if m), None)
@@ -1923,7 +1923,7 @@ def test_a_click_begun_in_the_menu_as_the_command_plays_a_round_on_is_not_lost(a
     for _ in range(2):
         messenger.send("arrow_down")   # the keyboard on Puzzles too
     frames(app)
-    line = re.compile(r"Tournament game 1 \u00b7 Round (\d+) of 20: Easy, Medium")
+    line = re.compile(r"Tournament game 1 of 2 \u00b7 Round (\d+) of 20: Easy, Medium")
 
     def round_said():
         return next((int(m[1]) for m in map(line.fullmatch, texts(app).splitlines()) if m), None)
@@ -1966,7 +1966,7 @@ def test_bots_playing_alone_show_the_round_its_card_and_the_score_and_no_turn(ap
     s = app.screen
     until(app, lambda: s.match.round >= 8)
     m, shown = s.match, texts(app)
-    assert s.hud.round["text"] == f"Game 1 \u00b7 Round {m.round} of 20" and s.hud.card["text"] == str(m.game.card)
+    assert s.hud.round["text"] == f"Game 1 of 1 \u00b7 Round {m.round} of 20" and s.hud.card["text"] == str(m.game.card)
     assert f"Score {m.board(0).score()}" in s.hud.score["text"] and m.board(0).score() > 0
     assert "Hint (I)" not in shown and "Confirm (Enter)" not in shown and "I: hint" not in shown
 
@@ -1977,13 +1977,13 @@ def test_the_tournament_game_and_round_keep_clear_of_the_score_box_in_a_small_wi
     from nmbr9.match import Match
     set_language(language)
     t = app.store.new_tournament([Seat("Ana")], games=12, seed=5)
-    m = Match.new([Seat("Ana")], seed=5, tournament={"id": t.id, "game": 12})
+    m = t.attach(Match.new([Seat("Ana")], seed=5, tournament={"id": t.id, "game": 12}))
     while m.round < 20:
         m.confirm(m.legal_placements(0)[0])
     s = app.play(m, {"tournament": t.id})
     until(app, lambda: s.ps is not None and s.ps.ghost is not None)
     frames(app, 2)
-    assert "12" in s.hud.round["text"] and "20" in s.hud.round["text"]
+    assert "12" in s.hud.round["text"] and "20" in s.hud.round["text"] and s.hud.round["text"].count("12") == 2
     from panda3d.core import Point3
 
     def x(widget, side: int) -> float:   # its frame's left (0) or right (1) edge, across the window
@@ -2862,12 +2862,12 @@ def test_two_humans_and_a_bot_quit_a_tournament_midway_and_continue_it(app):
         while first.round == round_:
             frames(app)
             if app.screen.overlay == "handoff":
-                assert f"Tournament game 1 \u00b7 Round {first.round} of 20" in texts(app)
+                assert f"Tournament game 1 of 2 \u00b7 Round {first.round} of 20" in texts(app)   # how many are left too
                 messenger.send("enter")
             elif app.screen.ps is not None and app.screen.ps.ghost is not None:
                 place_somewhere(app)
     click(app, "Menu (Esc)" if app.screen.overlay == "handoff" else "Menu (M)")   # the hand-off or the table
-    assert "Tournament game 1 \u00b7 Round 4 of 20: Ana, Bot 2, Ben" in texts(app)   # what Continue resumes
+    assert "Tournament game 1 of 2 \u00b7 Round 4 of 20: Ana, Bot 2, Ben" in texts(app)   # what Continue resumes
     click(app, "Continue")
     s = app.screen
     assert s.context == {"tournament": tid} and s.match.round == 4 and s.match is not first
@@ -3701,7 +3701,7 @@ names = ["Maximiliane-Josephine", "Bartholomaeus-Friedrich", "Konstantinopolitan
          "Alexandrina-Victoria"]
 seats = [Seat(names[0])] + [Seat(n, "bot:easy") for n in names[1:]]
 rules = Ruleset(modules=("start_tiles", "gap_fillers", "breaking_rules"), powers=("relocate", "reserve"))
-t = app.store.new_tournament(seats, games=3, seed=7, ruleset=rules)   # "Game 1 · Round 13 of 20": a wide top left
+t = app.store.new_tournament(seats, games=3, seed=7, ruleset=rules)   # "Game 1 of 3 · Round 13 of 20": a wide top left
 m = app.store.tournament_match(t)
 s = app.play(m)
 for _ in range(12):   # tiles on level 1 and 2: the score box's lines as wide as the scores'

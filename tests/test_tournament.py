@@ -121,6 +121,18 @@ def test_tied_players_share_the_win(store):
     assert (a.place, a.wins, b.place, b.wins) == (1, 2, 1, 2)
 
 
+def test_a_tournament_game_knows_how_many_games_its_tournament_has(store):
+    """For "Tournament game 2 of 3" at the hand-off, the table and Continue: a new game, one resumed from the
+    database and one continued from the autosave."""
+    t = store.new_tournament([ANA, BEN], games=3, seed=4)
+    m = store.tournament_match(t, threaded=False)
+    play(m, humans=3)
+    assert m.tournament == {"id": t.id, "game": 1} and m.tournament_games == 3
+    assert store.tournament_match(t, threaded=False).tournament_games == 3
+    assert store.continue_game(threaded=False).match.tournament_games == 3
+    assert m.record()["tournament"] == {"id": t.id, "game": 1}   # the record as docs/record-fields.md has it
+
+
 def test_two_humans_and_a_bot_quit_mid_game_and_continue(tmp_path, monkeypatch):
     """Issue 4's 'done when': a two-game tournament, quit in the middle of each game, continue."""
     monkeypatch.setenv("NMBR9_DATA", str(tmp_path))

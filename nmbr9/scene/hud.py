@@ -161,7 +161,7 @@ class Hud:
         tl, tr = self.anchors["a2dTopLeft"], self.anchors["a2dTopRight"]
         bl, br = self.anchors["a2dBottomLeft"], self.anchors["a2dBottomRight"]
         self.round = self._label(tl, (0.05, -0.085), 0.06, TextNode.ALeft, bold=True)
-        self.tournament_game = None   # a tournament's game: its number said with the round (show_round_text)
+        self.tournament_game = None   # a tournament's game and its number of games, said with the round (show_round_text)
         self.card_caption = self._label(tl, (0.05, -0.15), 0.04, TextNode.ALeft)
         self.card = DirectFrame(parent=tl, frameSize=(0, 0.2, -0.27, 0), pos=(0.05, 0, -0.18),
                                 relief=DGG.FLAT, text="", text_font=self.bold, text_scale=0.2,
@@ -237,7 +237,8 @@ class Hud:
         """The round, and in a tournament which game it is (short: the line keeps clear of the score box
         in a small window)."""
         if self.tournament_game is not None:
-            text = _("Game {game} \u00b7 {round}").format(game=self.tournament_game, round=text)
+            game, games = self.tournament_game
+            text = _("Game {game} of {games} \u00b7 {round}").format(game=game, games=games, round=text)
         self.round["text"] = text
         self.round.resetFrameSize()
 

@@ -192,7 +192,7 @@ class Tournament:
             try:
                 if record is None:
                     raise RecordError(DAMAGED_COPY)
-                match = Match.from_record(record, savers=own, **match_kw)
+                match = self.attach(Match.from_record(record, savers=own, **match_kw))
             except (RecordError, ValueError) as e:
                 reason = e.text(_) if isinstance(e, RecordError) else e
                 raise StoreError(_("Game {number} of the tournament can't be resumed: {reason}").format(
@@ -211,8 +211,8 @@ class Tournament:
         if number > self.games:
             return None
         seed = self.game_seed(number)
-        match = Match.new(self.seats, seed, self.ruleset, tournament={"id": self.id, "game": number},
-                          savers=own, **match_kw)
+        match = self.attach(Match.new(self.seats, seed, self.ruleset, tournament={"id": self.id, "game": number},
+                                      savers=own, **match_kw))
         if look:
             return match
         with transaction(self.db):
@@ -223,7 +223,9 @@ class Tournament:
         return match
 
     def attach(self, match: Match) -> Match:
-        """Give a match of this tournament (e.g. from the autosave) its tournament saver."""
+        """Give a match of this tournament (e.g. from the autosave) its tournament saver, and the number of
+        games, for "Tournament game 2 of 3" (not in the record: the tournament's own row says it)."""
+        match.tournament_games = self.games
         if not any(isinstance(s, TournamentSaver) for s in match.savers):
             match.savers.append(TournamentSaver(self))
         return match

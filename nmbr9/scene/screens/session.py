@@ -46,7 +46,8 @@ def round_text(match) -> str:
     """The round (and which tournament game or puzzle), for the hand-off screen and the menu's Continue."""
     text = round_only(match)
     if match.tournament:
-        text = _("Tournament game {game} \u00b7 {round}").format(game=match.tournament["game"], round=text)
+        text = _("Tournament game {game} of {games} \u00b7 {round}").format(
+            game=match.tournament["game"], games=match.tournament_games, round=text)
     elif isinstance(match.extra.get("puzzle"), str):
         text = _("Puzzle {code} \u00b7 {round}").format(code=match.extra["puzzle"], round=text)
     return text
@@ -96,7 +97,8 @@ class SessionScreen(Screen):
         self.table.levels_shown = self.app.levels_shown   # L holds from one game and screen to the next
         self.camera = OrbitCamera(self.base.camera, self.base.camLens, self.base.render)
         self.hud = Hud(self.base, on_confirm=self.confirm)
-        self.hud.tournament_game = self.match.tournament["game"] if self.match.tournament else None
+        if self.match.tournament:
+            self.hud.tournament_game = (self.match.tournament["game"], self.match.tournament_games)
         self.anchors = {n: getattr(self.base, n).attachNewNode(f"session_{n}")
                         for n in ("a2dTopCenter", "a2dTopRight", "a2dTopLeft", "a2dBottomRight")}
         super().enter()
