@@ -1857,6 +1857,20 @@ def test_a_tournament_a_command_plays_moves_on_in_the_window_and_is_continued_on
     assert s.match.record()["moves"][:len(stored)] == stored   # (its bots play on at once)
 
 
+def test_the_tournament_page_gives_nobody_a_place_before_a_game_is_finished(app):
+    """A tournament nobody had played yet listed every player in place 1 with 0 points."""
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    from test_match import play
+    t = app.store.new_tournament([Seat("Ana"), Seat("Ben")], games=2, seed=4)
+    app.goto(TournamentScreen, chosen=t.id)
+    shown = texts(app).splitlines()
+    assert shown.count("\u2013") == 2 and "1" not in shown    # a dash for each place
+    play(app.store.tournament_match(t, threaded=False))         # Ana and Ben lay the same tiles: a tie
+    app.goto(TournamentScreen, chosen=t.id)
+    shown = texts(app).splitlines()
+    assert "\u2013" not in shown and shown.count("1") == 6      # each: place 1 (shared), 1 win, 1 game
+
+
 def test_the_tournament_page_shows_its_history_standings_and_games_as_they_stood_at_one_moment(app, monkeypatch):
     """`nmbr9 tournament --resume ID` finished a game while the Tournament page was being read: the page listed
     the game's scores among its games, while the history beside it still said "0 of 5 played" and the standings

@@ -92,8 +92,8 @@ def test_the_command_names_a_bot_with_its_strength_once_in_the_players_language(
             shown.append(capsys.readouterr().out)
     finally:
         set_language("en")
-    rows = [[line[5:].strip().rsplit(None, 4)[0] for line in out.splitlines() if line.strip()[:1].isdigit()]
-            for out in shown[:2]]
+    rows = [[line[5:].strip().rsplit(None, 4)[0] for line in out.splitlines() if line.strip()[:1] == "\u2013"]
+            for out in shown[:2]]   # (no game played yet: nobody has a place)
     assert rows == [["Bot 1 (schwer)", "Bot 2 (leicht)"], ["Spieler 1", "Bot 2 (mittel)"]]
     assert "Spieler 1, Bot 2 (mittel)" in shown[2] and "Bot 1 (schwer), Bot 2 (leicht)" in shown[2]
 
@@ -119,6 +119,17 @@ def test_tied_players_share_the_win(store):
     play_tournament(store, t)                 # Ana and Ben lay the same tiles every time
     a, b = t.standings()
     assert (a.place, a.wins, b.place, b.wins) == (1, 2, 1, 2)
+
+
+def test_nobody_has_a_place_before_a_game_is_finished_and_ties_share_one_after(store):
+    """A tournament nobody had played yet listed every player in place 1 with 0 points."""
+    t = store.new_tournament([ANA, BEN], games=2, seed=4)
+    assert [(s.place, s.place_told, s.name) for s in t.standings()] == [(None, "\u2013", "Ana"), (None, "\u2013", "Ben")]
+    m = store.tournament_match(t, threaded=False)
+    play(m, humans=5)                         # the first game under way: still no places
+    assert [s.place for s in t.standings()] == [None, None]
+    play(m)
+    assert [(s.place, s.place_told) for s in t.standings()] == [(1, "1"), (1, "1")]   # the same tiles: a tie
 
 
 def test_a_tournament_game_knows_how_many_games_its_tournament_has(store):

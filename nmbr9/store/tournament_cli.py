@@ -36,7 +36,7 @@ def print_standings(t: Tournament) -> None:
     print(f"{_('Place'):>5}  {_('Player'):<{width}}  {_('Best'):>5}  {_('Total'):>5}  {_('Wins'):>4}  {_('Games'):>5}")
     for s in t.standings():   # games played, as the Tournament screen counts them (each game's scores: --show)
         name = seat_told(s.name, s.kind)
-        print(f"{s.place:>5}  {name:<{width}}  {s.best:>5}  {s.total:>5}  {s.wins:>4}  {s.played:>5}")
+        print(f"{s.place_told:>5}  {name:<{width}}  {s.best:>5}  {s.total:>5}  {s.wins:>4}  {s.played:>5}")
 
 
 def play(t: Tournament) -> None:

@@ -28,7 +28,7 @@ DAMAGED_COPY = N_("the copy of its record in the database is damaged")
 @dataclass(frozen=True)
 class Standing:
     """One player's line in a tournament's standings."""
-    place: int          # players equal on best and wins share a place
+    place: int | None   # players equal on best and wins share a place; None before a game is finished
     seat: int
     name: str
     kind: str
@@ -37,6 +37,11 @@ class Standing:
     wins: int           # games won; a shared win counts for each winner
     best: int           # points of the best N games (the tournament's `best`)
     scores: list[int]   # per finished game, in order
+
+    @property
+    def place_told(self) -> str:
+        """The place as the standings show it: a dash before a game is finished."""
+        return "\u2013" if self.place is None else str(self.place)
 
 
 @dataclass(frozen=True)
@@ -243,7 +248,8 @@ class Tournament:
         return out
 
     def standings(self) -> list[Standing]:
-        """Best-N points first, then wins; equal players share a place."""
+        """Best-N points first, then wins; equal players share a place. Before a game is finished nobody has a
+        place (not everyone first with 0 points)."""
         per_seat: list[list[tuple[int, int]]] = [[] for _s in self.seats]
         for seat, score, winner in self.db.execute(
                 "SELECT s.seat, s.score, s.winner FROM game_scores s JOIN tournament_games g ON g.id = s.game_id "
@@ -254,9 +260,11 @@ class Tournament:
             scores = [s for s, _w in results]
             lines.append((i, scores, sum(w for _s, w in results), sum(sorted(scores, reverse=True)[:self.best])))
         pl = places([(best, wins) for _i, _sc, wins, best in lines])
+        if not any(sc for _i, sc, _w, _b in lines):
+            pl = [None] * len(lines)
         out = [Standing(pl[i], i, self.seats[i].name, self.seats[i].kind, len(sc), sum(sc), wins, best, sc)
                for i, sc, wins, best in lines]
-        return sorted(out, key=lambda s: (s.place, s.seat))
+        return sorted(out, key=lambda s: (s.place or 0, s.seat))
 
 
 class TournamentSaver:

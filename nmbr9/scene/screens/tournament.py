@@ -175,7 +175,7 @@ class TournamentScreen(Screen):
         for i, s in enumerate(standings):
             sy = y - 0.08 - i * 0.075
             who = seat_told(s.name, s.kind)
-            for value, cx in zip([s.place, who, s.best, s.total, s.wins, s.played], cols):
+            for value, cx in zip([s.place_told, who, s.best, s.total, s.wins, s.played], cols):
                 label = self.label(str(value), (cx, sy), scale=0.04, align=TextNode.ALeft, fg=INK)
                 if value is who:   # a long name (and a bot's strength) smaller or cut short, not over the points
                     self._fit(label, who, (cols[2] - cx - 0.03) / 0.04)
