@@ -187,6 +187,22 @@ def read_only(folder: Path):
         undo()
 
 
+class slow_to_send:
+    """`work` whose sending to a thinking process (its pickling) takes `seconds` (as on a busy machine); it
+    arrives there as `work` itself."""
+
+    def __init__(self, seconds: float, work):
+        self.seconds, self.work = seconds, work
+
+    def __call__(self):
+        return self.work()
+
+    def __reduce__(self):
+        import time
+        time.sleep(self.seconds)
+        return self.work.__reduce__()
+
+
 def thinking_for(seconds: float, name: str):
     """Work for a thinking process (ai/worker.py) that thinks in steps of Python, as a bot's search does, for
     `seconds`; `name` makes it other work than the same with another name."""

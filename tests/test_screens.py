@@ -23,7 +23,7 @@ from nmbr9.match import BOTS
 from nmbr9.rules import Ruleset, Seat
 from nmbr9.scene.play import HANDOFF_PAUSE
 from nmbr9.store import Store
-from helpers import damage_table, frames, read_only, script_output, thinking_for
+from helpers import damage_table, frames, read_only, script_output, slow_to_send, thinking_for
 
 pytestmark = pytest.mark.render
 
@@ -1480,13 +1480,17 @@ def test_hint_key_again_while_the_expert_thinks_takes_the_hint_once_found(app, m
     on its way clicked Confirm and laid it where it was (a newcomer's mouse game on this busy machine): it says the
     tile goes there once found."""
     from nmbr9.scene.screens import session
-    found, hints, think = threading.Event(), [], session.worker.run
+    found, hints, send = threading.Event(), [], session.worker.start
 
     def slowly(work, kind):
-        found.wait(60)
-        hints.append(think(work, kind))
-        return hints[-1]
-    monkeypatch.setattr(session.worker, "run", slowly)
+        answer = send(work, kind)
+
+        def found_by_now():
+            found.wait(60)
+            hints.append(answer())
+            return hints[-1]
+        return found_by_now
+    monkeypatch.setattr(session.worker, "start", slowly)
     m = app.store.new_match([Seat("Ana")], seed=12)
     s = app.play(m)
     place_somewhere(app)
@@ -1525,6 +1529,30 @@ def test_hints_given_up_on_do_not_hold_up_the_next_hint(app, monkeypatch):
     # (90 s at most on a busy machine: less than the 120 s the hints given up would hold it back)
     until(app, lambda: s.hint is not None and s.hint["ghost"] is not None, 90)
     assert "Hint: the expert would lay it" in texts(app)
+
+
+def test_a_hint_dropped_at_once_is_not_worked_out(app, monkeypatch, tmp_path):
+    """I, then the tile laid at once, before the hint's thread had sent the work to the hints' processes: it was
+    not there yet to be given up, and was worked out there to its end all the same (the expert's hint: seconds of
+    one of the two cores, the bots' moves and the next hint slower meanwhile)."""
+    import functools
+    begun = tmp_path / "begun"
+    dropped = functools.partial(exec, f"import time\nopen({str(begun)!r}, 'w').close()\n"
+                                      "end = time.monotonic() + 60\nwhile time.monotonic() < end: pass")
+    m = app.store.new_match([Seat("Ana")], seed=12)
+    s = app.play(m)
+    place_somewhere(app)
+    until(app, lambda: s.ps.ghost is not None and m.round == 2)
+    real = s.hint_work
+    monkeypatch.setattr(s, "hint_work", lambda card, seed: slow_to_send(0.5, dropped))   # a busy machine
+    messenger.send("i")
+    place_somewhere(app)   # at once
+    monkeypatch.setattr(s, "hint_work", real)
+    until(app, lambda: s.ps.ghost is not None and m.round == 3)
+    messenger.send("i")   # asked after the dropped one: worked out after it was begun, if it was
+    until(app, lambda: s.hint is not None and s.hint["ghost"] is not None, 90)
+    assert "Hint: the expert would lay it" in texts(app)
+    assert not begun.exists()
 
 
 def test_moving_the_tile_off_the_hints_spot_takes_back_enter_lays_it(app):

@@ -737,10 +737,13 @@ class SessionScreen(Screen):
     def think(self, key, name: str, work) -> None:
         """Work out the hint for `key` off the main thread: result[name] = work(), or result["error"]."""
         result: dict = {}
+        # sent here, not in the thread: a hint dropped before the thread had sent it (I, then Enter at once)
+        # was not yet there to abandon (clear_hint), and went on being worked out in its process
+        answer = worker.start(work, worker.HINTS)   # never behind the bots' moves
 
         def run():
             try:
-                result[name] = worker.run(work, worker.HINTS)   # never behind the bots' moves
+                result[name] = answer()
             except Exception as e:   # shown as a sentence; the game goes on without a hint
                 result["error"] = e
         thread = threading.Thread(target=run, name="nmbr9-hint", daemon=True)
