@@ -80,15 +80,24 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
 
 def _load(code: str) -> NullTranslations:
     if code not in _translations:
-        _translations[code] = NullTranslations()  # English, also if the catalogue can't be read
+        # kept once read whole: read in the background too (load_every_language), never seen half there
+        read = NullTranslations()  # English, also if the catalogue can't be read
         if code != SOURCE_LANGUAGE:
             from . import po
             path = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
             try:
-                _translations[code] = po.translations(po.read(path))
+                read = po.translations(po.read(path))
             except (OSError, ValueError) as e:  # a damaged install must not stop the game
                 print(f"nmbr9: the {code} translations can't be read, showing English ({e})", file=sys.stderr)
+        _translations.setdefault(code, read)
     return _translations[code]
+
+
+def load_every_language() -> None:
+    """Every catalogue read now (the first Start read them all, for the names the game gives: 1 s on a busy
+    machine before anything showed that the click was taken)."""
+    for code in available_languages():
+        _load(code)
 
 
 def current_language() -> str:

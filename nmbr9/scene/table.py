@@ -6,6 +6,7 @@ footprint. The table draws what it is given and decides nothing.
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -17,7 +18,7 @@ from direct.interval.IntervalGlobal import LerpColorScaleInterval, Sequence
 
 from ..assets import TILE_THICKNESS, model_path
 from ..paths import FONT_BOLD
-from ..rules.tiles import piece_shape, shape_mask
+from ..rules.tiles import EXTRA_SHAPES, SHAPES, piece_shape, shape_mask
 from .camera import level_height
 
 GRID_MARGIN = 4          # squares of grid shown around the build
@@ -58,12 +59,33 @@ def placement_transform(placement, level: int, lift: float = 0.0) -> TransformSt
     z = level_height(level) + lift + (TILE_THICKNESS if placement.flipped else 0)
     return TransformState.makePosHpr((placement.x - min_x, -placement.y - max_y, z), hpr)
 
+# the tile models, loaded once a process and shared by every table (each game's table loaded them anew: at Start
+# or Continue 0.2 s a model, 2 s for a board of ten numbers on a busy machine, before the table could show)
+_tile_models: dict = {}
+
+
+def _ready_model(piece, m: NodePath) -> NodePath:
+    """A tile model as loaded, made ready to be copied onto a table, and kept for every table."""
+    for tex in m.findAllTextures():
+        tex.setAnisotropicDegree(1)  # software GL: anisotropic filtering costs more than it shows
+    m.clearModelNodes()  # so flattening a board merges tiles that share a texture
+    m.flattenStrong()
+    return _tile_models.setdefault(piece, m)   # (loaded meanwhile by a table that could not wait: that one)
+
+
+def load_tile_models(base) -> None:
+    """Every tile's model loaded in the background (Panda3D's loader thread) while the menu is up, so the table
+    comes at once after Start (the numbers first: every game has them)."""
+    for piece in [*SHAPES, *EXTRA_SHAPES]:
+        path = model_path(piece)
+        if piece not in _tile_models and path.exists():
+            base.loader.loadModel(path.as_posix(), noCache=True, callback=functools.partial(_ready_model, piece))
+
 
 class Table:
     def __init__(self, base, parent=None):
         self.base = base
         self.root = (parent or base.render).attachNewNode("table")
-        self._models: dict = {}
         # the cloth is the window's clear colour: a textured or shaded table costs software GL
         # more than all the tiles together
         base.setBackgroundColor(*CLOTH, 1)
@@ -80,18 +102,13 @@ class Table:
 
     # ----- art --------------------------------------------------------------
     def model(self, piece) -> NodePath:
-        """The tile model (loaded once); callers instance copies of it."""
-        if piece not in self._models:
+        """The tile model (loaded once a process: load_tile_models); callers instance copies of it."""
+        if piece not in _tile_models:
             path = model_path(piece)
             if not path.exists():
                 raise FileNotFoundError(f"missing tile model {path}: run `nmbr9 assets`")
-            m = self.base.loader.loadModel(path.as_posix(), noCache=True)
-            for tex in m.findAllTextures():
-                tex.setAnisotropicDegree(1)  # software GL: anisotropic filtering costs more than it shows
-            m.clearModelNodes()  # so flattening a board merges tiles that share a texture
-            m.flattenStrong()
-            self._models[piece] = m
-        return self._models[piece]
+            _ready_model(piece, self.base.loader.loadModel(path.as_posix(), noCache=True))
+        return _tile_models[piece]
 
     def _lights(self) -> None:
         amb = AmbientLight("ambient")
