@@ -182,6 +182,22 @@ def test_the_menu_gets_the_table_ready_so_start_loads_nothing(app, monkeypatch):
     assert done_at_start == []   # no model loaded, no catalogue read, no process started: at once
 
 
+def test_continue_works_out_the_tables_shadows_once(app, monkeypatch):
+    """Continue with tiles on the table worked out their soft shadows twice (the table shown, then shown again for
+    the player's turn): 4 s more on a busy machine before a 12-tile table came."""
+    from nmbr9.scene.table import Table
+    m = app.store.new_match([Seat("Ana")], seed=12)
+    app.play(m)
+    for _ in range(3):
+        place_somewhere(app)
+    worked_out, real = [], Table._shadows
+    monkeypatch.setattr(Table, "_shadows", lambda table, board: worked_out.append(len(board.tiles)) or real(table, board))
+    app.menu().continue_game()
+    until(app, lambda: app.screen.name == "play" and app.screen.ps is not None and app.screen.ps.ghost is not None)
+    frames(app, 3)
+    assert worked_out == [3]
+
+
 def test_keyboard_walks_the_menu(app):
     app.menu()
     messenger.send("arrow_down")      # New game -> Puzzles

@@ -93,6 +93,7 @@ class Table:
         self.shade = self.root.attachNewNode("shade")
         self.tiles = self.root.attachNewNode("tiles")
         self.board = None
+        self._laid = None        # the tiles drawn (show)
         self.levels = self.root.attachNewNode("levels")
         self.levels_shown = False
         self.badges: list = []   # (badge, the point on its tile's top it stands on, its level)
@@ -129,6 +130,10 @@ class Table:
     def show(self, board) -> None:
         """Draw every tile of `board` (None: an empty table), the grid and the shadows."""
         self.board = board
+        laid = tuple(board.tiles) if board else ()
+        if laid == self._laid:   # drawn already: Continue showed the table, then the player's turn showed it again,
+            return               # the soft shadows worked out twice (seconds for a 12-tile board on a busy machine)
+        self._laid = laid
         self.tiles.removeNode()
         self.tiles = self.root.attachNewNode("tiles")
         for p in (board.tiles if board else []):
