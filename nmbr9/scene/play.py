@@ -43,6 +43,16 @@ def verdict_words(verdict) -> str:
     return _(template).format(**dict(verdict.params)) if template else verdict.text(_)
 
 
+def verdict_text(verdict, placement) -> str:
+    """What the table says of a tile where it lies: the level it fits on and what it adds, or why it is refused
+    (the rules page's examples say the same)."""
+    if not verdict.ok:
+        return verdict_words(verdict)
+    text = _("Fits on level {level}").format(level=verdict.level)
+    gain = tile_points(placement.at(verdict.level))
+    return text + "  " + gain_words(gain) if gain else text
+
+
 def fault_square(verdict):
     """The square a refusal names (one with nothing under it, or taken), or None."""
     params = dict(verdict.params)
@@ -183,15 +193,8 @@ class PlayScreen:
         (dx, dy), self.drawn_square = self.drawn_square, (self.x, self.y)
         self.slide = (self.slide[0] + dx - self.x, self.slide[1] + dy - self.y)
         self.ghost.show(p, self.level, self.z - level_height(self.level), ok, self.slide, fault_square(self.verdict))
-        if ok:
-            gain = tile_points(p.at(self.verdict.level))
-            text = _("Fits on level {level}").format(level=self.verdict.level)
-            if gain:
-                text += "  " + gain_words(gain)
-        else:
-            gain = None
-            text = verdict_words(self.verdict)
-        self.hud.show_verdict(ok, text)
+        gain = tile_points(p.at(self.verdict.level)) if ok else None
+        self.hud.show_verdict(ok, verdict_text(self.verdict, p))
         self.hud.show_round(self.game.round, self.game.rounds, self.game.card, self.game.supply())
         self.hud.show_score(self.board.score_by_level(), self.board.score(), gain, in_hand=True)
 

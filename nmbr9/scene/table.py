@@ -59,6 +59,7 @@ def placement_transform(placement, level: int, lift: float = 0.0) -> TransformSt
     z = level_height(level) + lift + (TILE_THICKNESS if placement.flipped else 0)
     return TransformState.makePosHpr((placement.x - min_x, -placement.y - max_y, z), hpr)
 
+
 # the tile models, loaded once a process and shared by every table (each game's table loaded them anew: at Start
 # or Continue 0.2 s a model, 2 s for a board of ten numbers on a busy machine, before the table could show)
 _tile_models: dict = {}
@@ -71,6 +72,17 @@ def _ready_model(piece, m: NodePath) -> NodePath:
     m.clearModelNodes()  # so flattening a board merges tiles that share a texture
     m.flattenStrong()
     return _tile_models.setdefault(piece, m)   # (loaded meanwhile by a table that could not wait: that one)
+
+
+def tile_model(loader, piece) -> NodePath:
+    """A piece's tile model as the table draws it (the rules page's pictures too), loaded once a process;
+    callers instance copies of it."""
+    if piece not in _tile_models:
+        path = model_path(piece)
+        if not path.exists():
+            raise FileNotFoundError(f"missing tile model {path}: run `nmbr9 assets`")
+        _ready_model(piece, loader.loadModel(path.as_posix(), noCache=True))
+    return _tile_models[piece]
 
 
 def load_tile_models(base) -> None:
@@ -103,13 +115,8 @@ class Table:
 
     # ----- art --------------------------------------------------------------
     def model(self, piece) -> NodePath:
-        """The tile model (loaded once a process: load_tile_models); callers instance copies of it."""
-        if piece not in _tile_models:
-            path = model_path(piece)
-            if not path.exists():
-                raise FileNotFoundError(f"missing tile model {path}: run `nmbr9 assets`")
-            _ready_model(piece, self.base.loader.loadModel(path.as_posix(), noCache=True))
-        return _tile_models[piece]
+        """The tile model (loaded once a process: tile_model); callers instance copies of it."""
+        return tile_model(self.base.loader, piece)
 
     def _lights(self) -> None:
         amb = AmbientLight("ambient")

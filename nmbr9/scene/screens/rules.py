@@ -7,13 +7,15 @@ from panda3d.core import MouseButton, PGItem, TextNode
 
 from ...i18n import _
 # (nmbr9.i18n.rules_page() is shadowed by the submodule of that name once it is imported)
-from ...i18n.rules_page import rules_page as page
+from ...i18n.rules_page import SECTIONS, rules_page as page
+from .rules_pictures import MARGIN, SPACE, TILES, Pictures, caption, examples, span
 from .widgets import ACCENT, BACKDROP, DIM, INK, PANEL, SMALL, Screen, keep_together
 
 WIDTH = 2.7         # of the text column at most (aspect2d units); a narrower window narrows it
 HEADING, BODY = 0.06, 0.045
 SCROLL_STEP = 0.25
 LINE_INSET = 0.035   # of a line's height: how far into its top the view's top stands (_depths)
+EXAMPLE_SQUARE = 0.07   # a square of the placement examples at most; they take 40% of the column at most
 
 
 def build_rules(screen: Screen, parent, on_back, place: tuple[int, float] | None = None) -> DirectScrolledFrame:
@@ -42,11 +44,47 @@ def build_rules(screen: Screen, parent, on_back, place: tuple[int, float] | None
         frame.paragraphs.append(text)
         return shown[0][0] - shown[-1][1] if shown else 0.0
 
+    def picture(name: str, draw) -> float:
+        """A picture (an example with its caption beside it) as one line of the page: the page stops at its top,
+        never inside it. `draw(top)` draws it and gives its height."""
+        height = draw(y - SPACE) + 2 * SPACE
+        lines.append((len(frame.paragraphs), 0.0, y, y - height))
+        frame.paragraphs.append(name)
+        return height
+
+    pictures = Pictures(screen.base.loader)
+
+    def tile_row(top: float) -> float:
+        """The ten tiles 0 to 9 as they lie on the table, across the column."""
+        squares = span(TILES)
+        columns, rows = (squares[i + 2] - squares[i] + 1 + 2 * MARGIN for i in (0, 1))
+        square = width / columns
+        pictures.table(sheet, -width / 2, top, square, TILES, squares)
+        return rows * square
+
+    def example(board, tile, verdict, squares):
+        """A table with a 7 in hand on it (as the table tints it), what the table says of it beside it."""
+        def draw(top: float) -> float:
+            columns, rows = (squares[i + 2] - squares[i] + 1 + 2 * MARGIN for i in (0, 1))
+            square = min(EXAMPLE_SQUARE, 0.4 * width / columns)
+            pictures.table(sheet, -width / 2, top, square, board.tiles, squares, (tile, verdict))
+            beside = columns * square + 0.04
+            shown = _text(sheet, caption(verdict, tile), top, width - beside, BODY, screen.app.font, INK,
+                          left=-width / 2 + beside)
+            return max(rows * square, shown[0][0] - shown[-1][1])
+        return draw
+
+    laid = examples()
+    squares = span([p for board, tile, _verdict in laid for p in (*board.tiles, tile)])   # the same piece of table
+    drawn = {"Tiles, cards and squares": [("picture: the tiles 0 to 9", tile_row)],
+             "Placement rules": [(f"picture: example {i + 1}", example(*e, squares)) for i, e in enumerate(laid)]}
     frame.paragraphs = []
-    for heading, paragraphs in page(_):
+    for (key, _texts), (heading, paragraphs) in zip(SECTIONS, page(_)):
         y -= paragraph(heading, HEADING, screen.app.bold, ACCENT) + 0.03
         for text in paragraphs:
             y -= paragraph(text, BODY, screen.app.font, INK) + 0.025
+        for name, draw in drawn.get(key, ()):
+            y -= picture(name, draw) + 0.025
         y -= 0.03
     clip = frame.guiItem.getClipFrame()
     seen = clip[3] - clip[2]
@@ -110,8 +148,10 @@ def build_rules(screen: Screen, parent, on_back, place: tuple[int, float] | None
     return frame
 
 
-def _text(parent, text: str, y: float, width: float, scale: float, font, colour) -> list[tuple[float, float]]:
-    """A wrapped paragraph at height y (left edge of the column); returns its lines' tops and bottoms."""
+def _text(parent, text: str, y: float, width: float, scale: float, font, colour,
+          left: float | None = None) -> list[tuple[float, float]]:
+    """A wrapped paragraph at height y, `width` wide from `left` (the left edge of the column); returns its lines'
+    tops and bottoms."""
     node = TextNode("rules-text")
     node.setText(keep_together(text))
     node.setFont(font)
@@ -120,7 +160,7 @@ def _text(parent, text: str, y: float, width: float, scale: float, font, colour)
     np = parent.attachNewNode(node)
     np.setScale(scale)
     baseline = y - scale * 0.8
-    np.setPos(-width / 2, 0, baseline)
+    np.setPos(-width / 2 if left is None else left, 0, baseline)
     top, step = baseline + node.getTop() * scale, node.getLineHeight() * scale
     return [(top - row * step, top - (row + 1) * step) for row in range(node.getNumRows())]
 
