@@ -772,6 +772,24 @@ def test_the_rules_page_shows_the_ten_tiles_and_placements_the_rules_allow_and_r
     assert [verdict.code for _board, _tile, verdict in examples()] == [code for _tile, code in EXAMPLES]
 
 
+@pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
+def test_the_rules_page_says_home_and_end_scroll_it(app, language):
+    """Home and End take the rules page to its top and its end (as README says), but the line under the page named
+    only the wheel, the arrow keys and Page Up / Page Down. It names Home and End too, in every language, clear of
+    the page and of Back (at 640x360, the narrowest the tests have)."""
+    from nmbr9.scene.screens.rules import RulesScreen
+    from nmbr9.scene.screens.widgets import box, drawn, overlap
+    set_language(language)
+    app.goto(RulesScreen)
+    frame = app.screen.frame
+    keys = {"en": "Home / End", "de": "Pos1 / Ende", "es": "Inicio / Fin", "pl": "Home / End"}[language]
+    assert keys in texts(app)
+    aspect = app.base.aspect2d
+    hint = drawn(frame.keys, aspect)
+    back = buttons(app)[{"en": "Back (Esc)", "de": "Zurück (Esc)", "es": "Volver (Esc)", "pl": "Wstecz (Esc)"}[language]]
+    assert not overlap(hint, box(back, aspect)) and not overlap(hint, box(frame, aspect))
+
+
 def rules_lines(frame, edge: str = "top") -> list[tuple[str, float, float]]:
     """The rules page's lines of text (their first words), each with its top and bottom less the view's `edge`
     (the top or bottom of what the page shows; in the page frame's units): a line crossing 0 is cut there."""

@@ -139,8 +139,8 @@ def build_rules(screen: Screen, parent, on_back, place: tuple[int, float] | None
     screen.accept("home", bar.__setitem__, ["value", 0])   # the top and the end of the page
     screen.accept("end", bar.__setitem__, ["value", 1])
     screen.button(_("Back (Esc)"), on_back, (0, -room_h + 0.08), width=0.5, scale=0.05, parent=parent)
-    screen.label(_("Mouse wheel, arrow keys or Page Up / Page Down scroll the page"), (0, bottom - 0.06),
-                 scale=SMALL, fg=DIM, parent=parent, wrap=width / SMALL)
+    frame.keys = screen.label(_("Mouse wheel, arrow keys, Page Up / Page Down or Home / End scroll the page"),
+                              (0, bottom - 0.06), scale=SMALL, fg=DIM, parent=parent, wrap=width / SMALL)
     screen.accept("escape", on_back)
     screen.accept("f1", on_back)
     frame.scroll = scroll
