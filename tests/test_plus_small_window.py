@@ -524,3 +524,17 @@ def test_a_hint_under_a_built_cards_verdict_keeps_off_the_breaking_rules_panel()
     found = script_output([os.path.join(os.path.dirname(__file__), "plus_hint_status_driver.py"), "640x480"])
     assert found["status"].startswith("Hint:")
     assert _apart(found["status box"], found["powers"]), found
+
+
+@pytest.mark.render
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_the_note_that_reserve_is_off_keeps_off_the_hint_it_was_turned_off_for(language):
+    """"2 of 3" at 640x480, a card built, Reserve armed for it, I: the note "Reserve is off: the hint is where to
+    lay your 1." stood on the hint's second line ("the see-through blue tile is (level 0)"). Both read whole,
+    clear of the verdict and the Breaking Rules panel."""
+    found = script_output([os.path.join(os.path.dirname(__file__), "plus_hint_status_driver.py"), "640x480",
+                           "reserve"], language)
+    assert found["status"] and len(found["notes"]) == 1, found
+    note = next(iter(found["notes"].values()))
+    for other in ("status box", "verdict", "powers"):
+        assert _apart(note, found[other]), (other, found)

@@ -26,7 +26,7 @@ from ..i18n.terms import name as term
 from ..match import seat_name
 from ..rules.game import (BRIDGE, CHOOSE, DECIDE, EXTRAS, FLIP, LEVEL_MARKERS, LEVEL_TO_LEVEL, LONER, MARKERS,
                           PLACE_TILE, RELOCATE, RESERVE, SINGLE_SUPPORT, TWO_OF_THREE)
-from .hud import ACCENT, DIM, INK, PANEL, WARN, even_wrap, measure, number_card, take_off, tile_rgba
+from .hud import ACCENT, DIM, INK, PANEL, TOP_ROW, WARN, even_wrap, measure, number_card, take_off, tile_rgba
 
 ARMED = (0.62, 0.42, 0.12, 0.95)       # a power chosen for the next tile
 BUTTON = (0.2, 0.26, 0.3, 0.92)
@@ -112,7 +112,10 @@ class PlusHud:
                # the question keeps under the top left, which changes as the key help shows (Continue)
                self.hud.extent("a2dTopLeft") if o.step in (DECIDE, CHOOSE) else None,
                # the notes above "Level to Level"'s piles keep beside the scores, laid out after the piles
-               self.hud.extent("a2dTopRight") if game.variant == LEVEL_TO_LEVEL else None)
+               self.hud.extent("a2dTopRight") if game.variant == LEVEL_TO_LEVEL else None,
+               # the notes in the bottom middle keep off the verdict and the status in the middle (a hint's)
+               tuple(round(z, 3) for z in self._reach(self.base.a2dTopCenter)) if state["message"] or state.get("note") or o.warnings
+               or o.step == EXTRAS or self.folded_choice else None)
         verdict = bool(self.hud.verdict["text"]) and not self.hud.verdict.isHidden()
         # "Level to Level"'s notes may hang under the verdict and the status (_hang): they follow them down as a
         # longer refusal grows them, but not up again while the same piece is in hand and the verdict keeps its
@@ -153,6 +156,38 @@ class PlusHud:
             return
         self.notes_top = self._stack(o, warnings, self.notes_bottom(o))
         self._prompt(game, o, question, at)
+        self._lift_notes()
+
+    def _lift_notes(self) -> None:
+        """The notes in the bottom middle above the verdict where, stacked up from the actions, they would reach
+        it or the status under it ("2 of 3" at 640x480: "Reserve is off: ..." covered the second line of the hint
+        the player asked for): the verdict's and the status' words stay whole, the note reads before them.
+        Hanging in the middle, as wide as the room beside the cards still to come and the scores there."""
+        if not self.notes or self.hud.middle()[0] == TOP_ROW:   # (at the top: the notes are far below)
+            return
+        height, (low, high) = self.hud.room()[1], self._reach(self.base.a2dTopCenter)
+        bc, mid, scale, gap = self.anchors["a2dBottomCenter"], self.anchors["aspect2d"], 0.032, 0.03
+        edges = [bc.getRelativePoint(label, Point3(0, 0, z)).z for label in self.notes
+                 for z in tuple(label.guiItem.getFrame())[2:]]
+        if max(edges) + gap <= height + low:
+            return
+        bottom = height + high + gap   # (HUD units above the bottom, as _stack's)
+        for label in self.notes:
+            # aspect2d's, not the bottom middle's: what stands there as high as the verdict sends it to the top
+            # row (hud.middle), and the table is framed clear of what hangs (fit_table)
+            label.reparentTo(mid)
+            rows = 1
+            for _try in range(3):   # its room may narrow as it grows a line
+                left, right = self.middle_room(top=bottom + rows * scale * 1.2 + 0.02 - height,
+                                               bottom=bottom - height)
+                label.setX((left + right) / 2)
+                even_wrap(label, (right - left) / scale - 0.6)   # the panel's pad: 0.3 letters a side
+                got, rows = rows, label.component("text0").textNode.getNumRows()
+                if rows <= got:
+                    break
+            label.setZ(bottom + (rows - 1) * scale * 1.2 - height / 2)   # (aspect2d's middle: half the height)
+            self.hanging.append(label)
+            bottom += rows * scale * 1.2 + gap
 
     def _label(self, parent, text, pos, scale, fg=INK, align=TextNode.ALeft, bold=False, wrap=None, **kw):
         self.lines.append(text)
@@ -711,15 +746,22 @@ class PlusHud:
     def _lowest(self, node) -> float:
         """The lowest edge (HUD units below the top) of the widgets with words under a node at the top (the
         verdict and status; the card slots)."""
+        return self._reach(node)[0]
+
+    def _reach(self, node) -> tuple[float, float]:
+        """The lowest and the highest edge (HUD units below the top; 0 without any) of the widgets with words
+        under a node at the top."""
         from direct.gui.DirectGuiBase import DirectGuiWidget
-        anchor, bottom = self.hud.anchors["a2dTopCenter"], 0.0
+        anchor, bottom, top = self.hud.anchors["a2dTopCenter"], 0.0, None
         for item in node.findAllMatches("**/+PGItem"):
             left, right, low, high = item.node().getFrame()
             widget = DirectGuiWidget.guiDict.get(item.getName().rsplit("-", 1)[-1])
             if widget is not None and widget.hascomponent("text0") and widget["text"] and \
                     not any(n.isHidden() for n in (item, *item.getAncestors())):
                 bottom = min(bottom, anchor.getRelativePoint(item, Point3(0, 0, low)).z)
-        return bottom
+                z = anchor.getRelativePoint(item, Point3(0, 0, high)).z
+                top = z if top is None else max(top, z)
+        return bottom, 0.0 if top is None else top
 
     def _prompt(self, game, o, question, at) -> None:
         """Middle of the screen: the question before placing ("2 of 3", "Level to Level"), or a note;
