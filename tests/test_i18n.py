@@ -198,8 +198,8 @@ def test_the_rules_page_covers_the_rules_and_says_the_start_tiles_are_our_own(la
     # reserve, level markers; and this game's reading of when "Level to Level" ends, of the three
     # markers of "2 of 3" with Breaking Rules, and those of docs/record-plus.md a player meets at the
     # table (what Relocate moves, the reserve's highest level, when a marker is spent, which tiles
-    # activate a level marker)
-    assert len(rulings) == 13
+    # activate a level marker, no Reserve on the game's last turn)
+    assert len(rulings) == 14
     assert any("the game is over: those cards are not played" in r for r in rulings)
 
 
@@ -288,7 +288,7 @@ def test_the_rules_page_is_written_in_each_language_with_its_printed_terms(code,
     for term in TERMS[code]:
         assert term in text, f"{code}: the rules page never says {term!r}"
     label = _("This game's ruling: {ruling}").split("{ruling}")[0]
-    assert sum(1 for _heading, ps in page for p in ps if p.startswith(label)) == 13
+    assert sum(1 for _heading, ps in page for p in ps if p.startswith(label)) == 14
 
 
 def test_every_variant_module_and_power_has_one_name_used_on_the_rules_page(language):

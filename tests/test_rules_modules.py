@@ -44,7 +44,7 @@ def play_turn(game, player, rng, upward=0.7, extras=0.3):
         elif o.step == "choose":
             assert game.choose(player, max(o.choices) if rng.random() < upward else rng.choice(list(o.choices)))
         elif o.step == "place":
-            power = rng.choice(o.powers_left) if o.powers_left and rng.random() < 0.25 else None
+            power = rng.choice(o.powers_now) if o.powers_now and rng.random() < 0.25 else None
             if power == "reserve":
                 assert game.reserve(player)
                 continue
@@ -429,6 +429,46 @@ def test_building_higher_in_the_turn_a_tile_is_reserved_says_it_is_lost_not_buil
     assert len(last) == 1 and "build it now" not in last[0].message
     assert "lost at the end of this turn" in last[0].message and "level 1" in last[0].message
     assert g.end_turn(0) and g.players[0].reserve.state == "lost"
+
+
+def test_reserve_builds_the_tile_in_a_later_turn_so_not_on_the_games_last_turn():
+    """Reserve: "in one of your later turns build it". On round 20 the game let a tile be set aside, then
+    ended with it never built (its points and the marker gone, nothing said); a tile reserved earlier and
+    still waiting in the last turn got no "last turn" warning either."""
+    deck = deck_from([9, 9])
+    # reserved on the last card: refused, with the reason, in every variant
+    for variant, last in (("classic", (20, 0)), ("two_of_three", (10, 2))):
+        g = Game([Seat("P")], deck_from([], variant), Ruleset(variant, (BR,), ("reserve",)))
+        while True:
+            o = g.options(0)
+            if o.step == "decide":   # "2 of 3": the first card of a round rejected, the other two built
+                assert g.decide(0, not o.can_reject)
+            elif (g.round, g.slot) == last:
+                break
+            else:
+                assert g.play(0, g.legal_placements(0)[0])
+        assert g.options(0).step == "place" and "reserve" not in g.options(0).powers_now
+        v = g.reserve(0)
+        assert v.code == "bad_power" and "last turn" in v.message and not g.over
+        assert g.power_verdict(0, "reserve").code == "bad_power"
+    # "Level to Level": the round whose cards leave too few to fill the active markers again
+    g = Game([Seat("P")], deck_from([], "level_to_level"), Ruleset("level_to_level", (BR,), ("reserve",)))
+    while g.drawn < len(g.deck):   # all on level 0: markers 0 and 1 stay the active ones
+        if g.options(0).step == "choose":
+            assert g.choose(0, 0)
+        assert "reserve" in g.options(0).powers_now
+        assert g.play(0, g.legal_placements(0)[0])
+    assert g.active == 2 and not g.over and g.choose(0, 1) and "reserve" not in g.options(0).powers_now
+    assert g.reserve(0).code == "bad_power"
+    # a tile reserved before: the last turn says build it now or it is lost
+    g = Game([Seat("P")], deck, Ruleset("classic", (BR,), ("reserve",)))
+    build(g, BLOCK)
+    for _ in range(16):
+        g.play(0, g.legal_placements(0)[0]) and g.options(0).step == "extras" and g.end_turn(0)
+    assert g.round == 19 and g.reserve(0) and g.round == 20
+    o = g.options(0)
+    assert o.reserve_ready and [w.code for w in o.warnings] == ["reserve_waiting", "reserve_last_turn"]
+    assert "build it now" in o.warnings[1].message
 
 
 def test_two_markers_each_power_once_both_usable_in_one_turn():

@@ -114,6 +114,9 @@ SECTIONS: list[tuple[str, list]] = [
                   "level higher than your highest level when you set it aside. After that turn it is "
                   "lost.")),
         N_("A lost reserved tile goes back to the supply: in Level to Level with 4 players, into your own."),
+        ruling(N_("Reserve can't be used on the game's last turn: there is no later turn to build the tile in "
+                  "(in Level to Level, the last turn is the one after which the cards left can't fill every "
+                  "active marker).")),
         ruling(N_("Your highest level is that of any of your pieces, gap fillers included, and any piece you "
                   "build higher counts, the reserved tile too. In Level to Level the reserved tile keeps its "
                   "marker's level limit.")),
