@@ -417,7 +417,7 @@ class Game:
         left = tuple(p for p in self.ruleset.powers if p not in st.powers_used) if st.markers_left else ()
         now = tuple(p for p in left if
                     (p == RELOCATE and step in (DECIDE, CHOOSE, PLACE_TILE, EXTRAS) and self.movable_tiles(player))
-                    or (p == RESERVE and step == PLACE_TILE and not self._last_step())
+                    or (p == RESERVE and step == PLACE_TILE and not self.is_last_step())
                     or (p in PLACING_POWERS and (step == PLACE_TILE or ready)))
         warnings = []
         if waiting and not self._over:
@@ -434,7 +434,7 @@ class Game:
                 warnings.append(refuse("reserve_last_turn", N_(
                     "You have built on level {level} in the turn you set your {digit} aside: it is lost "
                     "at the end of this turn."), digit=r.digit, level=turn.highest))
-            elif not turn.ended and (turn.highest > r.below or (self._last_step() and r.step < self.step)):
+            elif not turn.ended and (turn.highest > r.below or (self.is_last_step() and r.step < self.step)):
                 # built higher, or the game's last turn: it is never built after this turn
                 warnings.append(refuse("reserve_last_turn", N_(
                     "This is the last turn for your reserved {digit}: build it now or it is lost."), digit=r.digit))
@@ -491,7 +491,7 @@ class Game:
         if power == RELOCATE:
             return refuse("not_movable", N_("None of your number tiles can be moved: each has something on it "
                                             "(start tiles and gap fillers never move)."))
-        if power == RESERVE and o.step == PLACE_TILE and self._last_step():
+        if power == RESERVE and o.step == PLACE_TILE and self.is_last_step():
             return LAST_TURN_RESERVE
         if power == RESERVE:
             return _wrong_turn(N_("Reserve sets this turn's tile aside: use it while that tile is to be placed."))
@@ -592,7 +592,7 @@ class Game:
         v, digit, cap = self._turn_tile(player)
         if v:
             v = self._check_powers(player, (RESERVE,))
-        if v and self._last_step():
+        if v and self.is_last_step():
             v = LAST_TURN_RESERVE
         if not v:
             return v
@@ -709,9 +709,12 @@ class Game:
     def _cap(self, marker: int | None) -> int | None:
         return None if marker is None else min(marker, HIGHEST_LEVEL)
 
-    def _last_step(self) -> bool:
+    def is_last_step(self) -> bool:
         """Is this step surely the game's last (no later turn follows)? In "Level to Level" when the cards left
-        can't fill the markers active now (one more activated would need more still)."""
+        can't fill the markers active now (one more activated would need more still): the cards still in the
+        deck then are never played."""
+        if self._over:
+            return False
         if self.variant == LEVEL_TO_LEVEL:
             return len(self.deck) - self.drawn < self.active
         return self._card_index() == len(self.deck) - 1

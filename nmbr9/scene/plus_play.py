@@ -135,10 +135,13 @@ class PlusPlayScreen(PlayScreen):
 
     def _update_hud(self, o) -> None:
         rounds = self.g.rounds
+        # "Level to Level": the cards left in its last round never come (they can't fill every marker)
+        last = rounds is None and self.g.is_last_step()
         self.hud.show_round(self.g.round, rounds if rounds is not None else 0,
-                            o.digit if o.digit is not None else self.g.card, self.g.supply())
+                            o.digit if o.digit is not None else self.g.card, [] if last else self.g.supply())
         if rounds is None:   # "Level to Level": the number of rounds depends on play
-            self.hud.show_round_text(_("Round {round}").format(round=self.g.round))
+            self.hud.show_round_text((_("Round {round}: the last") if last else _("Round {round}")).format(
+                round=self.g.round))
         if self.setting_aside and self.ghost is None:   # Confirm (green) sets it aside
             self.verdict = None
             self.hud.show_verdict(True, _("Reserve: your {digit} is set aside once you confirm (Enter); "
