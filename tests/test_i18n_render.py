@@ -233,6 +233,8 @@ def screens(size: str) -> None:
         for seat in puzzle_game.waiting():
             puzzle_game.play(seat, puzzle_game.legal_placements(seat)[0])
     solved = Match(puzzle_game, 1, extra={"puzzle": puzzle.code})
+    for n in range(11):   # older tournaments: the history has pages (Newer, "1–10 of 12", Older)
+        store.new_tournament([Seat("Ana"), Seat(longest, "bot:easy")], games=3, seed=n)
     tournament = store.new_tournament([Seat("Ana", "bot:easy"), Seat("Ben", "bot:easy")], games=2, seed=6)
     reviewed = store.tournament_match(tournament)
     reviewed.play_out()
@@ -266,6 +268,8 @@ def screens(size: str) -> None:
     visits = [("menu", lambda: app.goto(MenuScreen)), ("setup", lambda: app.goto(SetupScreen)),
               ("new tournament", lambda: app.goto(SetupScreen, tournament=True)),
               ("puzzles", lambda: app.goto(PuzzleScreen)), ("tournaments", lambda: app.goto(TournamentScreen)),
+              ("tournaments, the oldest page", lambda: (app.goto(TournamentScreen),
+                                                        [base.messenger.send("page_down") for _n in range(3)])),
               ("rules", lambda: app.goto(RulesScreen)), ("settings", lambda: app.goto(SettingsScreen)),
               ("pass and play", lambda: app.play(store.new_match([Seat(longest), Seat("Ben")], seed=1))),
               ("six seats", lambda: app.play(store.new_match(

@@ -2110,6 +2110,40 @@ def test_a_tournament_the_command_makes_comes_into_the_history_on_the_page(app):
     assert "No tournaments yet." not in shown and "Bot 1 (easy)" in shown and "This tournament is over." in shown
 
 
+def test_the_oldest_of_25_tournaments_is_reached_with_older_and_continued(app):
+    """The page listed only the 10 newest tournaments, with no word of more: an older one, unfinished, could be
+    neither seen nor continued in the window. Older and Newer (Page Down / Up) turn the history's pages."""
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    oldest = app.store.new_tournament([Seat("Ana"), Seat("Bot", "bot:easy")], games=2, seed=7, name="Oldest one")
+    for n in range(24):
+        app.store.new_tournament([Seat("Ana"), Seat("Bot", "bot:easy")], games=3, seed=10 + n)
+    app.goto(TournamentScreen)
+    shown = texts(app)
+    assert "1–10 of 25" in shown and "Oldest one  (0 of 2 played)" not in buttons(app)
+    assert "Newer" not in buttons(app), "the newest page: nothing newer"
+    s = app.screen
+    assert s.keys.current()[0] == s.play, "the keyboard starts on Play the first game, not on the button after it"
+    click(app, "Older")
+    assert "11–20 of 25" in texts(app)
+    s.keys.find((s.turn, (1,)))                    # walked to Older, Space
+    messenger.send("space")
+    frames(app)
+    assert "21–25 of 25" in texts(app) and "Older" not in buttons(app)
+    assert s.keys.current() == (s.turn, (-1,)), "at the last page the keyboard is on Newer, the way back"
+    messenger.send("page_up")
+    frames(app)
+    assert "11–20 of 25" in texts(app)
+    messenger.send("page_down")
+    frames(app)
+    click(app, "Oldest one  (0 of 2 played)")
+    assert "Oldest one" in texts(app).splitlines()
+    click(app, "Play the first game")
+    assert app.screen.name == "play" and app.screen.match.tournament == {"id": oldest.id, "game": 1}
+    app.menu()
+    app.goto(TournamentScreen, chosen=oldest.id)   # (as its game's results come back to it) on its own page
+    assert "21–25 of 25" in texts(app) and "Oldest one  (0 of 2 played)" in buttons(app)
+
+
 def test_bots_playing_alone_show_the_round_its_card_and_the_score_and_no_turn(app):
     """A tournament of `nmbr9 tournament --bots` continued in the window: its table showed a blank card, no
     round, an empty score box and an empty Confirm, with a Hint button and the turn's keys for nobody."""

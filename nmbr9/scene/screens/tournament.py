@@ -1,4 +1,4 @@
-"""Tournaments: the history on the left, the chosen one's standings and games on the right.
+"""Tournaments: the history on the left (a page at a time), the chosen one's standings and games on the right.
 
 New tournament opens the seat editor with games and best-N; Continue plays
 the tournament's game in progress or its next game.
@@ -14,7 +14,7 @@ from ..hud import measure
 from .widgets import ACCENT, DIM, GO, INK, NARROW, SHRINK, SMALL, WARN, WIDE, KeyMenu, Screen
 
 LIST_STEP = 0.1
-SHOWN = 10          # tournaments in the history (half of them in a tall window)
+SHOWN = 10          # tournaments on a page of the history (half of them in a tall window); Older/Newer turn it
 WATCH_EVERY = 1.5   # seconds between two looks at whether another process moved the tournaments on
 
 
@@ -60,6 +60,7 @@ class TournamentScreen(Screen):
     def __init__(self, app, chosen: int | None = None):
         super().__init__(app)
         self.chosen = chosen
+        self.page = None    # the history's page shown, 0 the newest; at first the one holding the chosen tournament
         self.message = ""
         self.keys = None    # the keyboard's place on the page, kept when a choice rebuilds it
         self.seen = None    # the page as shown: (the chosen tournament held by `nmbr9 tournament`, all progress)
@@ -95,7 +96,8 @@ class TournamentScreen(Screen):
 
     def button(self, *args, **kw):
         b = super().button(*args, **kw)
-        self.walk.append(b)   # in the order the keyboard walks them
+        if kw.get("enabled", True):   # (KeyMenu leaves a disabled one out: the walk's places are its places)
+            self.walk.append(b)       # in the order the keyboard walks them
         return b
 
     def build(self) -> None:
@@ -123,7 +125,12 @@ class TournamentScreen(Screen):
             y = top - 0.27
             if not history and self.seen is not None:   # (not when the database could not be read: it may hold some)
                 self.label(_("No tournaments yet."), (list_x, y - 0.05), scale=0.045, fg=DIM)
-            shown = history[:SHOWN // 2 if narrow else SHOWN]
+            per_page = SHOWN // 2 if narrow else SHOWN
+            if self.page is None:
+                self.page = next((i for i, t in enumerate(history) if t.id == self.chosen), 0) // per_page
+            self.pages = pages = max(1, -(-len(history) // per_page))
+            self.page = min(self.page, pages - 1)   # (a tall window's pages are shorter: more of them)
+            shown = history[self.page * per_page:(self.page + 1) * per_page]
             for i, t in enumerate(shown):
                 state = _("finished") if t.finished else _("{played} of {games} played").format(played=t.played,
                                                                                               games=t.games)
@@ -131,8 +138,12 @@ class TournamentScreen(Screen):
                                 scale=SMALL, args=(t.id,))
                 if t.id == self.chosen:
                     b["text_fg"] = ACCENT
+            y -= len(shown) * LIST_STEP
+            if pages > 1:   # every tournament can be reached, older ones too (an unfinished one to continue)
+                self.paging(history, shown, (list_x, y), list_w)
+                y -= LIST_STEP
             if self.chosen is not None:   # beside the list, or under it
-                self.details(self.chosen, (-0.9, y - len(shown) * LIST_STEP - 0.05) if narrow else (-0.4, top - 0.18))
+                self.details(self.chosen, (-0.9, y - 0.05) if narrow else (-0.4, top - 0.18))
         if self.message or self.note:
             self.label(self.message or self.note, (0, bottom + 0.28), scale=0.04, fg=WARN,
                        wrap=(1.8 if narrow else 2.5) / 0.04)
@@ -147,8 +158,31 @@ class TournamentScreen(Screen):
         # at first on Continue (or New tournament); after a choice on the button just pressed
         doing = self.keys.current() if self.keys else None
         self.keys = KeyMenu(self, self.walk, next((i for i, b in enumerate(self.walk) if b["command"] == self.play), 0))
-        self.keys.find(doing)
+        if not self.keys.find(doing) and doing is not None and doing[0] == self.turn:
+            self.keys.find((self.turn, (-doing[1][0],)))   # the last page reached: on the way back
         self.accept("escape", self.app.menu)
+        self.accept("page_up", self.turn, [-1])
+        self.accept("page_down", self.turn, [1])
+
+    def paging(self, history, shown, at: tuple[float, float], width: float) -> None:
+        """Under the list: Newer, which of them are shown ("11–20 of 25"), Older."""
+        (x, y), per_page = at, SHOWN // 2 if self.narrow else SHOWN
+        side = width * 0.32
+        self.button(_("Newer"), self.turn, (x - (width - side) / 2, y), width=side, scale=SMALL, args=(-1,),
+                    enabled=self.page > 0)
+        first = self.page * per_page + 1
+        self.label(_("{first}\u2013{last} of {count}").format(first=first, last=first + len(shown) - 1,
+                                                              count=len(history)),
+                   (x, y - 0.01), scale=SMALL, fg=DIM)
+        self.button(_("Older"), self.turn, (x + (width - side) / 2, y), width=side, scale=SMALL, args=(1,),
+                    enabled=first + len(shown) <= len(history))
+
+    def turn(self, step: int) -> None:
+        """The history's next page (1: older tournaments) or the one before (-1: newer); none past either end."""
+        page = min(max(0, self.page + step), self.pages - 1)
+        if page != self.page:
+            self.page = page
+            self.relabel()
 
     def details(self, tid: int, at: tuple[float, float]) -> None:
         """The tournament's standings and games, from `at` (their top left corner) down."""
