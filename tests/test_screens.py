@@ -2346,9 +2346,10 @@ def test_the_menu_says_two_problems_at_once(app):
     assert "could not be continued" in shown
 
 
-def test_the_menu_says_a_database_damaged_inside_was_set_aside_and_tournaments_start_afresh(app):
+def test_the_menu_says_a_database_damaged_inside_was_set_aside_and_what_still_reads_is_kept(app):
     """A page of the database overwritten (a bad sector): the menu said nothing, and the Tournaments page
-    showed "No tournaments yet." over SQLite's words "database disk image is malformed"."""
+    showed "No tournaments yet." over SQLite's words "database disk image is malformed". The tournament,
+    whose row was not on the damaged page, is kept (its games, on that page, are played again)."""
     from nmbr9.scene.screens.tournament import TournamentScreen
     from nmbr9.store.db import FILENAME
     t = app.store.new_tournament([Seat("E", "bot:easy")], games=2, seed=5)
@@ -2357,10 +2358,11 @@ def test_the_menu_says_a_database_damaged_inside_was_set_aside_and_tournaments_s
     damage_table(app.store.folder / FILENAME, "tournament_games")
     app.menu()
     kept = next(p.name for p in app.store.folder.iterdir() if p.name.startswith(FILENAME + ".corrupt-"))
-    assert (f"The database could not be read (database disk image is malformed). It was kept as {kept} "
-            "and a new one was started.") in texts(app)
+    assert (f"The database was damaged (database disk image is malformed). It was kept as {kept}, and a new "
+            "one was started with everything that could still be read from it.") in texts(app)
     app.goto(TournamentScreen)
-    assert "No tournaments yet." in texts(app) and "malformed" not in texts(app)
+    assert "No tournaments yet." not in texts(app) and "malformed" not in texts(app)
+    assert app.store.tournaments()[0].id == t.id
     click(app, "New tournament")
     click(app, "Start (Enter)")
     assert app.screen.name == "play"
