@@ -332,6 +332,16 @@ def test_loner_frees_a_tile_from_touching_its_level_from_level_1_only():
     assert g.play(0, far, powers=("loner",)) and g.boards[0].tiles[-1].level == 1
 
 
+def test_loner_on_level_0_is_refused_saying_loner_starts_at_level_1():
+    """With Loner armed a lone tile on level 0 was refused with only "must touch a tile of level 0": the
+    player could not tell the power does not reach level 0 (only the panel said so)."""
+    g = solo([9, 9, 1], modules=(BR,), powers=("loner",))
+    build(g, BLOCK)
+    v = g.check(0, Placement(1, 0, 9, 0), powers=("loner",))
+    assert v.code == "not_adjacent" and "Loner applies only from level 1 up" in v.message
+    assert "Loner" not in g.check(0, Placement(1, 0, 9, 0)).message   # not armed: the rule alone
+
+
 def test_relocate_moves_a_free_tile_to_its_level_or_lower_before_or_after_placing():
     g = solo([9, 9, 1, 2, 3], modules=(BR, "gap_fillers"), powers=("relocate", "flip"))
     build(g, BLOCK)

@@ -253,6 +253,10 @@ class Board:
         if not (ALLOW_LONER in allow and level > 0) and self._level_has_tiles(level):
             if not any(self.tile_at(sx + dx, sy + dy, level) >= 0
                        for sx, sy in squares for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))):
+                if ALLOW_LONER in allow:   # armed, yet it frees a tile only from level 1 up: said, not just refused
+                    return refuse("not_adjacent", N_(
+                        "The tile must touch a tile of level 0 along a square's side: Loner applies only from "
+                        "level 1 up."), level)
                 return refuse("not_adjacent", N_(
                     "The tile must touch a tile of level {level} along a square's side."), level)
         return Verdict(None, level=level)
