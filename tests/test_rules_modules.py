@@ -171,6 +171,17 @@ def test_gap_fillers_rest_on_one_tile_obey_the_other_rules_and_are_placed_once()
     assert Board([Placement(9, 0, 0, 0)]).verdict(Placement(1, 270, 1, 0)).code == "not_supported"
 
 
+def test_a_refused_gap_filler_is_named_as_the_gap_filler():
+    """The refusal called a gap filler "The tile", which reads as the round's number tile."""
+    g = solo([9, 9, 5], modules=("gap_fillers",))
+    build(g, BLOCK)
+    assert g.check(0, Placement("F2", 0, 7, 0)).message == \
+        "The gap filler must touch a tile of level 0 along a square's side."
+    assert g.check(0, Placement("F2", 0, 4, 0, level=1)).message == \
+        "The gap filler overhangs or covers a hole: square (5, 0) has nothing under it on level 0."
+    assert g.check(0, Placement(5, 0, 7, 0)).message.startswith("The tile must touch")   # a number tile: "tile"
+
+
 def test_gap_fillers_are_refused_without_the_module():
     g = solo([9])
     v = g.check(0, Placement("F1", 0, 0, 0))

@@ -128,6 +128,27 @@ def test_start_tiles_and_gap_fillers_are_drawn_and_fillers_placed_with_their_own
     shot(app, "start-tile-and-filler")
 
 
+def test_a_refused_gap_filler_is_named_as_the_gap_filler(app):
+    """A refused gap filler was called "the tile" ("The tile must touch a tile of level 0 ..."), which reads as
+    the round's number tile."""
+    from nmbr9.rules import Board
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("gap_fillers",)))
+    ps = ps_ready(app)
+    lay(app, m.game.legal_placements(0)[0])                          # the round's tile: the fillers are left
+    press(app, "filler_F2")
+    ps.rotation, ps.x, ps.y = 0, 40, 40                              # far from the tile
+    ps.update()
+    assert "The gap filler must touch a tile of level 0 along a square's side." in texts(app)
+    half_on = next(p for x in range(-8, 9) for y in range(-8, 9)
+                   if (p := Placement("F2", 0, x, y)) and m.game.check(0, p).code == "not_supported")
+    ps.x, ps.y = half_on.x, half_on.y                                 # one square on the tile, one beside it
+    ps.update()
+    assert "The gap filler overhangs or covers a hole: part of it has nothing under it on level 0." in texts(app)
+    taken = Board([Placement(9, 0, 0, 0)]).verdict(Placement("F1", 0, 0, 0, level=0))   # its square taken
+    assert verdict_words(taken, "F1") == "The gap filler would lie on a tile of level 0."
+    assert verdict_words(taken, 5) == "Part of the tile would lie on a tile of level 0."
+
+
 def test_take_back_in_solo_practice_with_modules(app):
     m = app.store.new_match([Seat("Ana")], seed=3, practice=True,
                             ruleset=Ruleset("classic", ("start_tiles", "gap_fillers", "breaking_rules"), ("flip",)))

@@ -129,6 +129,8 @@ def refuse(code: str, template: str, level: int | None = None, **params) -> Verd
 TAKEN = N_("Square ({x}, {y}) on level {level} is already taken.")
 UNDER_HIGHER = N_("Square ({x}, {y}) lies under a tile of a higher level.")
 OVERHANG = N_("The tile overhangs or covers a hole: square ({x}, {y}) has nothing under it on level {below}.")
+OVERHANG_FILLER = N_("The gap filler overhangs or covers a hole: square ({x}, {y}) has nothing under it on level "
+                     "{below}.")
 BRIDGE_OPEN = N_("With Bridge only a closed hole may lie under the tile: square ({x}, {y}) has nothing under it "
                  "and is open to the outside.")
 BRIDGE_PART = N_("With Bridge the tile must cover the whole hole under square ({x}, {y}), not just part of it.")
@@ -220,6 +222,7 @@ class Board:
         if p.rotation not in ROTATIONS:
             return refuse("bad_rotation", N_("A tile can only be turned by 0, 90, 180 or 270 degrees."))
         allow = allow | piece_allows(p.piece)
+        filler = is_filler(p.piece)   # its refusals name it: "the tile" read as the turn's number tile
         squares = p.squares()
         level = max(self.height_at(sx, sy) for sx, sy in squares) if p.level is None else p.level
         if level < 0:
@@ -241,7 +244,8 @@ class Board:
             bare = [s for s, t in zip(squares, under) if t < 0]
             support = {t for t in under if t >= 0}
             if bare and not (support and ALLOW_BRIDGE in allow):
-                return refuse("not_supported", OVERHANG, level, x=bare[0][0], y=bare[0][1], below=level - 1)
+                return refuse("not_supported", OVERHANG_FILLER if filler else OVERHANG, level,
+                              x=bare[0][0], y=bare[0][1], below=level - 1)
             if bare:
                 gap = self._bridge_gap(bare, level)
                 if gap:   # (x, y) names the square at fault, not just the first bare one: that may be bridged
@@ -258,6 +262,7 @@ class Board:
                         "The tile must touch a tile of level 0 along a square's side: Loner applies only from "
                         "level 1 up."), level)
                 return refuse("not_adjacent", N_(
+                    "The gap filler must touch a tile of level {level} along a square's side.") if filler else N_(
                     "The tile must touch a tile of level {level} along a square's side."), level)
         return Verdict(None, level=level)
 

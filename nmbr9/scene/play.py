@@ -15,8 +15,9 @@ import time
 from panda3d.core import ClockObject, Point3
 
 from ..i18n import N_, _, ngettext
-from ..rules.board import BRIDGE_OPEN, BRIDGE_PART, OVERHANG, TAKEN, UNDER_HIGHER, Placement, tile_points
-from ..rules.tiles import ROTATIONS, orientation
+from ..rules.board import (BRIDGE_OPEN, BRIDGE_PART, OVERHANG, OVERHANG_FILLER, TAKEN, UNDER_HIGHER, Placement,
+                           tile_points)
+from ..rules.tiles import ROTATIONS, is_filler, orientation
 from .camera import level_height
 
 # The rules name the square at fault by its coordinates (for records and the command line);
@@ -25,9 +26,16 @@ ON_THE_TABLE = {
     TAKEN: N_("Part of the tile would lie on a tile of level {level}."),
     UNDER_HIGHER: N_("Part of the tile would lie under a tile of a higher level."),
     OVERHANG: N_("The tile overhangs or covers a hole: part of it has nothing under it on level {below}."),
+    OVERHANG_FILLER: N_("The gap filler overhangs or covers a hole: part of it has nothing under it on level "
+                        "{below}."),
     BRIDGE_OPEN: N_("With Bridge only a closed hole may lie under the tile: the marked square has nothing under "
                     "it and is open to the outside."),
     BRIDGE_PART: N_("With Bridge the tile must cover the whole hole under the marked square, not just part of it."),
+}
+# the same for a gap filler, named as such (the rules' sentences for these don't name the piece)
+FILLER_ON_THE_TABLE = {
+    TAKEN: N_("The gap filler would lie on a tile of level {level}."),
+    UNDER_HIGHER: N_("The gap filler would lie under a tile of a higher level."),
 }
 
 
@@ -37,9 +45,10 @@ def pointer_in(base):
     return (w.getMouseX(), w.getMouseY()) if w is not None and w.hasMouse() else None
 
 
-def verdict_words(verdict) -> str:
-    """A refusal as the table says it."""
-    template = ON_THE_TABLE.get(verdict.template)
+def verdict_words(verdict, piece=None) -> str:
+    """A refusal of `piece` as the table says it."""
+    template = (FILLER_ON_THE_TABLE if is_filler(piece) else {}).get(verdict.template) or \
+        ON_THE_TABLE.get(verdict.template)
     return _(template).format(**dict(verdict.params)) if template else verdict.text(_)
 
 
@@ -47,7 +56,7 @@ def verdict_text(verdict, placement) -> str:
     """What the table says of a tile where it lies: the level it fits on and what it adds, or why it is refused
     (the rules page's examples say the same)."""
     if not verdict.ok:
-        return verdict_words(verdict)
+        return verdict_words(verdict, placement.piece)
     text = _("Fits on level {level}").format(level=verdict.level)
     gain = tile_points(placement.at(verdict.level))
     return text + "  " + gain_words(gain) if gain else text

@@ -190,7 +190,7 @@ class PlusPlayScreen(PlayScreen):
                                          "Not needed here: {powers} (their markers are spent anyway)",
                                          len(idle)).format(powers=", ".join(power_name(q) for q in idle))
         else:
-            text = verdict_words(self.verdict)
+            text = verdict_words(self.verdict, p.piece)
         self.hud.show_verdict(ok, text)
         self.hud.show_score(self.board.score_by_level(), self.board.score(), gain, in_hand=True)
 
