@@ -108,6 +108,18 @@ def test_at_640x480_the_tables_words_keep_clear_of_the_hint_and_menu_buttons():
             assert found[f"{language} {where}"]["off_screen"] == []
 
 
+
+@pytest.mark.render
+def test_at_640x480_the_best_found_in_the_base_game_fits_the_results():
+    """With modules the results say the best found is the base game's: a longer sentence, kept whole on screen,
+    clear of the rest and its brackets unbroken, in every language."""
+    found = _probe("screens", "640x480")
+    for language in ("en", "de", "es", "pl"):
+        for where in ("results with modules, the best found", "results alone with modules, the best found"):
+            problems = found[f"{language} {where}"]
+            for kind in ("off_screen", "too_wide", "overlapping", "split"):
+                assert problems[kind] == [], (language, where, kind, problems[kind])
+
 # ----- the subprocess ---------------------------------------------------------------------
 
 def broken_phrases(wrapped: str) -> list[str]:
@@ -240,6 +252,12 @@ def screens(size: str) -> None:
     reviewed.play_out()
     alone = store.new_match([Seat(longest, "bot:easy")], seed=5)
     alone.play_out()
+    # with modules the best found is the base game's, and says so (a longer sentence)
+    plus = store.new_match([Seat(longest, "bot:easy"), Seat("Ben", "bot:easy")], seed=5,
+                           ruleset=Ruleset(modules=("start_tiles", "gap_fillers")))
+    plus.play_out()
+    plus_alone = store.new_match([Seat(longest, "bot:easy")], seed=5, ruleset=Ruleset(modules=("start_tiles",)))
+    plus_alone.play_out()
 
     def best_found(match, more: int) -> None:
         """The results, the analysis done: `more` points above the winner."""
@@ -289,6 +307,8 @@ def screens(size: str) -> None:
                   ResultsScreen, match=reviewed, context={"tournament": tournament.id, "review": True})),
               ("results, the best found", lambda: best_found(finished, 79)),
               ("results alone, the best found", lambda: best_found(alone, 79)),
+              ("results with modules, the best found", lambda: best_found(plus, 79)),
+              ("results alone with modules, the best found", lambda: best_found(plus_alone, -6)),
               ("a hint", lambda: hint_shown("Hint: the expert would lay it where the pulsing blue tile is (level {level}).")),
               ("a hint, animations off", lambda: hint_shown(
                   "Hint: the expert would lay it where the see-through blue tile is (level {level})."))]

@@ -3462,6 +3462,19 @@ def test_solo_results_compare_the_best_layout_with_you_not_a_winner(app):
     assert "winner" not in texts(app)
 
 
+def test_results_with_modules_say_the_best_found_plays_the_base_game(app):
+    """After a game with start tiles and gap fillers the results said "Best found for this deck: 0 points (you
+    beat it)": the search plays the base game only, which the player could not tell."""
+    from nmbr9.scene.screens.results import ResultsScreen
+    m = app.store.new_match([Seat("A", "bot:easy")], seed=31, ruleset=Ruleset(modules=("start_tiles", "gap_fillers")))
+    m.play_out()
+    r = app.goto(ResultsScreen, match=m, context={})
+    analysis_found(r, [])                            # a base-game layout of no points: beaten
+    frames(app)
+    assert m.game.scores()[0] > 0
+    assert "Best found for this deck in the base game: 0 points (you beat it)" in texts(app)
+
+
 def test_solo_results_say_how_the_game_stands_against_the_players_best(app):
     def solo(seed: int, practice: bool = False) -> int:
         app.play(app.store.new_match([Seat("Ana")], seed=seed, practice=practice))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from direct.gui.DirectGui import DirectFrame
 from panda3d.core import LVector2, TextNode
 
-from ...i18n import _, ngettext, pgettext
+from ...i18n import N_, _, ngettext, pgettext
 from ...match import Match, local_date, seat_name, seat_told
 from ...rules.game import CLASSIC
 from .widgets import ACCENT, DIM, GO, INK, NARROW, PANEL, SMALL, WIDE, Screen, keep_together, measure
@@ -31,6 +31,25 @@ def not_searched() -> str:
     """What the results say where the best layout is not searched: a variant's game (2 of 3, Level to Level)
     is not a deck laid one card a round."""
     return _("No best layout for this deck: the search plays only the base game, one card a round.")
+
+
+# The best found against the winner's score (alone: the player's): more, matched, beaten; by (modules, alone).
+# With modules the search still plays the base game (start tiles, fillers and powers are not the deck's) and is
+# mostly beaten: "80 points (you beat it)" against 86, unexplained, read as a poor search, so it says so.
+FOUND = {
+    (False, False): (N_("Best found for this deck: {score} points ({diff} more than the winner)"),
+                     N_("Best found for this deck: {score} points (the winner matched it)"),
+                     N_("Best found for this deck: {score} points (the winner beat it)")),
+    (False, True): (N_("Best found for this deck: {score} points ({diff} more than you)"),
+                    N_("Best found for this deck: {score} points (you matched it)"),
+                    N_("Best found for this deck: {score} points (you beat it)")),
+    (True, False): (N_("Best found for this deck in the base game: {score} points ({diff} more than the winner)"),
+                    N_("Best found for this deck in the base game: {score} points (the winner matched it)"),
+                    N_("Best found for this deck in the base game: {score} points (the winner beat it)")),
+    (True, True): (N_("Best found for this deck in the base game: {score} points ({diff} more than you)"),
+                   N_("Best found for this deck in the base game: {score} points (you matched it)"),
+                   N_("Best found for this deck in the base game: {score} points (you beat it)")),
+}
 
 
 class ResultsScreen(Screen):
@@ -454,17 +473,8 @@ class ResultsScreen(Screen):
         """The best layout found against the winner's score."""
         top = self.results[0].score
         alone = len(self.results) == 1   # played against one's record: no winner to speak of
-        if best > top:
-            text = (_("Best found for this deck: {score} points ({diff} more than you)") if alone else
-                    _("Best found for this deck: {score} points ({diff} more than the winner)")).format(
-                score=best, diff=best - top)
-        elif best == top:
-            text = (_("Best found for this deck: {score} points (you matched it)") if alone else
-                    _("Best found for this deck: {score} points (the winner matched it)")).format(score=best)
-        else:   # with start tiles or fillers the search, which knows only the deck, can fall short
-            text = (_("Best found for this deck: {score} points (you beat it)") if alone else
-                    _("Best found for this deck: {score} points (the winner beat it)")).format(score=best)
-        return keep_together(text)
+        words = FOUND[bool(self.match.game.ruleset.modules), alone][(best <= top) + (best < top)]
+        return keep_together(_(words).format(score=best, diff=best - top))
 
     def _analysis_sentences(self) -> list[str]:
         """What the analysis may say once done (a failure aside): to leave it the lines it needs."""
