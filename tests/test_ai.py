@@ -237,3 +237,17 @@ def test_bots_build_around_an_nmbr9_plus_start_tile():
     for _ in range(6):
         assert game.play(0, bot.choose(view_of(game)))
     assert game.boards[0].score() == sum(p.piece * p.level for p in game.boards[0].tiles[1:])
+
+
+def test_analysis_progress_moves_from_the_start_not_only_once_the_search_runs(monkeypatch):
+    """On a busy machine the results said "searching… 0%" for 8 s, then 23%: nothing was reported while the
+    bot's game (which the best found must beat) was played. The first report comes at once, and more follow
+    while the bot plays."""
+    from nmbr9.ai import analyse as module
+    beams, seen = [], []
+    real_beam = module.beam
+    monkeypatch.setattr(module, "beam", lambda *a, **k: beams.append(len(seen)) or real_beam(*a, **k))
+    module.analyse(new_deck(random.Random(5)), progress=seen.append, time_limit=1.0)
+    assert seen[0] < 0.01   # at once: "0%"
+    assert beams[0] >= 5, f"only {beams[0]} reports before the search itself"
+    assert seen == sorted(seen) and seen[-1] == 1.0

@@ -4109,3 +4109,21 @@ def test_a_second_click_on_continue_leaves_the_tile_in_hand(app):
     ps.move_on_screen(1, 0)                                      # moved: a click puts it down
     ps.press("mouse1", 0.1, 0.1)
     assert not ps.held
+
+
+def test_the_results_analysis_says_starting_until_its_first_report_not_a_still_0_percent(app):
+    """On a busy machine the analysis' process took seconds to load: "searching… 0%" stood still as if stuck.
+    Until the first report the results say the search is starting."""
+    from types import SimpleNamespace
+    from nmbr9.scene.screens.results import ResultsScreen
+    m = app.store.new_match([Seat("A", "bot:easy")], seed=31)
+    m.play_out()
+    results = app.goto(ResultsScreen, match=m, context={})
+    results.job.stop()
+    job = results.job = SimpleNamespace(poll=lambda: None, progress=None, placements=None, error=None,
+                                        stop=lambda: None)
+    frames(app, 2)
+    assert "Best found for this deck: starting\u2026" in texts(app) and "0%" not in texts(app)
+    job.progress = 0.0
+    frames(app, 2)
+    assert "Best found for this deck: searching\u2026 0%" in texts(app)

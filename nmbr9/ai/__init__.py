@@ -31,9 +31,9 @@ def make_bot(strength: str, seed: int = 0):
     return BOTS[strength](seed)
 
 
-def solo_game(strength: str, deck: list[int], seed: int = 0):
+def solo_game(strength: str, deck: list[int], seed: int = 0, each=None):
     """A bot's solo game on this deck: (the game, seconds each choice took). A refused
-    move ends it early (the game is then not over)."""
+    move ends it early (the game is then not over). each() is called after every move."""
     game = Game([Seat("bot", f"bot:{strength}")], list(deck))
     bot = make_bot(strength, seed)
     times = []
@@ -44,4 +44,6 @@ def solo_game(strength: str, deck: list[int], seed: int = 0):
         times.append(time.perf_counter() - t)
         if not game.play(0, p):
             break
+        if each:
+            each()
     return game, times

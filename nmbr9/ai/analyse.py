@@ -81,9 +81,8 @@ def analyse(deck: list[int], progress=None, time_limit: float = 30.0,
     always completes.
     """
     start = time.perf_counter()
-    layouts = (*layouts, bot_layout(deck))
     if progress:
-        report, shown = progress, [0.0]
+        report, shown = progress, [-1.0]
 
         def progress(fraction):
             # the search spends the whole time limit, so the time spent is the truest measure
@@ -91,6 +90,10 @@ def analyse(deck: list[int], progress=None, time_limit: float = 30.0,
             if fraction > shown[0] + 0.005:
                 shown[0] = fraction
                 report(fraction)
+        # from the start, the bot's game too: on a busy machine it took seconds, the first report
+        # then came at 23% and "0%" stood still as if stuck until then
+        progress(0.0)
+    layouts = (*layouts, bot_layout(deck, each=progress and (lambda: progress(0.0))))
     deadline = start + time_limit
     best, tried = None, set()
     width = 1  # the first pass always completes, whatever the time limit: so it is the cheapest
@@ -122,10 +125,11 @@ def analyse(deck: list[int], progress=None, time_limit: float = 30.0,
     return _as_played(best[1])
 
 
-def bot_layout(deck: list[int], strength: str = "medium") -> list[Placement]:
-    """A bot's solo game on this deck: the analysis never shows less than a decent player would find."""
+def bot_layout(deck: list[int], strength: str = "medium", each=None) -> list[Placement]:
+    """A bot's solo game on this deck: the analysis never shows less than a decent player would find.
+    each() is called after every move."""
     from . import solo_game
-    return list(solo_game(strength, deck)[0].boards[0].tiles)
+    return list(solo_game(strength, deck, each=each)[0].boards[0].tiles)
 
 
 def _as_played(moves: list[Placement]) -> list[Placement]:

@@ -7,7 +7,7 @@
 The child is `python -m nmbr9.scene.analysis_job SECONDS DIGIT...`; it reads the
 players' layouts (lists of placements, each [piece, rotation, x, y, level, flipped])
 as one JSON list on stdin, so the best found is never less than a player laid; it prints
-one JSON object a line: {"progress": f}, then {"placements": [...]} or {"error": "..."}.
+one JSON object a line: {"progress": f} (the first as soon as the search starts), then {"placements": [...]} or {"error": "..."}.
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from ..paths import ROOT
 
 class AnalysisJob:
     def __init__(self, deck, seconds: float, layouts=()):
-        self.progress = 0.0
+        self.progress: float | None = None   # None until the child's first report (it starts slowly on a busy machine)
         self.placements = None
         self.error: str | None = None
         self._lines: queue.Queue = queue.Queue()

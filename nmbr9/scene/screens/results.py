@@ -68,7 +68,7 @@ class ResultsScreen(Screen):
         self.clock = 0.0
         self.shown_step = -1
         self.showing = self.results[0].seat     # whose board is on the table
-        self.analysis = {"progress": 0.0, "placements": None, "error": None}
+        self.analysis = {"progress": None, "placements": None, "error": None}
         self.walk = None                        # the tile shown when stepping through the best layout
         self.turned_at = None                   # the pointer while a right drag turns the board
         self.legend_shown = False               # the board's controls (H), folded at first as at the table
@@ -459,6 +459,8 @@ class ResultsScreen(Screen):
                 self._say_shown(_("{name}'s board").format(name=self.match.names[self.showing]))
         if a["error"]:
             text = _("The analysis failed: {reason}").format(reason=a["error"])
+        elif a["placements"] is None and a["progress"] is None:   # the search's process still loading
+            text = _("Best found for this deck: starting\u2026")
         elif a["placements"] is None:
             text = _("Best found for this deck: searching\u2026 {percent}%").format(percent=int(a["progress"] * 100))
         else:
@@ -481,7 +483,8 @@ class ResultsScreen(Screen):
         if self.job is None:
             return [not_searched()]
         top = self.results[0].score
-        return [_("Best found for this deck: searching\u2026 {percent}%").format(percent=100),
+        return [_("Best found for this deck: starting\u2026"),
+                _("Best found for this deck: searching\u2026 {percent}%").format(percent=100),
                 *(self._found_text(best) for best in (top + 100, top, max(top - 100, 0)))]
 
     def _leaderboard_best(self) -> list:
