@@ -4127,3 +4127,15 @@ def test_the_results_analysis_says_starting_until_its_first_report_not_a_still_0
     job.progress = 0.0
     frames(app, 2)
     assert "Best found for this deck: searching\u2026 0%" in texts(app)
+
+
+def test_a_table_of_bots_plays_level_to_level_to_the_results(app):
+    """New game, one easy bot, "Level to Level": the window stopped at the first round with a TypeError (the
+    variant has no fixed number of rounds). The bots now play it to the results, the round shown as "Round N"."""
+    from nmbr9.rules.game import LEVEL_TO_LEVEL, Ruleset
+    m = app.store.new_match([Seat("A", "bot:easy")], seed=11, ruleset=Ruleset(LEVEL_TO_LEVEL))
+    s = app.play(m)
+    until(app, lambda: m.round >= 3, 60)
+    assert s.hud.round["text"] in {f"Round {m.round}", f"Round {m.round - 1}"}
+    until(app, lambda: app.screen.name == "results", 120)
+    assert m.over

@@ -248,7 +248,11 @@ class SessionScreen(Screen):
         if committed and self.looking is None:   # the board shown grows: framed whole
             self.table.show(m.board(self.viewer))
             self.camera.frame(*self._frame_of(m.board(self.viewer)))
-        self.hud.show_round(min(m.round, m.rounds), m.rounds, m.game.card, m.supply())
+        if m.rounds is None:   # "Level to Level": the rounds depend on play (min() with None stopped the window)
+            self.hud.show_round(m.round, 0, m.game.card, m.supply())
+            self.hud.show_round_text(round_only(m))
+        else:
+            self.hud.show_round(min(m.round, m.rounds), m.rounds, m.game.card, m.supply())
         self.hud.show_verdict(False, "")
         if self.looking is None:
             board = m.board(self.viewer)
