@@ -151,7 +151,8 @@ SECTIONS: list[tuple[str, list]] = [
         N_("The game ends after the round in which the deck runs out or can no longer fill every active "
            "marker."),
         ruling(N_("When the cards left cannot give every active marker a card, the game is over: those "
-                  "cards are not played.")),
+                  "cards are not played. A marker that has just become active counts too: the game can then "
+                  "end after a round the table did not call the last one (the results say why).")),
         N_("With 4 players every player has their own supply of three tiles of each number and can only "
            "choose what is left in it. A player who has none of the shown tiles, or cannot place any of "
            "them, skips the round."),

@@ -709,6 +709,20 @@ class Game:
     def _cap(self, marker: int | None) -> int | None:
         return None if marker is None else min(marker, HIGHEST_LEVEL)
 
+    def cards_unplayed(self) -> int:
+        """"Level to Level", the game over: the cards left in the deck, never played (too few to give every
+        active marker one)."""
+        return len(self.deck) - self.drawn if self._over and self.variant == LEVEL_TO_LEVEL else 0
+
+    def marker_that_ended(self) -> int | None:
+        """"Level to Level", the game over: the level marker whose activation ended it, or None. The cards left
+        would have filled the markers active before, so the last round was not known to be the last; the
+        marker became active for a round never dealt (its pile is empty)."""
+        k = self.active - 1
+        if self.cards_unplayed() >= k and not self.piles[k]:
+            return k
+        return None
+
     def is_last_step(self) -> bool:
         """Is this step surely the game's last (no later turn follows)? In "Level to Level" when the cards left
         can't fill the markers active now (one more activated would need more still): the cards still in the
