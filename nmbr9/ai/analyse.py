@@ -81,27 +81,34 @@ def analyse(deck: list[int], progress=None, time_limit: float = 30.0,
     always completes.
     """
     start = time.perf_counter()
+    best, tried = None, set()
     if progress:
-        report, shown = progress, [-1.0]
+        report, shown, ticks = progress, [-1.0], [0]
+        must = 2 * len(deck)   # the bot's moves and the first pass's cards: done however long they take
 
-        def progress(fraction):
-            # the search spends the whole time limit, so the time spent is the truest measure
+        def progress(fraction, tick=False):
+            # the search spends the whole time limit, so the time spent is the truest measure; but what must be
+            # done goes on past it (on a busy machine the bot's game alone took the 10 s, and "99%" then stood
+            # still for 9 s more): until it is done, no further than its share done
+            ticks[0] += tick
             fraction = max(fraction, min((time.perf_counter() - start) / time_limit, 0.99))
-            if fraction > shown[0] + 0.005:
+            if best is None:
+                fraction = min(fraction, ticks[0] / must)
+            if fraction > shown[0] + 0.005 or fraction >= 1.0 > shown[0]:   # the end always told
                 shown[0] = fraction
                 report(fraction)
         # from the start, the bot's game too: on a busy machine it took seconds, the first report
         # then came at 23% and "0%" stood still as if stuck until then
         progress(0.0)
-    layouts = (*layouts, bot_layout(deck, each=progress and (lambda: progress(0.0))))
+    layouts = (*layouts, bot_layout(deck, each=progress and (lambda: progress(0.0, tick=True))))
     deadline = start + time_limit
-    best, tried = None, set()
     width = 1  # the first pass always completes, whatever the time limit: so it is the cheapest
     while True:
         # progress: the share of the time budget this pass is expected to end at
         spent = time.perf_counter() - start
         done = min(spent / time_limit, 0.99)
-        found = beam(deck, width, weights, deadline if best else None, progress, done,
+        found = beam(deck, width, weights, deadline if best else None,
+                     progress if best or not progress else lambda f: progress(f, tick=True), done,
                      share=min(1.0 - done, max(spent, 0.05) / time_limit))
         if found is None:
             break
