@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import io
 import struct
+import threading
 from dataclasses import dataclass, field
 from gettext import GNUTranslations
 from pathlib import Path
@@ -57,13 +58,19 @@ class Catalogue:
 
 # ----- reading ----------------------------------------------------------------------------
 
+# CPython 3.11's ast is not safe in two threads at once ("SystemError: AST constructor recursion depth
+# mismatch"): the menu reads the catalogues in the background while the window may read one too
+_AST = threading.Lock()
+
+
 def _unquote(text: str, where: str) -> str:
     text = text.strip()
     if len(text) < 2 or text[0] != '"' or text[-1] != '"':
         raise POError(f"{where}: expected a quoted string, found {text!r}")
     try:
         # a .po string is a C string; its escapes are a subset of Python's
-        return ast.literal_eval(text)
+        with _AST:
+            return ast.literal_eval(text)
     except (SyntaxError, ValueError):
         raise POError(f"{where}: bad string {text!r}") from None
 
