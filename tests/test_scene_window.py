@@ -35,11 +35,12 @@ def display():
 
 
 def test_mouse_then_keyboard_place_tiles_in_a_real_window(display, tmp_path):
-    env = {**os.environ, "DISPLAY": display, "NMBR9_DATA": str(tmp_path)}
-    record = tmp_path / "game.json"
-    game = subprocess.Popen([sys.executable, "run_game.py", "--seed", "5", "--size", "1024x600",
-                             "--record", str(record)], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    env = {**os.environ, "DISPLAY": display, "NMBR9_DATA": str(tmp_path), "NMBR9_TRACE": "1"}
+    record, out = tmp_path / "game.json", tmp_path / "game.out"
+    with open(out, "w") as printed:
+        game = subprocess.Popen([sys.executable, "run_game.py", "--seed", "5", "--size", "1024x600",
+                                 "--record", str(record)], cwd=ROOT, env=env, stdout=printed,
+                                stderr=subprocess.STDOUT, text=True)
 
     def xdo(*args):
         return subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True, timeout=20).stdout
@@ -51,6 +52,9 @@ def test_mouse_then_keyboard_place_tiles_in_a_real_window(display, tmp_path):
             return []
     try:
         assert _wait(lambda: xdo("search", "--name", "NMBR 9 3D").strip(), 30), "no window"
+        # the table drawn and the tile dealt (on a busy machine seconds after the window), then the moment in
+        # which a press on the tile as dealt is taken for a stray one
+        assert _wait(lambda: "trace: turn" in out.read_text(), 60), "no turn began:\n" + out.read_text()
         time.sleep(1.0)
         # the tile follows the pointer: to the right of the middle, a click puts it down, Enter confirms
         xdo("mousemove", "512", "300")
