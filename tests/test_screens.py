@@ -1811,6 +1811,20 @@ def test_f1_shows_the_rules_over_the_table_and_comes_back(app):
 
 
 # ----- tournaments and puzzles -----------------------------------------------------------------------
+@pytest.mark.render
+@pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
+def test_the_standings_columns_stand_apart_in_every_language_at_640x480(language):
+    """The Tournaments page at 640x480: the standings' headers "Miejsce" and "Gracz" almost touched (Polish;
+    "Puesto" and "Jugador", "Mejores 12" and "Total" in Spanish): each column starts a clear gap after the last."""
+    import os
+    found = script_output([os.path.join(os.path.dirname(__file__), "tournament_columns_driver.py"), "640x480"],
+                          language)
+    heads = found["heads"]
+    for (left, *a), (right, *b) in zip(heads, heads[1:]):
+        assert b[0] - a[1] >= 0.03, (left, right, heads)   # aspect2d units: 7 px at 640x480
+    assert heads[-1][2] <= 4 / 3, heads
+
+
 def test_a_tournaments_default_name_is_written_in_the_language_of_the_moment(app):
     """"Tournament 1" was stored in the language of the moment ("Turnier 1" for good). A name given it is
     kept as given; a default stored so by an older game (here Spanish) follows the language too."""

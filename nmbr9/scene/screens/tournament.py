@@ -202,18 +202,23 @@ class TournamentScreen(Screen):
                    (x, y - 0.08), scale=SMALL, align=TextNode.ALeft, fg=DIM, wrap=width / SMALL)
         heads = [_("Place"), _("Player"), _("Best {n}").format(n=t.best), _("Total"), _("Wins"), _("Games")]
         cols = [x + dx for dx in ((0, 0.17, 0.95, 1.2, 1.42, 1.62) if narrow else (0, 0.15, 0.85, 1.07, 1.29, 1.48))]
+        rows = [[s.place_told, seat_told(s.name, s.kind), s.best, s.total, s.wins, s.played] for s in t.standings()]
+        for c in (0, 2, 3, 4):   # not the players' names: those are cut short to their room (_fit)
+            # the next column starts where this one's words end, and a gap ("Miejsce" and "Gracz" ran together)
+            words = max([measure(self.app.font, heads[c], SMALL)[0]] +
+                        [measure(self.app.font, str(row[c]), 0.04)[0] for row in rows])
+            cols[c + 1] = max(cols[c + 1], cols[c] + words + 0.04)
         y -= 0.19
         for head, cx in zip(heads, cols):
             self.label(head, (cx, y), scale=SMALL, align=TextNode.ALeft, fg=DIM)
-        standings = t.standings()
-        for i, s in enumerate(standings):
+        for i, row in enumerate(rows):
             sy = y - 0.08 - i * 0.075
-            who = seat_told(s.name, s.kind)
-            for value, cx in zip([s.place_told, who, s.best, s.total, s.wins, s.played], cols):
+            who = row[1]
+            for value, cx in zip(row, cols):
                 label = self.label(str(value), (cx, sy), scale=0.04, align=TextNode.ALeft, fg=INK)
                 if value is who:   # a long name (and a bot's strength) smaller or cut short, not over the points
                     self._fit(label, who, (cols[2] - cx - 0.03) / 0.04)
-        y -= 0.08 + len(standings) * 0.075 + 0.06
+        y -= 0.08 + len(rows) * 0.075 + 0.06
         entries = t.entries()
         if entries:
             self.label(_("Games (click a finished one to see its boards):"), (x, y), scale=SMALL,
