@@ -1,6 +1,6 @@
 """Run by test_plus_small_window.py in a process of its own (a window of its own size): "2 of 3" with the
 Breaking Rules, a card built (with "reserve" after the size: Reserve armed for it), I: where the hint's status,
-the Breaking Rules panel, the notes (Reserve is off ...), the Hint and Menu buttons stand (JSON)."""
+the Breaking Rules panel and the notes (Reserve is off ...) stand (JSON)."""
 from __future__ import annotations
 
 import json
@@ -39,9 +39,7 @@ def main() -> None:
         return a.x, b.x, a.z, b.z
     print(json.dumps({"status": s.status["text"], "status box": box(s.status),
                       "powers": box(s.plus_hud.powers_frame), "verdict": box(s.hud.verdict),
-                      "notes": {n["text"]: box(n) for n in s.plus_hud.notes},
-                      "hint and menu": [box(b) for b in (s.hint_button, s.menu_button)],
-                      "window": [-app.base.a2dRight, app.base.a2dRight]}))
+                      "notes": {n["text"]: box(n) for n in s.plus_hud.notes}}))
 
 
 if __name__ == "__main__":

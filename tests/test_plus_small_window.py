@@ -538,16 +538,3 @@ def test_the_note_that_reserve_is_off_keeps_off_the_hint_it_was_turned_off_for(l
     note = next(iter(found["notes"].values()))
     for other in ("status box", "verdict", "powers"):
         assert _apart(note, found[other]), (other, found)
-
-
-@pytest.mark.render
-@pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
-def test_a_hint_under_a_built_cards_verdict_reads_whole_clear_of_the_buttons_and_the_panel(language):
-    """"2 of 3" at 640x480, a card built, I: the hint's words ran across the whole window, "(poziom 0)." hidden
-    under the "Podpowiedź (I)" button and the second line on the Breaking Rules panel (Polish; German too)."""
-    found = script_output([os.path.join(os.path.dirname(__file__), "plus_hint_status_driver.py"), "640x480"],
-                          language)
-    status, (left, right) = found["status box"], found["window"]
-    assert found["status"] and left <= status[0] and status[1] <= right, found
-    for other in (found["powers"], found["verdict"], *found["hint and menu"]):
-        assert _apart(status, other), (other, found)

@@ -34,7 +34,6 @@ SMALL_TEXT = 0.032  # the smallest text (legend, hint), in aspect2d units
 VERDICT_ROOM = 0.12   # below the verdict's first line: room for a second one
 MIDDLE_DEPTH = 0.5    # how far the verdict's lines and the status' under them reach down
 TOP_ROW = -0.1        # the verdict's place beside the round and the score (HUD units below the top)
-UNDER_VERDICT = 0.06  # the status' place below the verdict's lowest edge (its top line: a little gap)
 LEAST_ROOM = 0.35     # the table's room reaches at least this far each way from the middle (of the half-size)
 BARE_NUMBER = re.compile(r"\d+\W*(\s|$)")   # a line beginning with a number alone, its word on the line above
 LEGEND_BETWEEN = "  \u00b7  "   # between two controls on a line of the controls' help
@@ -496,11 +495,7 @@ class Hud:
         left, right = self.extent("a2dTopLeft", -0.3)[1], -self.extent("a2dTopRight", -0.3)[0]
         if reached or not self.legend.isHidden() or width - left - right - 0.1 >= 0.6:
             return TOP_ROW, width - left - right - 0.1, (left - right) / 2
-        # else under it all after all, above what stands at the bottom left (the Breaking Rules panel) and left
-        # of what stands that high at the right (Hint and Menu, not the wider Confirm under them): across the
-        # window, the hint's words ran under those buttons at 640x480 ("(level 0)." hidden)
-        right = -self.extent("a2dBottomRight", above=self.extent("a2dBottomLeft")[3])[0]
-        return top, width - right - 0.1, -right / 2
+        return top, width - 0.1, 0.0
 
     def bottom_left_z(self, width: float) -> float:
         """How high something `width` wide stands at the bottom left (HUD units): at the bottom when it

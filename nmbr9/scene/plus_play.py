@@ -28,7 +28,7 @@ from ..rules.game import (BREAKING_RULES, CHOOSE, DECIDE, EXTRAS, FLIP, GAP_FILL
 from .camera import level_height
 from .play import HOVER_HELD, PlayScreen, fault_square, gain_words, verdict_words
 from .plus_hud import PlusHud, power_name
-from .hud import TOP_ROW, UNDER_VERDICT, measure
+from .hud import TOP_ROW, measure
 from .screens.session import SessionScreen
 from .screens.widgets import ACCENT, WARN, box, overlap
 
@@ -551,7 +551,7 @@ class PlusSessionScreen(SessionScreen):
         a2d, k = self.base.aspect2d, hud.anchors["a2dTopLeft"].getScale().z
         low = box(self.keys, a2d)[2] + (-0.08 + verdict.guiItem.getFrame()[2] * verdict.getScale().z) * k
         if self.status["text"] and not self.status_beside:   # the status under it too (a hint: two lines)
-            low += (-UNDER_VERDICT + self.status.guiItem.getFrame()[2] * self.status.getScale().z) * k
+            low += (-0.08 + self.status.guiItem.getFrame()[2] * self.status.getScale().z) * k
         return low < box(powers, a2d)[3] + 0.01
 
     def _pair_buttons(self) -> None:

@@ -25,7 +25,7 @@ from ...i18n import _
 from ...match import BOTS, HANDOFF, PLACE, derive_seed, seat_name
 from ...rules.tiles import is_filler
 from ..camera import WHOLE_SCREEN
-from ..hud import TOP_ROW, UNDER_VERDICT, build_anew, take_off
+from ..hud import TOP_ROW, build_anew, take_off
 from ..play import HANDOFF_PAUSE
 from .rules import build_rules, reading_place
 from .widgets import ACCENT, BUTTON_HOT, DIM, INK, PANEL, WARN, Screen, even_wrap, keep_together
@@ -598,9 +598,8 @@ class SessionScreen(Screen):
 
     def _place_status(self) -> None:
         """The status under the verdict, which grows a line or two with a longer refusal as the tile moves
-        (in a small window it would run over the status); close under it: at 640x480 a hint's two lines there
-        just reach down to the Breaking Rules panel."""
-        below = self.hud.verdict_bottom() - UNDER_VERDICT
+        (in a small window it would run over the status)."""
+        below = self.hud.verdict_bottom() - 0.08
         z = min(self.status_y(), below) if self.status_beside else below
         if abs(self.status.getZ() - z) > 1e-6:
             self.status.setZ(z)
