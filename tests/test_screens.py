@@ -148,41 +148,6 @@ def test_continue_names_the_nmbr9_plus_rules_of_the_saved_game(app):
     assert "Round 1 of 10 \u00b7 2 of 3, Gap fillers, Breaking Rules: Ana, Bot" in texts(app)
 
 
-def test_the_menu_gets_the_table_ready_so_start_loads_nothing(app, monkeypatch):
-    """Start loaded the tile models, started the bots' and hints' processes and read every catalogue while
-    "Setting up the table..." showed (the catalogues before it: nothing showed the click was taken): 5 to 10 s
-    the first time on a busy machine. The menu, once shown, does all that beside it; Start then does none of it."""
-    import multiprocessing.context
-
-    from nmbr9 import i18n
-    from nmbr9.ai import worker
-    from nmbr9.i18n import po
-    from nmbr9.rules.tiles import EXTRA_SHAPES, SHAPES
-    from nmbr9.scene import table
-    from nmbr9.scene.screens.setup import SetupScreen
-    worker.stop()   # the game just started: nothing loaded, no process
-    monkeypatch.setattr(table, "_tile_models", {}, raising=False)
-    monkeypatch.setattr(i18n, "_translations", {})
-    app.menu()
-    waited = time.monotonic() + 60   # the player looks at the menu a moment (all the longer on a busy machine)
-    while time.monotonic() < waited and not (
-            len(getattr(table, "_tile_models", ())) == len(SHAPES) + len(EXTRA_SHAPES) and
-            not any(t.name == "nmbr9-get-ready" for t in threading.enumerate())):
-        frames(app, 1, pause=0.01)
-    done_at_start = []
-    for owner, name in ((app.base.loader, "loadModel"), (po, "read"), (multiprocessing.context.SpawnProcess, "start")):
-        def counted(*args, _real=getattr(owner, name), _name=name, **kw):
-            done_at_start.append(_name)
-            return _real(*args, **kw)
-        monkeypatch.setattr(owner, name, counted)
-    s = app.goto(SetupScreen)
-    frames(app)
-    s.start()
-    frames(app, 3)
-    assert app.screen.name == "play" and app.screen.ps is not None
-    assert done_at_start == []   # no model loaded, no catalogue read, no process started: at once
-
-
 def test_continue_works_out_the_tables_shadows_once(app, monkeypatch):
     """Continue with tiles on the table worked out their soft shadows twice (the table shown, then shown again for
     the player's turn): 4 s more on a busy machine before a 12-tile table came."""

@@ -166,23 +166,11 @@ def _ready(_process: int) -> int:
     return os.getpid()
 
 
-def warm(gently: bool = False) -> None:
-    """Start the processes now (they take about a second to load), so the first move waits less. Gently (the
-    menu up: waits, in a thread of its own): one loading at a time, the window keeping a core of its own (four
-    loading at once on two cores slowed the menu to a few frames a second)."""
-    if not gently:
-        for kind in (BOTS, HINTS):
-            for n in range(PROCESSES):   # (numbered: the same work twice would be started once)
-                start(functools.partial(_ready, n), kind)
-        return
-    try:
-        for kind in (BOTS, HINTS):
-            run(functools.partial(_ready, 0), kind)
-            # the first process, loaded and idle, takes one of these; a process is started for each other
-            for ready in [start(functools.partial(_ready, n), kind) for n in range(1, PROCESSES + 1)]:
-                ready()
-    except Exception:   # (the game quit meanwhile: its processes ended) started as needed, as without warming
-        pass
+def warm() -> None:
+    """Start the processes now (they take about a second to load), so the first move waits less."""
+    for kind in (BOTS, HINTS):
+        for n in range(PROCESSES):   # (numbered: the same work twice would be started once)
+            start(functools.partial(_ready, n), kind)
 
 
 def stop() -> None:

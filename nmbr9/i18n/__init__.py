@@ -80,7 +80,6 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
 
 def _load(code: str) -> NullTranslations:
     if code not in _translations:
-        # kept once read whole: read in the background too (load_every_language), never seen half there
         read = NullTranslations()  # English, also if the catalogue can't be read
         if code != SOURCE_LANGUAGE:
             from . import po
@@ -91,13 +90,6 @@ def _load(code: str) -> NullTranslations:
                 print(f"nmbr9: the {code} translations can't be read, showing English ({e})", file=sys.stderr)
         _translations.setdefault(code, read)
     return _translations[code]
-
-
-def load_every_language() -> None:
-    """Every catalogue read now (the first Start read them all, for the names the game gives: 1 s on a busy
-    machine before anything showed that the click was taken)."""
-    for code in available_languages():
-        _load(code)
 
 
 def current_language() -> str:

@@ -12,13 +12,12 @@ screenshot into the data folder.
 from __future__ import annotations
 
 import os
-import threading
 import time
 
 from direct.showbase.DirectObject import DirectObject
 
 from ..ai import worker
-from ..i18n import _, load_every_language, on_language_change, set_language
+from ..i18n import _, on_language_change, set_language
 
 FRAME_RATE = 60   # the window's frames a second, at most
 # the smallest window: the screens' smallest text (widgets.SMALL) is 8.6 pixels high in it; smaller, it
@@ -56,7 +55,6 @@ class GameApp(DirectObject):
         self.asked_sizes: set = set()       # sizes the game itself asked for (not the player's resizing)
         self.unsaved = None                 # a game left for the menu whose last save failed
         self.analyses: dict = {}            # (deck, boards) -> the results' finished analysis: a game seen again
-        self.getting_ready = False          # the tile models and thinking processes asked for (_get_ready)
         self._unsubscribe = on_language_change(self._new_language)
         self.accept("f12", self.screenshot)
         self.accept("window-event", self._window_event)
@@ -77,21 +75,7 @@ class GameApp(DirectObject):
     def menu(self):
         from .screens.menu import MenuScreen
         self.store.let_go_tournament()   # no longer played here: `nmbr9 tournament` may play it
-        if not self.getting_ready:
-            self.getting_ready = True
-            self.base.taskMgr.add(self._get_ready, "app-get-ready")
         return self.goto(MenuScreen)
-
-    def _get_ready(self, task):
-        """Once the menu shows: the tile models loaded, the bots' and hints' processes started and the catalogues
-        read, in the background (the menu goes on answering), so the table comes soon after Start or Continue: it
-        waited for them, 6 to 10 s the first time on a busy 2-core machine, 2 to 3 s once they were there."""
-        if task.frame < 2:   # the menu drawn and shown first
-            return task.cont
-        from .table import load_tile_models
-        load_tile_models(self.base)   # in Panda3D's loader thread
-        threading.Thread(target=_get_ready_beside_the_menu, name="nmbr9-get-ready", daemon=True).start()
-        return task.done
 
     def play(self, match, context=None):
         from .plus_play import PlusSessionScreen, is_plus
@@ -342,12 +326,6 @@ class GameApp(DirectObject):
             pass   # the window keeps its size now; the settings screen says when settings can't be saved
         if self.screen is not None and self.screen.name == "settings":
             self.screen.relabel()
-
-
-def _get_ready_beside_the_menu() -> None:
-    """One after the other, so the menu keeps a core of its own (all at once, it drew a few frames a second)."""
-    load_every_language()
-    worker.warm(gently=True)
 
 
 class RecordFile:

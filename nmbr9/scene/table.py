@@ -6,7 +6,6 @@ footprint. The table draws what it is given and decides nothing.
 """
 from __future__ import annotations
 
-import functools
 import math
 
 import numpy as np
@@ -18,7 +17,7 @@ from direct.interval.IntervalGlobal import LerpColorScaleInterval, Sequence
 
 from ..assets import TILE_THICKNESS, model_path
 from ..paths import FONT_BOLD
-from ..rules.tiles import EXTRA_SHAPES, SHAPES, piece_shape, shape_mask
+from ..rules.tiles import piece_shape, shape_mask
 from .camera import level_height
 
 GRID_MARGIN = 4          # squares of grid shown around the build
@@ -83,15 +82,6 @@ def tile_model(loader, piece) -> NodePath:
             raise FileNotFoundError(f"missing tile model {path}: run `nmbr9 assets`")
         _ready_model(piece, loader.loadModel(path.as_posix(), noCache=True))
     return _tile_models[piece]
-
-
-def load_tile_models(base) -> None:
-    """Every tile's model loaded in the background (Panda3D's loader thread) while the menu is up, so the table
-    comes at once after Start (the numbers first: every game has them)."""
-    for piece in [*SHAPES, *EXTRA_SHAPES]:
-        path = model_path(piece)
-        if piece not in _tile_models and path.exists():
-            base.loader.loadModel(path.as_posix(), noCache=True, callback=functools.partial(_ready_model, piece))
 
 
 class Table:
