@@ -304,6 +304,19 @@ def test_a_player_moving_twice_in_a_round_is_a_wrong_turn(tmp_path, two_player_g
                                              "message": "It is not this player's turn to place a tile."}
 
 
+def test_a_move_by_a_player_the_record_does_not_have_says_there_is_no_such_player(tmp_path, two_player_game):
+    """Player 2 of a two-player record was told "It is not this player's turn to place a tile", as if there were
+    a player 2 who had to wait: the record's players are what is wrong."""
+    data = game_record(two_player_game)
+    data["moves"][3]["player"] = 2
+    r = nmbr9("replay", write(tmp_path, data), "--json")
+    assert r.returncode == 1
+    assert json.loads(r.stdout)["error"] == {"code": "wrong_turn", "move": 3, "round": 2, "player": 2,
+                                             "message": "There is no player 2 (players are 0 to 1)."}
+    r = nmbr9("replay", write(tmp_path, data), language="de")
+    assert r.returncode == 1 and "Spieler 2" in r.stdout.splitlines()[1], r.stdout
+
+
 def test_a_move_of_another_round_says_which_round_not_whose_turn(tmp_path):
     """A solo record with a round's move left out: the next move was told "It is not this player's turn",
     though it was that player's turn; the round is what is wrong. A move after the last round: the game is over."""

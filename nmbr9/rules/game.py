@@ -637,6 +637,9 @@ class Game:
         if m.round != self.round:
             return _wrong_turn(N_("This move is for round {round}, but the game is at round {current}."),
                                round=m.round, current=self.round)
+        if not 0 <= m.player < len(self.seats):   # "not this player's turn" read as if the player existed
+            return _wrong_turn(N_("There is no player {player} (players are 0 to {last})."),
+                               player=m.player, last=len(self.seats) - 1)
         if self.variant == TWO_OF_THREE and m.slot != self.slot:
             return _wrong_turn(N_("This move is for card {card} of the round, but the game is at card {current}."),
                                card=m.slot + 1, current=self.slot + 1)
@@ -649,7 +652,7 @@ class Game:
         if m.kind == FILLER:
             return self.play(m.player, m.placement)
         if m.kind == RESERVE_MOVE:
-            digit = self._turn_digit(m.player) if 0 <= m.player < len(self.seats) else None
+            digit = self._turn_digit(m.player)
             if digit is not None and m.digit != digit:
                 return refuse("wrong_digit", N_("This turn's tile is {card}, not {digit}."), card=digit, digit=m.digit)
             return self.reserve(m.player)
