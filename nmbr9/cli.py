@@ -28,7 +28,7 @@ def cmd_replay(args) -> int:
             ngettext("in progress, {rounds} round played", "in progress, {rounds} rounds played",
                      out["rounds"]).format(rounds=out["rounds"])
         print(_("Legal game ({state}). Scores: {scores}").format(
-            state=state, scores=", ".join(f"{n} {s}" for n, s in zip(names, out["scores"]))))
+            state=state, scores=", ".join(f"{n}: {s}" for n, s in zip(names, out["scores"]))))   # as the table lists them
     else:
         print_illegal(result)
     return 0 if result.ok else 1

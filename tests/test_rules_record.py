@@ -372,6 +372,16 @@ def test_moves_for_a_player_done_with_the_last_card_says_no_card_is_left(tmp_pat
         f"of {data['deck'][19]}:")                # player 1 still places the last card
 
 
+def test_replay_says_each_players_score_after_a_colon(tmp_path, two_player_game):
+    """"Scores: Player 1 61, Player 2 57" read as numbers run together: a default name ends in one."""
+    data = game_record(two_player_game)
+    data["players"] = [{"name": "Player 1", "kind": "human"}, {"name": "Player 2", "kind": "human"}]
+    first, second = two_player_game.scores()
+    r = nmbr9("replay", write(tmp_path, data))
+    assert r.returncode == 0
+    assert r.stdout.strip() == f"Legal game (complete). Scores: Player 1: {first}, Player 2: {second}"
+
+
 @pytest.mark.parametrize("moves, says", [(0, "0 rounds played"), (2, "1 round played"), (4, "2 rounds played")])
 def test_replay_counts_the_rounds_of_a_game_in_progress_in_words(tmp_path, two_player_game, moves, says):
     data = game_record(two_player_game)
