@@ -755,6 +755,34 @@ def test_the_rules_page_says_home_and_end_scroll_it(app, language):
     assert not overlap(hint, box(back, aspect)) and not overlap(hint, box(frame, aspect))
 
 
+def test_page_down_turns_the_rules_page_by_a_view_less_a_line(app):
+    """Page Down moved the rules page by a fixed step, two thirds of what it shows: a third of the view was read
+    again at every press. It now moves by the view's height less a line: the line read last (or a picture cut at
+    the bottom) is at the top, nothing else is shown again and nothing is skipped; Page Up goes back the same way."""
+    from nmbr9.scene.screens.rules import RulesScreen, _travel
+    app.goto(RulesScreen)
+    frame = app.screen.frame
+    bar = frame.verticalScroll
+    clip = frame.guiItem.getClipFrame()
+    seen, travel = clip[3] - clip[2], _travel(frame)
+
+    def whole(depth):   # the lines (and pictures) the view shows whole, its top that far down the page
+        return {i for i, (_p, _d, top, bottom) in enumerate(frame.lines) if -top >= depth - 1e-4
+                and -bottom <= depth + seen + 1e-4}
+    for key in ("page_down", "page_down", "page_down", "page_up", "page_up"):
+        before = bar["value"] * travel
+        messenger.send(key)
+        frames(app)
+        after = bar["value"] * travel
+        assert abs(after - before) < seen, f"{key} skipped lines never shown"
+        again = whole(before) & whole(after)
+        assert len(again) <= 1, f"{key} showed {len(again)} lines again"
+    messenger.send("end")
+    frames(app)
+    messenger.send("page_down")
+    assert bar["value"] == 1
+
+
 def rules_lines(frame, edge: str = "top") -> list[tuple[str, float, float]]:
     """The rules page's lines of text (their first words), each with its top and bottom less the view's `edge`
     (the top or bottom of what the page shows; in the page frame's units): a line crossing 0 is cut there."""

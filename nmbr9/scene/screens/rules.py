@@ -127,8 +127,11 @@ def build_rules(screen: Screen, parent, on_back, place: tuple[int, float] | None
     for part in (bar, bar.thumb, bar.incButton, bar.decButton):   # where the mouse held the bar
         part.bind(DGG.B1RELEASE, settle)
 
+    # a page key turns the view's height less a line: the last line read stays in sight, at the top (a fixed step
+    # moved two thirds of the view, a third read again at each press)
+    page_step = (seen - 1.5 * BODY) / SCROLL_STEP
     for key, amount in (("arrow_up", -0.5), ("arrow_down", 0.5), ("arrow_up-repeat", -0.5),
-                        ("arrow_down-repeat", 0.5), ("page_up", -4), ("page_down", 4)):
+                        ("arrow_down-repeat", 0.5), ("page_up", -page_step), ("page_down", page_step)):
         screen.accept(key, scroll, [amount])
     # the widgets (the backdrop covers the window) take the wheel: the plain "wheel_down" never comes, the
     # widget's own wheel event does
