@@ -178,14 +178,19 @@ def test_an_empty_or_cut_off_record_is_said_so_not_in_python_s_words(tmp_path, t
 
 
 def test_a_folder_or_a_binary_file_is_said_in_words_not_python_s(tmp_path):
+    """A folder was said in the system's words, English in every language ("ist nicht lesbar: Is a directory")."""
     (tmp_path / "photo.json").write_bytes(bytes(range(256)))
-    for path, says in ((tmp_path, f"can't read {tmp_path}: Is a directory"),
+    for path, says in ((tmp_path, f"{tmp_path} is a folder: give the name of a game record file"),
                        (tmp_path / "photo.json", "photo.json: not valid JSON: not UTF-8 text")):
         r = nmbr9("replay", path)
         assert r.returncode == 2 and says in r.stdout, r.stdout
         assert "Errno" not in r.stdout and "codec" not in r.stdout
     german = nmbr9("replay", tmp_path / "photo.json", language="de")
     assert "UTF-8" in german.stdout and "not UTF-8 text" not in german.stdout
+    for command in (["replay"], ["moves", "--player", 0], ["analyse"], ["render", "--out", tmp_path / "a.png"]):
+        german = nmbr9(*command, tmp_path, language="de")
+        assert german.returncode == 2 and f"{tmp_path} ist ein Ordner" in german.stdout, (command, german.stdout)
+        assert "directory" not in german.stdout
 
 
 def test_missing_file_is_a_bad_record(tmp_path):

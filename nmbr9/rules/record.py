@@ -213,6 +213,8 @@ def load_record(path) -> Record:
             text = f.read(RECORD_SIZE_LIMIT + 1)
     except FileNotFoundError:
         raise RecordError(N_("no such file: {path}"), path=path) from None
+    except IsADirectoryError:   # (the system's "Is a directory" is English in every language)
+        raise RecordError(N_("{path} is a folder: give the name of a game record file"), path=path) from None
     except UnicodeDecodeError:
         raise RecordError(N_("can't read {path}: {error}"), path=path,
                           error=Reason.of(N_("not valid JSON: not UTF-8 text"))) from None
