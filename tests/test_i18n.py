@@ -214,10 +214,11 @@ def test_the_rules_page_says_what_the_puzzles_screen_offers(language):
 
 def test_the_rules_page_says_how_to_move_turn_and_lay_a_tile(language):
     """A newcomer learning from the rules page read "Move the tile, turn it and confirm it." and nothing about
-    how: not the mouse nor the keys, nor that a click on one's score confirms (spec/rules.md, online edition)."""
+    how: not the mouse nor the keys, nor that a click on one's score confirms (spec/rules.md, online edition); nor,
+    for a touchpad without a wheel, that a right click turns the tile (the online edition's "turned by a click")."""
     language("en")
     text = " ".join(dict(rules_page())["Playing on screen"])
-    for words in ("follows the pointer", "the wheel turns it", "a click on Confirm or on your score",
+    for words in ("follows the pointer", "a right click or the wheel turns it", "a click on Confirm or on your score",
                   "the arrow keys move it", "Q and E turn it", "Enter lays it", "a double click sets the view back",
                   "H shows every key"):
         assert words in text, words

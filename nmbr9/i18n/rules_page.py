@@ -168,8 +168,8 @@ SECTIONS: list[tuple[str, list]] = [
            "comes exactly twice."),
         N_("Move the tile, turn it and confirm it. The game accepts a tile only when every rule holds; "
            "otherwise it tells you why not."),
-        N_("With the mouse the tile follows the pointer, the wheel turns it, and a click on Confirm or on your "
-           "score lays it. With the keyboard the arrow keys move it, Q and E turn it and Enter lays it. A drag "
+        N_("With the mouse the tile follows the pointer, a right click or the wheel turns it, and a click on "
+           "Confirm or on your score lays it. With the keyboard the arrow keys move it, Q and E turn it and Enter lays it. A drag "
            "with the right mouse button turns and tilts the table; a double click sets the view back. At the "
            "table, H shows every key."),
         N_("You can look at your opponents' tables at any time. You see each one as it stood at the same "
