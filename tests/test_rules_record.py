@@ -387,6 +387,17 @@ def test_replay_says_each_players_score_after_a_colon(tmp_path, two_player_game)
     assert r.stdout.strip() == f"Legal game (complete). Scores: Player 1: {first}, Player 2: {second}"
 
 
+@pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
+def test_moves_names_the_tile_before_the_list_in_every_language(tmp_path, two_player_game, language):
+    """In Polish the line over the list read "148 dozwolonych ułożeń: 5", as if 5 were what was counted, and the
+    list followed without a colon. Every language says the tile, then a colon, then the placements."""
+    data = game_record(two_player_game)
+    data["moves"] = data["moves"][:2]
+    r = nmbr9("moves", write(tmp_path, data), "--player", 0, language=language)
+    first = r.stdout.splitlines()[0]
+    assert r.returncode == 0 and first.endswith(f" {data['deck'][1]}:"), first
+
+
 @pytest.mark.parametrize("moves, says", [(0, "0 rounds played"), (2, "1 round played"), (4, "2 rounds played")])
 def test_replay_counts_the_rounds_of_a_game_in_progress_in_words(tmp_path, two_player_game, moves, says):
     data = game_record(two_player_game)
