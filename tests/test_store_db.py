@@ -145,6 +145,22 @@ def test_on_a_full_disk_the_history_is_shown_and_the_full_disk_said(folder, monk
     store.close()
 
 
+def test_a_database_the_full_disk_left_unmade_says_the_disk_is_full(folder, monkeypatch):
+    """A data folder on a disk too full for the new database's log (a 64 KB tmpfs): its tables were never
+    made, and the menu, the Tournaments page and the results said "The database ... was written by an older
+    version of NMBR 9 3D and can't be written", of the one this game had just begun. The full disk is said."""
+    sqlite3.connect(folder / FILENAME).execute("PRAGMA journal_mode = WAL").fetchone()   # made, no table in it
+
+    def migrate_on_a_full_disk(conn, upto=None):
+        e = sqlite3.OperationalError("database or disk is full")
+        e.sqlite_errorname = "SQLITE_FULL"   # as SQLite names it, Python 3.11 on
+        raise e
+    monkeypatch.setattr(db_module, "migrate", migrate_on_a_full_disk)
+    with pytest.raises(StoreError) as found:
+        open_db()
+    assert found.value.message == f"Can't use the database {folder / FILENAME}: database or disk is full"
+
+
 def test_a_file_that_is_not_a_database_is_set_aside(folder):
     (folder / FILENAME).write_bytes(b"this is not sqlite" * 100)
     store = Store()

@@ -343,6 +343,7 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
     message = _("The database {path} can't be written: your tournaments and bests are shown, but nothing new "
                 "is stored.").format(path=path) if read_only else None
     version, readable = 0, {}   # what a damaged file still gives, for the new one
+    full = None   # the error of a disk too full to write the database: it is then read as from a read-only disk
     for attempt in range(2):
         try:
             conn = _connect(path, read_only)
@@ -355,6 +356,11 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
             # at once, so it is set aside like a file that is no database, not met later as "malformed"
             if conn.execute("PRAGMA quick_check(1)").fetchone()[0] != "ok":
                 raise sqlite3.DatabaseError("database disk image is malformed")
+            if full and conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                # a database the full disk left unmade (or an older game's, it can't bring up to date): the full
+                # disk is said, not "written by an older version of NMBR 9 3D" (of one this game had just begun)
+                raise StoreError(_("Can't use the database {path}: {reason}").format(path=path,
+                                                                                   reason=sqlite_reason(full)))
             if read_only and conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
                 # an older game's database can't be brought up to date without writing it (SQLite's own words
                 # were "attempt to write a readonly database")
@@ -376,7 +382,7 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
                 # the history is still there to be read, as from a read-only disk: the Tournaments and Puzzles
                 # pages said only "Can't use the database ...: the disk is full"
                 conn.close()
-                read_only = True
+                read_only, full = True, e
                 message = _("The disk holding the database {path} is full: your tournaments and bests are shown, "
                             "but nothing new is stored: make room on it and start NMBR 9 3D again.").format(path=path)
                 continue
