@@ -1070,6 +1070,23 @@ def test_the_hand_off_screen_goes_to_the_menu_with_escape(app):
     until(app, lambda: app.screen.name == "menu")
 
 
+def test_a_long_name_on_the_hand_off_stays_clear_of_the_rounds_line(app):
+    """A name as long as the New game field takes: "Pass to WWW…W" wrapped to three lines at 1280x720, the
+    third over "Round 1 of 20". The title's lines now go above its first."""
+    name = "W" * 21
+    s = app.play(app.store.new_match([Seat(name), Seat("Ben")], seed=11))
+    until(app, lambda: s.overlay == "handoff")
+
+    def shown(start):   # the text's bottom and top on the screen
+        w = next(w for w in DirectGuiWidget.guiDict.values() if _visible(w) and isinstance(w["text"], str)
+                 and w["text"].replace("\u00a0", " ").startswith(start))
+        low, high = w.component("text0").getTightBounds()
+        z, scale = w.getZ(app.base.aspect2d), w.getSz(app.base.aspect2d)
+        return z + low.z * scale, z + high.z * scale
+    title, round_line = shown(f"Pass to {name}"), shown("Round 1 of 20")
+    assert title[0] > round_line[1], (title, round_line)
+
+
 def test_enter_pressed_again_after_confirming_neither_shows_nor_plays_the_next_players_table(app):
     """Ana confirmed with Enter and pressed it again (and again) half a second apart: the hand-off passed the
     table at once and her third Enter laid Ben's tile where it lay. It now takes no press for a moment."""

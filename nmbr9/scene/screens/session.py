@@ -398,8 +398,11 @@ class SessionScreen(Screen):
         self.hud_shown(False)
         frame = self.backdrop((0.09, 0.1, 0.11, 1))
         wrap = HANDOFF_LINE
-        self.label(_("Pass to {name}").format(name=name), (0, 0.3), scale=0.09, bold=True, parent=frame, fg=ACCENT,
-                   wrap=wrap / 0.09)
+        title = self.label(_("Pass to {name}").format(name=name), (0, 0.3), scale=0.09, bold=True, parent=frame,
+                           fg=ACCENT, wrap=wrap / 0.09)
+        # a long name's lines go above the first, not down over the round's line
+        text = title.component("text0").textNode
+        title.setZ(0.3 + (text.getNumRows() - 1) * text.getLineHeight() * 0.09)
         self.label(round_text(m), (0, 0.1), scale=0.05, parent=frame, fg=DIM, wrap=wrap / 0.05)
         self.label(_("The table stays hidden until {name} clicks or presses Enter.").format(name=name),
                    (0, -0.32), scale=0.042, parent=frame, fg=DIM, wrap=wrap / 0.042)
