@@ -3576,6 +3576,29 @@ def test_a_finished_tournament_game_can_be_reviewed_from_the_history(app):
     assert app.screen.name == "tournament" and app.screen.chosen == t.id
 
 
+def test_every_game_of_a_long_tournament_can_be_reviewed_and_back_on_its_page(app):
+    """A club's twelve-game tournament: the page listed its last seven games only, with no word of the others,
+    so the first games could not be reviewed. Older and Newer turn the games' pages; back from a game's
+    results the page holding it is shown."""
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    t = app.store.new_tournament([Seat("A", "bot:easy"), Seat("B", "bot:easy")], games=12, seed=8)
+    for _ in range(9):
+        app.store.tournament_match(t).play_out()
+    games = {g.number: f"Game {g.number}: A {g.scores[0]}, B {g.scores[1]}" for g in app.store.tournament(t.id).entries()}
+    app.goto(TournamentScreen)
+    shown = buttons(app)
+    assert [n for n in games if games[n] in shown] == [4, 5, 6, 7, 8, 9] and "4–9 of 9" in texts(app)
+    assert "Newer" not in shown, "the latest games: none later"
+    click(app, "Older")
+    shown = buttons(app)
+    assert [n for n in games if games[n] in shown] == [1, 2, 3] and "1–3 of 9" in texts(app)
+    assert "Older" not in shown and "Newer" in shown
+    click(app, games[1])
+    assert app.screen.name == "results"
+    click(app, "Back to the tournament (Enter)")
+    assert app.screen.name == "tournament" and games[1] in buttons(app)
+
+
 def test_a_game_that_could_not_be_saved_is_still_continued_from_the_menu(app, monkeypatch):
     """The data folder refuses the autosave: Menu then Continue brings the game back as it is, and the
     menu says the game is kept only until the program ends."""

@@ -618,7 +618,7 @@ class ResultsScreen(Screen):
 
     def back_to_tournament(self) -> None:
         from .tournament import TournamentScreen
-        self.app.goto(TournamentScreen, chosen=self.context["tournament"])
+        self.app.goto(TournamentScreen, chosen=self.context["tournament"], game=self.context.get("game"))
 
     def next_tournament_game(self) -> None:
         if self.match.save_error and self.match.save():   # this game's end is not stored yet: first that

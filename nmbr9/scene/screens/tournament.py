@@ -15,6 +15,8 @@ from .widgets import ACCENT, DIM, GO, INK, NARROW, SHRINK, SMALL, WARN, WIDE, Ke
 
 LIST_STEP = 0.1
 SHOWN = 10          # tournaments on a page of the history (half of them in a tall window); Older/Newer turn it
+GAMES_SHOWN = 7     # lines for the chosen tournament's games (5 in a tall window); with more games, one of them
+                    # turns their pages (Older/Newer)
 WATCH_EVERY = 1.5   # seconds between two looks at whether another process moved the tournaments on
 
 
@@ -57,10 +59,12 @@ class TournamentScreen(Screen):
     name = "tournament"
     layouts = (WIDE, NARROW)
 
-    def __init__(self, app, chosen: int | None = None):
+    def __init__(self, app, chosen: int | None = None, game: int | None = None):
         super().__init__(app)
         self.chosen = chosen
         self.page = None    # the history's page shown, 0 the newest; at first the one holding the chosen tournament
+        self.game = game    # the chosen tournament's game just reviewed, whose page of games is shown
+        self.games_page = None   # the page of its games shown, 0 the latest; at first the one holding `game`
         self.message = ""
         self.keys = None    # the keyboard's place on the page, kept when a choice rebuilds it
         self.seen = None    # the page as shown: (the chosen tournament held by `nmbr9 tournament`, all progress)
@@ -158,30 +162,39 @@ class TournamentScreen(Screen):
         # at first on Continue (or New tournament); after a choice on the button just pressed
         doing = self.keys.current() if self.keys else None
         self.keys = KeyMenu(self, self.walk, next((i for i, b in enumerate(self.walk) if b["command"] == self.play), 0))
-        if not self.keys.find(doing) and doing is not None and doing[0] == self.turn:
-            self.keys.find((self.turn, (-doing[1][0],)))   # the last page reached: on the way back
+        if not self.keys.find(doing) and doing is not None and doing[0] in (self.turn, self.turn_games):
+            self.keys.find((doing[0], (-doing[1][0],)))   # the last page reached: on the way back
         self.accept("escape", self.app.menu)
         self.accept("page_up", self.turn, [-1])
         self.accept("page_down", self.turn, [1])
 
     def paging(self, history, shown, at: tuple[float, float], width: float) -> None:
         """Under the list: Newer, which of them are shown ("11–20 of 25"), Older."""
-        (x, y), per_page = at, SHOWN // 2 if self.narrow else SHOWN
-        side = width * 0.32
-        self.button(_("Newer"), self.turn, (x - (width - side) / 2, y), width=side, scale=SMALL, args=(-1,),
-                    enabled=self.page > 0)
-        first = self.page * per_page + 1
-        self.label(_("{first}\u2013{last} of {count}").format(first=first, last=first + len(shown) - 1,
-                                                              count=len(history)),
+        first = self.page * (SHOWN // 2 if self.narrow else SHOWN) + 1
+        last = first + len(shown) - 1
+        self.pager(self.turn, (first, last, len(history)), at, width, newer=first > 1, older=last < len(history))
+
+    def pager(self, turn, shown: tuple[int, int, int], at: tuple[float, float], width: float, newer: bool,
+              older: bool) -> None:
+        """Newer (`turn(-1)`), which are shown (first, last, of how many: "11–20 of 25"), Older (`turn(1)`)."""
+        (x, y), side = at, width * 0.32
+        self.button(_("Newer"), turn, (x - (width - side) / 2, y), width=side, scale=SMALL, args=(-1,), enabled=newer)
+        self.label(_("{first}\u2013{last} of {count}").format(first=shown[0], last=shown[1], count=shown[2]),
                    (x, y - 0.01), scale=SMALL, fg=DIM)
-        self.button(_("Older"), self.turn, (x + (width - side) / 2, y), width=side, scale=SMALL, args=(1,),
-                    enabled=first + len(shown) <= len(history))
+        self.button(_("Older"), turn, (x + (width - side) / 2, y), width=side, scale=SMALL, args=(1,), enabled=older)
 
     def turn(self, step: int) -> None:
         """The history's next page (1: older tournaments) or the one before (-1: newer); none past either end."""
         page = min(max(0, self.page + step), self.pages - 1)
         if page != self.page:
             self.page = page
+            self.relabel()
+
+    def turn_games(self, step: int) -> None:
+        """The chosen tournament's earlier games (1) or later ones (-1)."""
+        page = max(0, self.games_page + step)   # (past the earliest: details() brings it back)
+        if page != self.games_page:
+            self.games_page = page
             self.relabel()
 
     def details(self, tid: int, at: tuple[float, float]) -> None:
@@ -223,7 +236,17 @@ class TournamentScreen(Screen):
         if entries:
             self.label(_("Games (click a finished one to see its boards):"), (x, y), scale=SMALL,
                        align=TextNode.ALeft, fg=DIM, wrap=width / SMALL)
-        for i, g in enumerate(entries[-(5 if narrow else 7):]):
+        # a page of them, at first the latest (or the one holding the game just reviewed): a twelve-game
+        # tournament showed its last seven games only, the first five beyond reach
+        room = GAMES_SHOWN - 2 if narrow else GAMES_SHOWN
+        per_page = room - 1 if len(entries) > room else room
+        if self.games_page is None:
+            at = next((i for i, g in enumerate(entries) if g.number == self.game), len(entries) - 1)
+            self.games_page = (len(entries) - 1 - at) // per_page
+        self.games_page = min(self.games_page, max(0, (len(entries) - 1) // per_page))
+        end = len(entries) - self.games_page * per_page
+        shown = entries[max(0, end - per_page):end]
+        for i, g in enumerate(shown):
             gy = y - 0.075 - i * 0.072
             if g.finished:
                 line = self.game_line(g.number, [(seat_name(s.name, s.kind), n) for s, n in zip(t.seats, g.scores)],
@@ -231,6 +254,10 @@ class TournamentScreen(Screen):
                 self.button(line, self.review, (x + width / 2, gy), width=width, scale=SMALL, args=(t.id, g.number))
             else:
                 self.label(in_progress(g), (x + 0.02, gy - 0.01), scale=SMALL, align=TextNode.ALeft, fg=DIM)
+        if len(entries) > per_page:
+            first = end - len(shown) + 1
+            self.pager(self.turn_games, (first, end, len(entries)), (x + width / 2, y - 0.075 - per_page * 0.072),
+                       min(width, 1.0), newer=end < len(entries), older=first > 1)
         at = (0.42 if narrow else 0.45, -self.room[1] + 0.13)
         self.starts_game = not t.over and not held
         if self.starts_game:
@@ -269,10 +296,10 @@ class TournamentScreen(Screen):
             self.message = _("Game {number} can't be shown: {reason}").format(number=number, reason=e.text(_))
             self.relabel()
             return
-        self.app.goto(ResultsScreen, match=match, context={"tournament": tid, "review": True})
+        self.app.goto(ResultsScreen, match=match, context={"tournament": tid, "review": True, "game": number})
 
     def choose(self, tid: int) -> None:
-        self.chosen = tid
+        self.chosen, self.game, self.games_page = tid, None, None
         self.relabel()
 
     def new(self) -> None:
