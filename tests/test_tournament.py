@@ -98,6 +98,20 @@ def test_the_command_names_a_bot_with_its_strength_once_in_the_players_language(
     assert "Spieler 1, Bot 2 (mittel)" in shown[2] and "Bot 1 (schwer), Bot 2 (leicht)" in shown[2]
 
 
+def test_show_names_each_games_scores_by_player(store, capsys):
+    """--show listed each game as "scores 46 46 50", in the seats' order, under standings in the places' order
+    (the bot first): whose 50 it was could not be told. Each score now comes with its player."""
+    t = store.new_tournament([ANA, BEN, BOT], games=2, seed=4)
+    play(store.tournament_match(t, threaded=False))
+    store.tournament_match(t, threaded=False)   # the second game begun
+    first, second = store.tournament(t.id).entries()
+    assert cli.main(["tournament", "--show", str(t.id)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    ana, ben, bot = first.scores
+    assert f"  game 1: seed {first.seed}, scores Ana {ana}, Ben {ben}, Bot {bot}" in lines
+    assert f"  game 2: seed {second.seed}, scores in progress" in lines
+
+
 def test_standings_count_points_wins_and_the_best_n_games(store):
     t = store.new_tournament([Seat("E", "bot:easy"), Seat("M", "bot:medium"), Seat("E2", "bot:easy")],
                              games=3, best=2, seed=3)

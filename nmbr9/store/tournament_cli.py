@@ -82,8 +82,10 @@ def main(args) -> int:
         if args.show is not None:
             t = store.tournament(args.show)
             print_standings(t)
-            for e in t.entries():
-                scores = " ".join(map(str, e.scores)) if e.scores else _("in progress")
+            for e in t.entries():   # each score with its player, as the games are played ("Bot 1 102, ..."): the
+                # standings above are in their places' order, a game's bare scores in the seats'
+                scores = ", ".join(f"{seat_name(s.name, s.kind)} {n}" for s, n in zip(t.seats, e.scores)) \
+                    if e.scores else _("in progress")
                 print(_("  game {n}: seed {seed}, scores {scores}").format(n=e.number, seed=e.seed, scores=scores))
             return 0
         if args.resume is not None:
