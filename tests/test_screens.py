@@ -3589,10 +3589,14 @@ def test_every_game_of_a_long_tournament_can_be_reviewed_and_back_on_its_page(ap
     shown = buttons(app)
     assert [n for n in games if games[n] in shown] == [4, 5, 6, 7, 8, 9] and "4–9 of 9" in texts(app)
     assert "Newer" not in shown, "the latest games: none later"
-    click(app, "Older")
+    s = app.screen
+    assert s.keys.find((s.turn_games, (1,)))       # walked to Older, Space
+    messenger.send("space")
+    frames(app)
     shown = buttons(app)
     assert [n for n in games if games[n] in shown] == [1, 2, 3] and "1–3 of 9" in texts(app)
     assert "Older" not in shown and "Newer" in shown
+    assert s.keys.current() == (s.turn_games, (-1,)), "at the earliest games the keyboard is on Newer"
     click(app, games[1])
     assert app.screen.name == "results"
     click(app, "Back to the tournament (Enter)")
