@@ -3603,6 +3603,20 @@ def test_every_game_of_a_long_tournament_can_be_reviewed_and_back_on_its_page(ap
     assert app.screen.name == "tournament" and games[1] in buttons(app)
 
 
+def test_a_long_tournament_name_in_the_history_is_cut_short_not_its_progress(app):
+    """A club's long tournament name: its history button was cut at its end, "… — Autumn  (1 of 12…", hiding how
+    far it had got. The name is cut short now, never the progress."""
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    name = "Ünïversität Łódź Club Championship — Autumn Series"
+    t = app.store.new_tournament([Seat("A", "bot:easy"), Seat("B", "bot:easy")], games=12, seed=8, name=name)
+    app.store.tournament_match(t).play_out()
+    app.store.new_tournament([Seat("A", "bot:easy")], games=1, seed=1, name="Cup")
+    app.goto(TournamentScreen)
+    [shown] = [b for b in buttons(app) if b.endswith("  (1 of 12 played)")]
+    assert shown.startswith("Ünïversität Łódź Club") and "…" in shown
+    assert "Cup  (0 of 1 played)" in buttons(app), "a short name is not cut"
+
+
 def test_a_game_that_could_not_be_saved_is_still_continued_from_the_menu(app, monkeypatch):
     """The data folder refuses the autosave: Menu then Continue brings the game back as it is, and the
     menu says the game is kept only until the program ends."""
