@@ -1788,6 +1788,19 @@ def test_a_tile_in_hand_already_on_the_hints_spot_is_said_to_be_there(app):
     assert (s.ps.rotation, s.ps.x, s.ps.y) == (p.rotation, p.x, p.y)
 
 
+def test_the_hints_words_are_still_there_after_the_rules(app):
+    """F1 and back built the table's widgets anew: the hint's ghost still pulsed, but the sentence saying what
+    it is was gone (the status was empty); it is there again."""
+    m, s, p = _hint_in_round_4(app)
+    said = s.status["text"]
+    assert said.startswith("Hint: the expert would lay it")
+    messenger.send("f1")
+    frames(app)
+    s.close_rules()
+    frames(app)
+    assert s.hint["ghost"] is not None and s.status["text"] == said
+
+
 def test_a_hint_beside_the_framed_table_is_brought_into_view(app):
     """The camera frames the build; a hint's ghost laid further out was cut off at the window's edge."""
     import threading

@@ -115,6 +115,7 @@ class SessionScreen(Screen):
     def build(self) -> None:
         tc, br = self.anchors["a2dTopCenter"], self.anchors["a2dBottomRight"]
         self.status = self.label("", (0, self.status_y()), scale=0.042, parent=tc, wrap=34)
+        self.status_colour = INK
         self.panel = self.anchors["a2dTopRight"].attachNewNode("players")
         self.keys = self.label("", (0.05, -0.82), scale=0.03, parent=self.anchors["a2dTopLeft"],
                                align=TextNode.ALeft, fg=DIM)
@@ -283,7 +284,7 @@ class SessionScreen(Screen):
         text = keep_together(text)   # it wraps
         if self.status["text"] != text:
             self.status["text"] = text
-            self.status["text_fg"] = colour
+            self.status["text_fg"] = self.status_colour = colour
             self.status["frameColor"] = PANEL if text else (0, 0, 0, 0)
             self.status["pad"] = (0.4, 0.25)
             even_wrap(self.status, self.status_wrap)   # (its frame fitted to the lines too)
@@ -464,8 +465,11 @@ class SessionScreen(Screen):
         self.app.place_note()   # a screenshot's note from the table: clear of the rules' Back
 
     def close_rules(self) -> None:
+        said = self.status["text"], self.status_colour
         self._close_overlay()
         self.relabel()
+        # the status is built anew empty: what it said (a hint's words beside its ghost) still holds
+        self.set_status(*said)
         if self.ps is not None:
             self.ps.bind(view_only=self.looking is not None)
 
