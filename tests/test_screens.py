@@ -3489,14 +3489,39 @@ def test_a_tournaments_last_results_show_every_line_clear_of_the_others_in_any_w
 
 
 def test_solo_results_compare_the_best_layout_with_you_not_a_winner(app):
+    from nmbr9.puzzle import turn
     from nmbr9.scene.screens.results import ResultsScreen
     m = app.store.new_match([Seat("A", "bot:easy")], seed=31)
     m.play_out()
     r = app.goto(ResultsScreen, match=m, context={})
-    analysis_found(r, list(m.board(0).tiles))
+    analysis_found(r, [turn(p, 2) for p in m.board(0).tiles])   # another layout (turned about) of the same score
     frames(app)
     assert f"Best found for this deck: {m.game.scores()[0]} points (you matched it)" in texts(app)
     assert "winner" not in texts(app)
+
+
+def test_the_best_found_that_is_the_players_own_game_is_said_to_be(app):
+    """Where the search found no better layout, the player's own game came back as the best found and the results
+    said "94 points (you matched it)": stepping through it, or Tab to it, showed the player's own board, as if
+    the search had found the very same. It says it is their own game."""
+    from nmbr9.scene.screens.results import ResultsScreen
+    m = app.store.new_match([Seat("A", "bot:easy")], seed=31)
+    m.play_out()
+    r = app.goto(ResultsScreen, match=m, context={})
+    tiles = m.board(0).tiles
+    analysis_found(r, [p._replace(x=p.x - tiles[0].x, y=p.y - tiles[0].y) for p in tiles])   # as the search lays it
+    frames(app)
+    score = m.game.scores()[0]
+    assert f"Best found for this deck: {score} points, your own game (the search found none better)" in texts(app)
+    assert "matched" not in texts(app)
+    m = app.store.new_match([Seat("Ana", "bot:easy"), Seat("Bo", "bot:medium")], seed=31)
+    m.play_out()
+    r = app.goto(ResultsScreen, match=m, context={})
+    winner = r.results[0]
+    analysis_found(r, list(m.board(winner.seat).tiles))
+    frames(app)
+    assert f"{winner.score} points, {winner.name}'s own game (the search found none better)" in \
+        texts(app).replace("\n", " ")
 
 
 def test_results_with_modules_say_the_best_found_plays_the_base_game(app):

@@ -472,7 +472,12 @@ class ResultsScreen(Screen):
                 self.app.trace("analysis", f"best={self.best_board().score()}")
 
     def _found_text(self, best: int) -> str:
-        """The best layout found against the winner's score."""
+        """The best layout found against the winner's score; the winner's own game where the search found none
+        better (that game came back as the best: "you matched it" over one's own board, step by step, read as
+        another layout scoring the same)."""
+        own = self._own_game()
+        if own is not None:
+            return self._own_text(own.name, best)
         top = self.results[0].score
         alone = len(self.results) == 1   # played against one's record: no winner to speak of
         words = FOUND[bool(self.match.game.ruleset.modules), alone][(best <= top) + (best < top)]
@@ -485,7 +490,24 @@ class ResultsScreen(Screen):
         top = self.results[0].score
         return [_("Best found for this deck: starting\u2026"),
                 _("Best found for this deck: searching\u2026 {percent}%").format(percent=100),
-                *(self._found_text(best) for best in (top + 100, top, max(top - 100, 0)))]
+                *(self._found_text(best) for best in (top + 100, top, max(top - 100, 0))),
+                *(self._own_text(r.name, top) for r in self.results)]
+
+    def _own_text(self, name: str, score: int) -> str:
+        words = _("Best found for this deck: {score} points, your own game (the search found none better)") \
+            if len(self.results) == 1 else \
+            _("Best found for this deck: {score} points, {name}'s own game (the search found none better)")
+        return keep_together(words.format(score=score, name=name))
+
+    def _own_game(self):
+        """The result whose board the best layout found is (the players' games go to the search, and one comes
+        back where the search found none better), or None. Laid elsewhere on the table is laid the same."""
+        def shape(tiles):
+            dx, dy = (tiles[0].x, tiles[0].y) if tiles else (0, 0)
+            return [(p.piece, p.rotation, p.x - dx, p.y - dy, p.level) for p in tiles]
+        found = shape(self.analysis["placements"] or [])
+        return next((r for r in self.results if found and shape(self.match.game.boards[r.seat].tiles) == found),
+                    None)
 
     def _not_searched_text(self) -> str:
         """A variant's game: no best layout; in "Level to Level" ended with cards still in the deck, first why
