@@ -1329,6 +1329,26 @@ def test_looking_at_another_board_shows_it_at_this_round_and_back(app):
     assert "Hint (I)" in buttons(app) and "I: hint" in texts(app) and "H: show the controls" in texts(app)
 
 
+def test_the_score_box_keeps_its_size_while_looking_after_the_rules(app):
+    """Looking at another board, F1 and back shrank the score box to "Score 0" and the names under it jumped up
+    (a name about to be clicked moved from under the pointer); the box keeps its size, as it does while looking."""
+    m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:easy")], seed=4)
+    s = app.play(m)
+    until(app, lambda: s.ps is not None and s.ps.ghost is not None)
+    s.look(1)
+    frames(app)
+    size = s.hud.score.guiItem.getFrame()
+    names = sorted(round(b.getZ(app.base.render2d), 3) for b in buttons(app).values() if b.getParent() == s.panel)
+    messenger.send("f1")
+    frames(app)
+    s.close_rules()
+    frames(app)
+    assert s.looking == 1 and "Bot's board as it stood" in s.status["text"]
+    assert s.hud.score.guiItem.getFrame() == size
+    assert sorted(round(b.getZ(app.base.render2d), 3) for b in buttons(app).values()
+                  if b.getParent() == s.panel) == names
+
+
 def test_looking_at_boards_with_three_seats_says_tab_shows_the_next_one(app):
     """With three seats or more, Tab from another's board showed the next board, but the status said Tab went
     back to one's table: only from the last board does it."""

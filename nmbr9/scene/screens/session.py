@@ -149,7 +149,11 @@ class SessionScreen(Screen):
         build_anew([self.root, *self.anchors.values()], self.build)
         self.hud.relabel()
         if self.ps is not None:
+            in_hand = self.hud.in_hand
             self.ps.redraw_hud()
+            if self.looking is not None:   # (the tile put away meanwhile: redrawn, the box lost the room for it)
+                self.hud.in_hand = in_hand
+                self._own_score_while_looking()
 
     def _keys(self) -> list[str]:
         """The key help's keys, laid out in lines by _lay_out_keys."""
@@ -474,6 +478,12 @@ class SessionScreen(Screen):
             self.ps.bind(view_only=self.looking is not None)
 
     # ----- looking at other boards ---------------------------------------------------------------
+    def _own_score_while_looking(self) -> None:
+        """The score box: one's own score, with nothing in hand to confirm, its size kept (the names under it
+        stay where they were clicked)."""
+        own = self.match.board(self.viewer)
+        self.hud.show_score(own.score_by_level(), own.score(), None, blank=True)
+
     def _past_players(self) -> list:
         """A puzzle's earlier players (from the database): name, game and seat."""
         code = self.context.get("puzzle")
@@ -541,8 +551,7 @@ class SessionScreen(Screen):
         self.clear_hint()
         self.looking = who
         self._hud_turn_shown(False)
-        own = m.board(self.viewer)   # the score box: one's own score, with nothing in hand to confirm
-        self.hud.show_score(own.score_by_level(), own.score(), None, blank=True)
+        self._own_score_while_looking()
         board = self.board_of(who)
         self.table.show(board)
         self.camera.frame(*self._frame_of(board))
