@@ -164,6 +164,21 @@ def test_analyse_command_writes_a_record_replay_accepts(tmp_path):
     assert str(found) in run.stdout
 
 
+def test_analyse_command_says_a_game_not_over_is_scored_so_far(tmp_path):
+    """Analysing a save (a game not over) said "Ana: 7" beside the best layout's 90 for the whole deck, as if
+    the game had ended at 7."""
+    game = Game([Seat("Ana")], new_deck(random.Random(8)))
+    bot = make_bot("easy", 1)
+    for _ in range(3):
+        game.play(0, bot.choose(view_of(game, 0)))
+    src = tmp_path / "game.json"
+    src.write_text(json.dumps(game_record(game)))
+    run = subprocess.run([sys.executable, "-m", "nmbr9", "analyse", str(src), "--time", "0.5"],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert f"Ana: {game.boards[0].score()} so far (3 of 20 tiles laid)" in run.stdout
+
+
 def test_analyse_command_refuses_bad_input_in_one_line(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{")

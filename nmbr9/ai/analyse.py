@@ -214,8 +214,12 @@ def main(args) -> int:
     print(_("Best found for this deck: {score} points ({seconds:.0f} s of search)").format(
         score=found, seconds=time.perf_counter() - started))
     for i in players:
-        name = game.seats[i].name
-        print(_("  {name}: {score}").format(name=name, score=game.boards[i].score()))
+        name, board = game.seats[i].name, game.boards[i]
+        if len(board.tiles) < len(record.deck):   # a game not over (a save): "Ana: 0" read as her final score
+            print(_("  {name}: {score} so far ({tiles} of {count} tiles laid)").format(
+                name=name, score=board.score(), tiles=len(board.tiles), count=len(record.deck)))
+        else:
+            print(_("  {name}: {score}").format(name=name, score=board.score()))
     if args.out:
         from ..store import SaveError, write_atomic
         data = game_record(best, {"analysis": {"of": str(args.file), "score": found}})
