@@ -2766,6 +2766,38 @@ def test_the_puzzles_screen_offers_the_last_puzzle_players_name(app):
     assert app.screen.name_entry.get() == "Ana"       # the last human to finish a puzzle, not retyped each time
 
 
+def test_the_two_puzzles_offered_and_a_typed_name_stay_until_one_is_played(app):
+    """Each visit to Puzzles drew two new puzzles (Back and Puzzles again re-rolled them at will) and a name typed
+    there was lost on Back or Esc. They stay, also after a restart; a puzzle played is replaced, the other stays."""
+    from nmbr9.scene.screens.puzzles import PuzzleScreen
+    from nmbr9.store import load_settings
+
+    def offered():
+        return [p.code for p in app.screen.offered]
+    app.goto(PuzzleScreen)
+    first = offered()
+    assert all(f"code {code}" in texts(app) for code in first)
+    app.screen.name_entry.set("Zoe")
+    click(app, "Back (Esc)")
+    click(app, "Puzzles")
+    assert offered() == first and app.screen.name_entry.get() == "Zoe"
+    app.screen.name_entry.set("Zoe Two")
+    messenger.send("escape")
+    frames(app)
+    click(app, "Settings")
+    messenger.send("escape")
+    frames(app)
+    click(app, "Puzzles")
+    assert offered() == first and app.screen.name_entry.get() == "Zoe Two"
+    assert all(f"code {code}" in texts(app) for code in first)
+    assert load_settings(app.store.folder).puzzles == {"offered": first, "player": "Zoe Two"}   # the next run's
+    click(app, "Puzzle A")
+    assert app.screen.match.seats[0].name == "Zoe Two"
+    app.menu()
+    click(app, "Puzzles")
+    assert offered()[1] == first[1] and offered()[0] not in first   # the one played is replaced
+
+
 def test_a_first_puzzle_is_offered_under_the_name_played_in_new_game(app):
     """A newcomer who had played three games as Anna opened Puzzles: "Your name: Player 1", and Puzzle A went on
     its leaderboard as Player 1. Before any puzzle, the first human named in New game is offered."""

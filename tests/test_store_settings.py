@@ -90,6 +90,17 @@ def test_each_bad_value_falls_back_alone(folder):
     assert s == Settings(camera_sensitivity=3.0, sound=False)
 
 
+@pytest.mark.parametrize("offered", [["8619-YREF-BGGE"], ["8619-YREF-BGGE", "8619-YREF-BGGX"],
+                                     ["8619-YREF-BGGE", "8619yrefbgge"], "8619-YREF-BGGE"])
+def test_puzzles_offered_that_are_not_two_different_puzzle_codes_are_drawn_anew(folder, offered):
+    """The Puzzles page's two offered puzzles, kept in the file: a damaged entry is none (two new ones are drawn)."""
+    (folder / "settings.json").write_text(json.dumps({"puzzles": {"offered": offered, "player": "Zoe"}}))
+    assert load_settings().puzzles is None
+    (folder / "settings.json").write_text(json.dumps({"puzzles": {"offered": ["8619yrefbgge", "5HZC-4FV0-E0HR"],
+                                                                  "player": "Zoe"}}))
+    assert load_settings().puzzles == {"offered": ["8619-YREF-BGGE", "5HZC-4FV0-E0HR"], "player": "Zoe"}
+
+
 def test_a_language_without_a_translation_is_the_systems_and_kept_for_a_version_that_has_it(folder):
     """"language": "fr" typed in the file: the game spoke English while Settings' Language button said "fr"."""
     (folder / "settings.json").write_text(json.dumps({"language": "fr", "sound": False}))

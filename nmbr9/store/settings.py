@@ -32,6 +32,8 @@ class Settings:
     language: str | None = None        # None: the system's language
     # the seats and rules of the last game started from New game (or New tournament), offered there again
     new_game: dict | None = None
+    # the Puzzles page: the two puzzles offered until one is played, and a name typed there
+    puzzles: dict | None = None
 
     def changed(self, **values) -> "Settings":
         """A copy with some values replaced (checked like values read from the file)."""
@@ -84,6 +86,23 @@ def _new_game(v):
     raise ValueError
 
 
+def _puzzles(v):
+    """{"offered": [two codes of different puzzles], "player": a name typed on the page, or ""}."""
+    from ..puzzle import PuzzleCodeError, decode
+    if v is None:
+        return None
+    offered = v.get("offered") if isinstance(v, dict) else None
+    if isinstance(offered, list) and len(offered) == 2 and all(isinstance(c, str) for c in offered) \
+            and isinstance(v.get("player"), str):
+        try:
+            codes = [decode(c).code for c in offered]
+        except PuzzleCodeError:
+            raise ValueError from None
+        if codes[0] != codes[1]:
+            return {"offered": codes, "player": v["player"]}
+    raise ValueError
+
+
 _CHECKS = {
     "window_size": _size,
     "fullscreen": _flag,
@@ -92,6 +111,7 @@ _CHECKS = {
     "sound": _flag,
     "language": _language,
     "new_game": _new_game,
+    "puzzles": _puzzles,
 }
 
 

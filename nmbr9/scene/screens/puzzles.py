@@ -14,7 +14,7 @@ from panda3d.core import TextNode
 
 from ...i18n import _
 from ...match import Match, default_name, derive_seed, fresh_seed, seat_name, stored_name
-from ...puzzle import BOT_NAMES, Puzzle, PuzzleCodeError, daily_puzzle, decode, offered_puzzles
+from ...puzzle import BOT_NAMES, Puzzle, PuzzleCodeError, daily_puzzle, decode, offered_puzzles, random_puzzle
 from ...rules import Seat
 from .widgets import DIM, NARROW, SMALL, WARN, WIDE, KeyMenu, Screen
 
@@ -41,14 +41,19 @@ class PuzzleScreen(Screen):
 
     def __init__(self, app):
         super().__init__(app)
-        self.offered = offered_puzzles(random.Random(fresh_seed()))
+        # the two puzzles offered stay until one is played, also after a restart (the online edition: "you
+        # always have 2 random puzzles"): opening the page again drew two new ones, so a player could re-roll
+        kept = app.settings.puzzles or {}
+        self.offered = (tuple(decode(code) for code in kept["offered"]) if kept
+                        else offered_puzzles(random.Random(fresh_seed())))
         self.daily = daily_puzzle(dt.date.today())
-        self.player = self._last_player()
+        self.player = kept.get("player") or self._last_player()   # a name typed here and not played yet
         self.code_text = ""
         self.message = ""
         self.keys = None    # the keyboard's place on the page, kept when a sentence rebuilds it
         from .menu import game_it_ends
         self.replaces = game_it_ends(app)
+        self.remember()   # two new ones kept at once: closing the window must not draw others either
 
     def build(self) -> None:
         """The name, the three puzzles (what each is beside it, or under it in a tall window), a friend's code."""
@@ -96,16 +101,34 @@ class PuzzleScreen(Screen):
         if self.replaces is not None:
             from .menu import ends_saved_game
             self.label(ends_saved_game(self.replaces, puzzle=True), (0, y - 0.12), scale=SMALL, fg=WARN, wrap=line / SMALL)
-        walk.append(self.button(_("Back (Esc)"), self.app.menu, (0, bottom + 0.15), width=0.5, scale=0.05))
+        walk.append(self.button(_("Back (Esc)"), self.back, (0, bottom + 0.15), width=0.5, scale=0.05))
         self.label(_("Tab or arrow keys walk the page, Space presses"), (0, bottom + 0.04), scale=SMALL, fg=DIM,
                    wrap=line / SMALL)
         # at first on Puzzle A; after a sentence where it was (the code's field: Enter there plays the code,
         # and the same Enter must not press a button once the page is built again)
         self.keys = KeyMenu(self, walk, self.keys.index if self.keys else 1)
-        self.accept("escape", self.app.menu)
+        self.accept("escape", self.back)
 
     def keep(self) -> None:
         self.player, self.code_text = self._name(), self.code_entry.get().strip()
+
+    def remember(self, played: Puzzle | None = None) -> None:
+        """Keep the puzzles offered (a played one replaced by a new one, the other still offered) and a name
+        typed here (none for the default "Player 1": the last puzzle's player is offered then) in the settings."""
+        if played in self.offered:
+            rng, new = random.Random(fresh_seed()), played
+            while new in self.offered:
+                new = random_puzzle(rng)
+            self.offered = tuple(new if p == played else p for p in self.offered)
+        typed = "" if self.player == stored_name(self._default()) else self.player
+        kept = {"offered": [p.code for p in self.offered], "player": typed}
+        if kept != self.app.settings.puzzles:
+            self.app.save_settings(self.app.settings.changed(puzzles=kept))   # kept, if the disk allows
+
+    def back(self) -> None:
+        self.keep()
+        self.remember()
+        self.app.menu()
 
     def _last_player(self) -> str:
         """Who played the last puzzle here, so a player need not type their name every time; before any puzzle,
@@ -140,7 +163,9 @@ class PuzzleScreen(Screen):
         return stored_name(self.name_entry.get().strip() or self._default())
 
     def play(self, puzzle: Puzzle) -> None:
-        start_puzzle(self.app, puzzle, puzzle_seats(self._name()))
+        self.keep()
+        self.remember(played=puzzle)
+        start_puzzle(self.app, puzzle, puzzle_seats(self.player))
 
     def play_code(self, *_args) -> None:
         self.keep()
