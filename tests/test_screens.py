@@ -3279,6 +3279,33 @@ def test_clicking_step_through_it_again_lays_the_next_tile_of_the_best_layout(ap
     assert "tile 1 of 20" in texts(app) and len(r.table.board.tiles) == 1
 
 
+def test_camera_sensitivity_scales_the_keys_turns_and_tilts_at_the_table_and_in_the_results(app):
+    """Settings' camera sensitivity changed only a right drag: A D W S turned the table 10 degrees a press at any
+    setting, so it did nothing for a keyboard player. A zoom step stays the same (see view_keys)."""
+    from nmbr9.scene.screens.results import ResultsScreen
+    from nmbr9.scene.screens.settings import SettingsScreen
+    app.goto(SettingsScreen)
+    assert "Camera sensitivity: how far a right drag and A D W S turn and tilt the table." in texts(app)
+    app.settings = app.settings.changed(camera_sensitivity=2.5)
+    app.play(app.store.new_match([Seat("Ana")], seed=3))
+    frames(app, 3)
+    c = app.screen.camera
+    heading, pitch, zoom = c.heading, c.pitch, c.zoom
+    messenger.send("d")
+    messenger.send("s")
+    assert (c.heading - heading, c.pitch - pitch) == pytest.approx((25, -15))   # 10 and 6 at sensitivity 1
+    messenger.send("+")
+    assert c.zoom == pytest.approx(zoom * 0.88)
+    m = app.store.new_match([Seat("Ben", "bot:easy")], seed=31)
+    m.play_out()
+    r = app.goto(ResultsScreen, match=m, context={})
+    r.job.stop()
+    frames(app)
+    heading = r.camera.heading
+    messenger.send("a")
+    assert (r.camera.heading - heading) % 360 == pytest.approx(360 - 25)
+
+
 def test_a_right_drag_turns_and_tilts_the_board_in_the_results(app, monkeypatch):
     """At the table a right drag turns the view; in the results it did nothing: a mouse player could only zoom
     a board, never look at its lower levels from another side."""

@@ -91,11 +91,14 @@ HANDOFF_PAUSE = 0.8    # seconds the hand-off takes no press, and a table just s
                        # Enter for a tile as dealt: the Enter pressed again is not the next player's
 
 
-def view_keys(camera) -> dict:
-    """The keys that turn, tilt and zoom the view: the same at the table and on the results' board."""
+def view_keys(camera, sensitivity: float = 1.0) -> dict:
+    """The keys that turn, tilt and zoom the view: the same at the table and on the results' board. The camera
+    sensitivity setting scales a press's turn and tilt, as it does a right drag's; a zoom step stays the same
+    (a step zooms by a fixed part, pressed or a wheel's notch: scaled, 0.2 took 80 presses across the range)."""
+    turn, tilt = 10 * sensitivity, 6 * sensitivity
     return {
-        "a": lambda: camera.orbit(-10, 0), "d": lambda: camera.orbit(10, 0),
-        "w": lambda: camera.orbit(0, 6), "s": lambda: camera.orbit(0, -6),
+        "a": lambda: camera.orbit(-turn, 0), "d": lambda: camera.orbit(turn, 0),
+        "w": lambda: camera.orbit(0, tilt), "s": lambda: camera.orbit(0, -tilt),
         "=": lambda: camera.zoom_by(0.88), "+": lambda: camera.zoom_by(0.88),
         # "+" typed with Shift (US and UK keyboards) arrives with the modifier in its name
         "shift-=": lambda: camera.zoom_by(0.88), "shift-+": lambda: camera.zoom_by(0.88),
@@ -105,8 +108,8 @@ def view_keys(camera) -> dict:
 
 
 class PlayScreen:
-    orbit_speed = ORBIT_SPEED   # the game's settings scale these (camera sensitivity, animation speed)
-    speed = 1.0                 # 0: no animation
+    sensitivity = 1.0           # the game's settings scale these (camera sensitivity: a right drag's and the
+    speed = 1.0                 # keys' turns and tilts; animation speed, 0: no animation)
 
     def __init__(self, base, game, seat: int, table, camera, hud, on_commit=None):
         self.base, self.game, self.seat = base, game, seat
@@ -351,7 +354,7 @@ class PlayScreen:
             if abs(mx - px) + abs(my - py) > DRAG_START:
                 self.dragged.add(button)
         if last is not None and "mouse3" in self.dragged:
-            self.camera.turn_by_drag(last, (mx, my), self.orbit_speed)
+            self.camera.turn_by_drag(last, (mx, my), ORBIT_SPEED * self.sensitivity)
             return
         if last is not None and "mouse2" in self.dragged:
             self.camera.pan_screen(last, (mx, my))   # the tile in hand goes along, below
@@ -451,7 +454,7 @@ class PlayScreen:
             "q": lambda: self.rotate(-1), "e": lambda: self.rotate(1),
             "enter": self.enter_key, "space": self.enter_key, "h": self.hud.toggle_legend,
         }
-        keys.update(view_keys(self.camera))
+        keys.update(view_keys(self.camera, self.sensitivity))
         keys.update({
             "home": self.camera.reset,
             "shift-arrow_left": lambda: self.camera.pan_by(-PAN_STEP, 0),

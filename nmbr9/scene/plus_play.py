@@ -657,7 +657,6 @@ class PlusSessionScreen(SessionScreen):
             self.plus_hud.shown(shown and self.overlay is None)
 
     def start_player(self, seat: int) -> None:
-        from .play import ORBIT_SPEED
         self.stop_player()
         self.clear_hint()
         self.viewer, self.looking = seat, None
@@ -667,7 +666,7 @@ class PlusSessionScreen(SessionScreen):
         self.ps.note = self._skip_note(seat)
         if self.ps.note and getattr(self, "plus_hud", None) is not None:
             self.plus_hud.key = None   # the panels were drawn when the play screen was made, before the note
-        self.ps.orbit_speed = ORBIT_SPEED * self.app.settings.camera_sensitivity
+        self.ps.sensitivity = self.app.settings.camera_sensitivity
         self.ps.speed = self.app.settings.animation_speed
         self.ps.bind()
         self.was_held = self.ps.held

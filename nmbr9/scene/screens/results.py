@@ -272,7 +272,7 @@ class ResultsScreen(Screen):
         self.accept("shift-tab", self.next_board, [-1])
         # the board is looked at as at the table: A D W S turn and tilt it, the wheel and + / - zoom, L its levels
         from ..play import view_keys
-        for key, fn in view_keys(self.camera).items():
+        for key, fn in view_keys(self.camera, self.app.settings.camera_sensitivity).items():
             self.accept(key, fn)
             self.accept(key + "-repeat", fn)
         for wheel, factor in (("wheel_up", 0.88), ("wheel_down", 1 / 0.88)):

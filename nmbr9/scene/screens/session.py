@@ -295,14 +295,14 @@ class SessionScreen(Screen):
 
     # ----- whose turn -------------------------------------------------------------------
     def start_player(self, seat: int) -> None:
-        from ..play import ORBIT_SPEED, PlayScreen
+        from ..play import PlayScreen
         self.stop_player()
         self.clear_hint()
         self.viewer, self.looking = seat, None
         self._hud_turn_shown(True)
         self._legend_for(seat)
         self.ps = PlayScreen(self.base, self.match, seat, self.table, self.camera, self.hud, self.committed)
-        self.ps.orbit_speed = ORBIT_SPEED * self.app.settings.camera_sensitivity
+        self.ps.sensitivity = self.app.settings.camera_sensitivity
         self.ps.speed = self.app.settings.animation_speed
         self.ps.bind()
         self.was_held = self.ps.held

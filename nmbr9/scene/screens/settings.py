@@ -62,12 +62,15 @@ class SettingsScreen(Screen):
             y = ROW_TOP - i * ROW_STEP
             self.label(text, (X - W / 2 - 0.1, y), scale=0.05, align=TextNode.ARight)
             widgets.append(make(y))
-        self.label(_("Animation speed 0 turns animations off."), (0, -0.42), scale=SMALL, fg=DIM, wrap=LINE / SMALL)
+        # what the sensitivity moves: it read as the mouse's alone (and was, until it scaled A D W S too)
+        notes = [_("Camera sensitivity: how far a right drag and A D W S turn and tilt the table."),
+                 _("Animation speed 0 turns animations off.")]
         if not self.app.audio:
-            self.label(_("No sound device was found: sound stays silent."), (0, -0.5), scale=SMALL, fg=DIM,
-                       wrap=LINE / SMALL)
+            notes.append(_("No sound device was found: sound stays silent."))
+        # one label: a sentence that wraps (in German) pushes the next down, as the menu's notices do
+        self.label("\n".join(notes), (0, -0.4), scale=SMALL, fg=DIM, wrap=LINE / SMALL)
         if self.message:
-            self.label(self.message, (0, -0.6), scale=0.04, fg=WARN, wrap=LINE / 0.04)
+            self.label(self.message, (0, -0.66), scale=0.04, fg=WARN, wrap=LINE / 0.04)
         widgets.append(self.button(_("Back (Esc)"), self.app.menu, (0, -0.82), width=0.5, scale=0.05))
         self.label(_("Tab or Up/Down walk the settings, Left/Right move a slider, Enter or Space presses"),
                    (0, -0.93), scale=SMALL, fg=DIM, wrap=LINE / SMALL)
