@@ -221,6 +221,28 @@ def test_analyse_on_a_full_disk_keeps_the_layout_written_before(tmp_path, monkey
     assert sorted(p.name for p in tmp_path.iterdir()) == ["best.json", "game.json"]
 
 
+def test_analyse_names_the_players_as_replay_does_in_the_language_of_the_moment(tmp_path, capsys):
+    """In Polish, replay said "Trudny bot: 8" and analyse "Hard bot: 8": the name as stored, untranslated."""
+    import argparse
+    from nmbr9.ai.analyse import main as analyse_command
+    from nmbr9.cli import cmd_replay
+    from nmbr9.i18n import set_language
+    src = tmp_path / "game.json"
+    game = Game([Seat("Player 1"), Seat("Hard bot", "bot:hard"), Seat("Ana")], new_deck(random.Random(3)))
+    src.write_text(json.dumps(game_record(game)))
+    set_language("pl")
+    try:
+        cmd_replay(argparse.Namespace(file=str(src), json=False))
+        replayed = capsys.readouterr().out
+        assert analyse_command(argparse.Namespace(file=str(src), out=None, player=None, time=0.2)) == 0
+        analysed = capsys.readouterr().out
+    finally:
+        set_language("en")
+    assert "Trudny bot: 0" in replayed and "Gracz 1: 0" in replayed
+    lines = analysed.splitlines()[1:]   # (a game not over: "... so far (0 of 20 tiles laid)")
+    assert [line.split(":")[0] for line in lines] == ["  Gracz 1", "  Trudny bot", "  Ana"], analysed
+
+
 def test_bench_bots_prints_scores_and_times():
     run = subprocess.run([sys.executable, "-m", "nmbr9", "bench", "bots", "--level", "easy", "--games", "3",
                           "--seed", "0", "--jobs", "2"], capture_output=True, text=True)

@@ -213,8 +213,9 @@ def main(args) -> int:
     found = best.boards[0].score()
     print(_("Best found for this deck: {score} points ({seconds:.0f} s of search)").format(
         score=found, seconds=time.perf_counter() - started))
-    for i in players:
-        name, board = game.seats[i].name, game.boards[i]
+    from ..match import seat_name
+    for i in players:   # named as replay and the table name them ("Hard bot" in the language of the moment)
+        name, board = seat_name(game.seats[i].name, game.seats[i].kind), game.boards[i]
         if len(board.tiles) < len(record.deck):   # a game not over (a save): "Ana: 0" read as her final score
             print(_("  {name}: {score} so far ({tiles} of {count} tiles laid)").format(
                 name=name, score=board.score(), tiles=len(board.tiles), count=len(record.deck)))
