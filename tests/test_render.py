@@ -125,6 +125,25 @@ def test_render_command_writes_a_picture_of_the_chosen_player(tmp_path):
     assert german.returncode == 2 and german.stdout.startswith("Kein Bild möglich: die Größe 5x5")
 
 
+def test_render_says_an_illegal_move_as_replay_does_with_exit_status_1(tmp_path, capsys):
+    """render exited 2 ("not a usable record") on a record with an illegal move, where replay, moves and analyse
+    exit 1 and say the move and the rule (spec/game-record.md)."""
+    import argparse
+    from nmbr9.cli import cmd_replay
+    from nmbr9.scene.render import main as render
+    data = game_record(seeded_board(6, 1))
+    data["moves"][1].update(x=data["moves"][0]["x"], y=data["moves"][0]["y"])   # the 2 on the 5: overlap
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(data))
+    assert cmd_replay(argparse.Namespace(file=str(record), json=False)) == 1
+    said = capsys.readouterr().out
+    assert said.startswith("Illegal move 1 (round 2, player 0)")
+    assert render(argparse.Namespace(file=str(record), out=str(tmp_path / "board.png"), size="320x200", player=0,
+                                     angle="top", levels=False)) == 1
+    assert capsys.readouterr().out == said
+    assert not (tmp_path / "board.png").exists()
+
+
 def test_render_never_spoils_the_file_it_was_given(scene, tmp_path, monkeypatch, capsys):
     """A name that is no picture is refused before the file is touched, and a full disk is said and
     keeps the previous picture (Panda3D wrote the file itself: an empty notes.txt, 'Wrote' an empty PNG)."""

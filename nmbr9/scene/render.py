@@ -51,7 +51,8 @@ def picture_bytes(image, name: str) -> bytes | None:
 def main(args) -> int:
     from ..i18n import _, ngettext
     from ..match import seat_name
-    from ..rules.record import RecordError, load_record, record_game
+    from ..cli import print_illegal
+    from ..rules.record import RecordError, load_record, replay
     from .base import make_base, parse_size
 
     def refuse(why: str) -> int:
@@ -59,11 +60,16 @@ def main(args) -> int:
         return 2
     try:
         size = parse_size(args.size)
-        game = record_game(load_record(args.file))
+        record = load_record(args.file)
     except RecordError as e:
         return refuse(e.text(_))
     except ValueError as e:
         return refuse(str(e))
+    result = replay(record)
+    if not result.ok:   # said and counted as replay, moves and analyse do (spec/game-record.md: exit status 1)
+        print_illegal(result)
+        return 1
+    game = result.game
     if args.angle not in ANGLES:
         return refuse(_("unknown angle {angle!r} (one of {angles})").format(angle=args.angle,
                                                                            angles=", ".join(ANGLES)))
