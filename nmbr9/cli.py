@@ -42,7 +42,7 @@ def print_illegal(result) -> None:
 
 def cmd_moves(args) -> int:
     from .rules.board import N_, refuse
-    from .rules.game import LEVEL_TO_LEVEL, POWERS
+    from .rules.game import LEVEL_TO_LEVEL, POWERS, no_player
     from .rules.record import RecordError, load_record, replay
     try:
         result = replay(load_record(args.file))
@@ -57,8 +57,7 @@ def cmd_moves(args) -> int:
         refusal = refuse("bad_power", N_("There is no power {power} (the powers are {powers})."),
                          power=bad[0], powers=", ".join(POWERS))
     elif not 0 <= args.player < len(game.seats):
-        refusal = refuse("wrong_turn", N_("There is no player {player} (players are 0 to {last})."),
-                         player=args.player, last=len(game.seats) - 1)
+        refusal = no_player(args.player, len(game.seats))
     else:   # a power the player can no longer use (or Relocate, Reserve) would list placements replay refuses
         refusal = game.placing_powers_verdict(args.player, tuple(args.power or ()))
     if not refusal:

@@ -322,6 +322,21 @@ def test_a_move_by_a_player_the_record_does_not_have_says_there_is_no_such_playe
     assert r.returncode == 1 and "Spieler 2" in r.stdout.splitlines()[1], r.stdout
 
 
+def test_a_player_a_solo_record_does_not_have_is_told_it_has_only_player_0(tmp_path):
+    """replay, moves, analyse and render said "There is no player 2 (players are 0 to 0)." of a solo record."""
+    data = game_record(random_game(5, players=1))
+    path = write(tmp_path, data)
+    for command in (["moves", path, "--player", "2"], ["analyse", path, "--player", "2"]):
+        r = nmbr9(*command)
+        assert r.stdout == "There is no player 2 (the record has only player 0).\n", command
+    r = nmbr9("render", path, "--out", tmp_path / "board.png", "--player", "2")
+    assert r.returncode == 2 and r.stdout == "Can't render: there is no player 2 (the record has only player 0)\n"
+    data["moves"][3]["player"] = 1
+    r = nmbr9("replay", write(tmp_path, data), "--json")
+    assert r.returncode == 1 and json.loads(r.stdout)["error"]["message"] == \
+        "There is no player 1 (the record has only player 0)."
+
+
 def test_a_move_of_another_round_says_which_round_not_whose_turn(tmp_path):
     """A solo record with a round's move left out: the next move was told "It is not this player's turn",
     though it was that player's turn; the round is what is wrong. A move after the last round: the game is over."""

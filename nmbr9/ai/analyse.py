@@ -183,8 +183,8 @@ def main(args) -> int:
     game = result.game
     players = range(len(game.seats)) if args.player is None else [args.player]
     if args.player is not None and not 0 <= args.player < len(game.seats):
-        print(_("There is no player {player} (players are 0 to {last}).").format(
-            player=args.player, last=len(game.seats) - 1))
+        from ..rules.game import no_player
+        print(no_player(args.player, len(game.seats)).text(_))
         return 2
     if not (math.isfinite(args.time) and args.time > 0):   # nan and inf too: the search must end
         print(_("--time must be a number of seconds more than 0."))

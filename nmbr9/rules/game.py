@@ -248,6 +248,14 @@ def _wrong_turn(template: str = N_("It is not this player's turn to place a tile
     return refuse("wrong_turn", template, **params)
 
 
+def no_player(player: int, players: int) -> Verdict:
+    """A player the game does not have (a record's move, a command's --player); of a solo game, "players are 0
+    to 0" read oddly."""
+    if players == 1:
+        return _wrong_turn(N_("There is no player {player} (the record has only player 0)."), player=player)
+    return _wrong_turn(N_("There is no player {player} (players are 0 to {last})."), player=player, last=players - 1)
+
+
 OK = Verdict(None)
 # Reserve builds the tile "in one of your later turns": on the game's last turn there is none, and the tile
 # set aside would never be built.
@@ -638,8 +646,7 @@ class Game:
             return _wrong_turn(N_("This move is for round {round}, but the game is at round {current}."),
                                round=m.round, current=self.round)
         if not 0 <= m.player < len(self.seats):   # "not this player's turn" read as if the player existed
-            return _wrong_turn(N_("There is no player {player} (players are 0 to {last})."),
-                               player=m.player, last=len(self.seats) - 1)
+            return no_player(m.player, len(self.seats))
         if self.variant == TWO_OF_THREE and m.slot != self.slot:
             return _wrong_turn(N_("This move is for card {card} of the round, but the game is at card {current}."),
                                card=m.slot + 1, current=self.slot + 1)

@@ -73,9 +73,10 @@ def main(args) -> int:
     if args.angle not in ANGLES:
         return refuse(_("unknown angle {angle!r} (one of {angles})").format(angle=args.angle,
                                                                            angles=", ".join(ANGLES)))
-    if not 0 <= args.player < len(game.seats):
+    if not 0 <= args.player < len(game.seats):   # (a solo game's "players are 0 to 0" read oddly)
         return refuse(_("there is no player {player} (players are 0 to {last})").format(
-            player=args.player, last=len(game.seats) - 1))
+            player=args.player, last=len(game.seats) - 1) if len(game.seats) > 1 else
+            _("there is no player {player} (the record has only player 0)").format(player=args.player))
     out = Path(args.out)
     if out.parent and not out.parent.exists():
         return refuse(_("no folder {folder}").format(folder=out.parent))
