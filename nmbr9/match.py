@@ -85,6 +85,15 @@ STRENGTH_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")
 # how `nmbr9 tournament --bots` named its bots before it named them as New game does ("Bot 1 (hard)", the
 # strength in English): read as "Bot 1", so that its strength is told once (seat_told)
 OLD_BOT_NAME = N_("Bot {n} ({strength})")
+# the one seat of the best layout `nmbr9 analyse --out` writes (kind "analysis"): kept in English, shown in the
+# language of the moment (replay in Polish said "Best found: 96")
+BEST_FOUND = N_("Best found")
+
+
+def _given_names(kind: str) -> tuple[str, ...]:
+    """The names the game gives a seat of this kind: New game's, a puzzle's bot's, the best layout's."""
+    own = (BOT_NAMES[kind],) if kind in BOT_NAMES else (BEST_FOUND,) if kind == "analysis" else ()
+    return own + SEAT_NAMES
 
 
 def default_name(index: int, kind: str) -> str:
@@ -104,7 +113,7 @@ def seat_name(name: str, kind: str) -> str:
     the moment, whichever language it was stored in; a name a player typed, as typed."""
     if kind != "human":
         name = _without_strength(name, kind)
-    return as_now(name, ((BOT_NAMES[kind],) if kind in BOT_NAMES else ()) + SEAT_NAMES)
+    return as_now(name, _given_names(kind))
 
 
 def seat_told(name: str, kind: str) -> str:
@@ -128,7 +137,7 @@ def stored_name(name: str, kind: str = "human") -> str:
     """A seat's name as kept: one the game gives ("Player 1", or "Spieler 1" left in the field; a puzzle's
     "Easy bot") in English, so a player who typed no name is one player in every language (personal bests, a
     puzzle's best so far); a name a player typed, as typed."""
-    return as_english(name, ((BOT_NAMES[kind],) if kind in BOT_NAMES else ()) + SEAT_NAMES)
+    return as_english(name, _given_names(kind))
 
 
 def places(values: list) -> list[int]:

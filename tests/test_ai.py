@@ -243,6 +243,27 @@ def test_analyse_names_the_players_as_replay_does_in_the_language_of_the_moment(
     assert [line.split(":")[0] for line in lines] == ["  Gracz 1", "  Trudny bot", "  Ana"], analysed
 
 
+def test_the_best_layouts_seat_is_named_in_the_language_of_the_moment(tmp_path, capsys):
+    """replay of `analyse --out`'s record said "Best found: 96" in Polish: a name the game gives, kept in English
+    (as "Player 1" is) and shown in the language of the moment."""
+    import argparse
+    from nmbr9.ai.analyse import main as analyse_command
+    from nmbr9.cli import cmd_replay
+    from nmbr9.i18n import _, set_language
+    src, out = tmp_path / "game.json", tmp_path / "best.json"
+    src.write_text(json.dumps(game_record(Game([Seat("Ana")], new_deck(random.Random(3))))))
+    assert analyse_command(argparse.Namespace(file=str(src), out=str(out), player=None, time=0.2)) == 0
+    assert json.loads(out.read_text())["players"] == [{"name": "Best found", "kind": "analysis"}]
+    set_language("pl")
+    try:
+        capsys.readouterr()
+        assert cmd_replay(argparse.Namespace(file=str(out), json=False)) == 0
+        said, name = capsys.readouterr().out, _("Best found")
+    finally:
+        set_language("en")
+    assert name != "Best found" and f"{name}: " in said and "Best found" not in said
+
+
 def test_bench_bots_prints_scores_and_times():
     run = subprocess.run([sys.executable, "-m", "nmbr9", "bench", "bots", "--level", "easy", "--games", "3",
                           "--seed", "0", "--jobs", "2"], capture_output=True, text=True)

@@ -148,10 +148,11 @@ def _as_played(moves: list[Placement]) -> list[Placement]:
     return [board.place(p) for p in moves]
 
 
-def best_game(deck: list[int], placements: list[Placement], extra_seat: str = "Best found"):
+def best_game(deck: list[int], placements: list[Placement]):
     """A one-seat Game holding the best layout, for game_record() and the viewer."""
+    from ..match import BEST_FOUND
     from ..rules import Game, Seat
-    game = Game([Seat(extra_seat, "analysis")], list(deck))
+    game = Game([Seat(BEST_FOUND, "analysis")], list(deck))
     for p in placements:
         v = game.play(0, p)
         assert v, v.message  # the layout was checked through the rules already
