@@ -1714,3 +1714,41 @@ def test_level_to_level_last_round_says_so_and_shows_no_cards_to_come(app):
     assert f"Round {m.game.round}: the last" in lines
     assert app.screen.ps.hud.supply_text == ""
     assert "Still to come:" not in lines
+
+
+def test_keys_whose_buttons_are_gone_say_why_they_do_nothing(app):
+    """0-4 once a shown tile was taken, X with the turn's tile still in hand, and B or R once the card was
+    decided did nothing at all: the player could not tell a refused key from one not pressed."""
+    m, s = start(app, [Seat("Ana")], Ruleset("level_to_level"), seed=2)
+    ps = ps_ready(app)
+    messenger.send("1")                              # rounds 1 and 2: only marker 0 shows a tile
+    frames(app)
+    assert "No tile is shown under level marker 1 this round." in texts(app)
+    assert ps.piece == m.game.shown[0] and ps.ghost is not None
+    messenger.send("x")                              # no End turn button: the tile is still to be laid
+    frames(app)
+    assert "Deal with this turn's tile first." in texts(app)
+    for round_ in (1, 2):
+        lay(app, m.game.legal_placements(0)[0])
+        until(app, lambda: m.round > round_ or None)
+    ps = ps_ready(app)
+    assert m.game.active == 2 and m.options(0).step == "choose"
+    messenger.send("1")
+    frames(app)
+    held = (ps.piece, ps.x, ps.y)
+    messenger.send("0")                              # the 1's tile is taken: the 0's can't be taken instead
+    frames(app)
+    assert "You have chosen the tile under marker 1: build it." in texts(app)
+    assert (ps.piece, ps.x, ps.y) == held and m.options(0).marker == 1
+
+
+def test_b_or_r_once_the_card_is_decided_says_so(app):
+    m, s = start(app, [Seat("Ana")], Ruleset("two_of_three"))
+    ps = ps_ready(app)
+    messenger.send("b")
+    frames(app)
+    assert ps.piece == m.game.card and ps.ghost is not None
+    messenger.send("r")                              # the question and its buttons are gone
+    frames(app)
+    assert "You have already decided about this tile." in texts(app)
+    assert ps.piece == m.game.card and m.game.players[0].decisions == []

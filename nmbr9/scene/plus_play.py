@@ -23,7 +23,7 @@ from panda3d.core import Point3
 
 from ..i18n import _, ngettext
 from ..rules.board import Placement, tile_points
-from ..rules.game import (BREAKING_RULES, CHOOSE, DECIDE, EXTRAS, FLIP, GAP_FILLERS, LEVEL_TO_LEVEL, PLACE_TILE,
+from ..rules.game import (BREAKING_RULES, CHOOSE, DECIDE, DONE, EXTRAS, FLIP, GAP_FILLERS, LEVEL_TO_LEVEL, PLACE_TILE,
                           PLACING_POWERS, POWERS, RELOCATE, RESERVE, TWO_OF_THREE, Ruleset)
 from .camera import level_height
 from .play import HOVER_HELD, PlayScreen, fault_square, gain_words, verdict_words
@@ -469,14 +469,24 @@ class PlusPlayScreen(PlayScreen):
             self._mark_movable()
 
     def _choose_key(self, marker: int) -> None:
-        if self.options().step == CHOOSE:
+        """0-4 do what the shown tiles' buttons do. Once a tile is taken (its buttons gone) another marker's key
+        says why it can't be taken, as the rules word it: it did nothing."""
+        o = self.options()
+        if o.step == CHOOSE:
             self.act("choose", marker)
+        elif self.g.variant == LEVEL_TO_LEVEL and not self.settling and not (o.step == PLACE_TILE and
+                                                                           marker == o.marker):
+            self._say(self.g.choose(self.seat, marker))   # refused: the tile taken is this turn's, or dealt with
 
     def _decide_key(self, build: bool) -> None:
-        """B and R do what their buttons do: nothing while the button is off (the question says why)."""
+        """B and R do what their buttons do: nothing while the button is off (the question says why). Once
+        the card is decided (the question gone) they say so: they did nothing."""
         o = self.options()
         if o.step == DECIDE and (o.can_build if build else o.can_reject):
             self.act("decide", build)
+        elif self.g.variant == TWO_OF_THREE and o.step in (PLACE_TILE, EXTRAS, DONE) and not self.settling and \
+                self.g.players[self.seat].decisions != [True, True, False]:   # (a forced reject: the note says it)
+            self._say(self.g.decide(self.seat, build))    # refused: decided already, or the turn over
 
     def _power_key(self, index: int) -> None:
         powers = self.options().powers
@@ -503,8 +513,11 @@ class PlusPlayScreen(PlayScreen):
             self.hold_reserved()
 
     def _end_key(self) -> None:
+        """X does what End turn does; without that button (the turn's tile still to deal with) it says why."""
         if self.options().can_end:
             self.act("end_turn")
+        elif not self.settling:
+            self._say(self.g.end_turn(self.seat))   # refused: only a turn with its tile dealt with ends
 
     def unbind(self) -> None:
         super().unbind()
