@@ -88,8 +88,17 @@ def cmd_moves(args) -> int:
         for piece in opts.fillers:
             out += [{"piece": p.piece, **{k: v for k, v in p.to_json().items() if k != "digit"}}
                     for p in game.legal_placements(player, piece=piece)]
+    # "Level to Level", this player's turn over: the next round's tiles are laid out only once every turn is
+    # over (which markers are active depends on them), so none is known to place yet ("No legal placement." said
+    # the player was stuck)
+    waiting = opts.step == "done" and game.variant == LEVEL_TO_LEVEL
+    if waiting and game.is_last_step():
+        waiting = card_left = False   # the cards left can't fill the markers: no next round
     if args.json:
         _print_json(out)
+    elif not out and waiting:
+        print(_("This player's turn in round {round} is over; the next round's tiles are not laid out yet.").format(
+            round=game.round))
     elif not out:
         print(_("No legal placement.") if card_left else _("No card left to place."))
     else:

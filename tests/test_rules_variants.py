@@ -357,6 +357,31 @@ def test_moves_lists_every_tile_a_level_to_level_player_may_choose(tmp_path):
     assert all(p["level"] <= p["marker"] for p in listed) and any(p["level"] == 1 for p in listed)
 
 
+def test_moves_for_a_level_to_level_player_whose_turn_is_over_says_the_next_tiles_are_not_out_yet(tmp_path):
+    """With their turn over and another player's not, `moves` said "No legal placement.": the player looked
+    stuck, though the next round's tiles are only laid out once every turn is over."""
+    g = game(L2L, players=2)
+    path = tmp_path / "g.json"
+
+    def said(player):
+        path.write_text(json.dumps(game_record(g)))
+        assert json.loads(nmbr9("moves", path, "--player", player, "--json").stdout) == []
+        r = nmbr9("moves", path, "--player", player)
+        assert r.returncode == 0
+        return r.stdout.strip()
+
+    place_anywhere(g, 0)
+    assert said(0) == "This player's turn in round 1 is over; the next round's tiles are not laid out yet."
+    while not g.is_last_step():   # everything on level 0: two markers active from round 3 to the end
+        for player in g.waiting():
+            if g.options(player).step == "choose":
+                assert g.choose(player, 0)
+            place_anywhere(g, player)
+    assert g.choose(0, 0)
+    place_anywhere(g, 0)
+    assert said(0) == "No card left to place."    # the cards left can't fill the markers: no round follows
+
+
 # ----- any combination --------------------------------------------------------------
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
