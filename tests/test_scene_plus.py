@@ -1752,3 +1752,19 @@ def test_b_or_r_once_the_card_is_decided_says_so(app):
     frames(app)
     assert "You have already decided about this tile." in texts(app)
     assert ps.piece == m.game.card and m.game.players[0].decisions == []
+
+
+def test_reserve_armed_keeps_the_score_box_and_a_click_on_it_sets_the_tile_aside(app):
+    """Reserve armed took "(click to confirm)" off the score box, which shrank, and the names under it
+    jumped up, though a click on it sets the tile aside as Confirm does."""
+    m, s = start(app, [Seat("Ana"), Seat("Bot", "bot:easy")],
+                 Ruleset("classic", ("breaking_rules",), ("reserve", "flip")), seed=4)
+    ps = ps_ready(app)
+    digit, size = m.game.card, s.hud.score["frameSize"]
+    press(app, "power_reserve")
+    assert ps.ghost is None and "(click to confirm)" in texts(app)
+    assert s.hud.score["frameSize"] == size                # the names under it keep their place
+    messenger.send(DGG.B1CLICK + s.hud.score.guiId, [None])
+    frames(app, 3)
+    assert m.game.players[0].reserve.digit == digit
+    assert [mv.kind for mv in m.game.moves if mv.player == 0] == ["reserve"]

@@ -146,7 +146,8 @@ class PlusPlayScreen(PlayScreen):
             self.verdict = None
             self.hud.show_verdict(True, _("Reserve: your {digit} is set aside once you confirm (Enter); "
                                           "Backspace takes it back in hand.").format(digit=o.digit))
-            self.hud.show_score(self.board.score_by_level(), self.board.score(), None)
+            # a click on the score sets it aside too: it says so, and keeps its size (the names under it stay)
+            self.hud.show_score(self.board.score_by_level(), self.board.score(), 0)
             return
         if self.piece is None or self.ghost is None:
             self.verdict = None
