@@ -11,6 +11,7 @@ import functools
 import json
 import os
 import sys
+from pathlib import Path
 
 import pytest
 from helpers import script_output
@@ -257,6 +258,21 @@ def test_hint_and_menu_stand_side_by_side_with_their_words_whole(language):
     for frame, (left, right, letters) in zip((hint, menu), words):
         assert frame[0] < left and right < frame[1] and letters >= 10, (frame, left, right, letters)
     assert hint[0] >= confirm[0] - 1e-3, (hint, confirm)
+
+
+@pytest.mark.render
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_long_verdict_of_a_built_card_stays_in_the_window_off_the_score_box(language):
+    """"2 of 3" at 640x480, a card built with Flip and Single support armed (the verdict three lines) and a
+    third power refused: in German the refusal's note, two lines in the bottom middle, sent the verdict to the
+    top row, where the card slots and reject markers leave no room: its wrap was negative, so its lines were not
+    wrapped at all, ran over the score box and off the window's right edge."""
+    seen = script_output([Path(__file__).resolve().parent / "plus_verdict_room_driver.py", "640x480"], language)
+    assert seen["lines"] == 3 and seen["note"], seen
+    verdict, score, window = seen["verdict"], seen["score"], seen["window"]
+    assert seen["wrap"] > 0, seen
+    assert window[0] <= verdict[0] and verdict[1] <= window[1], (verdict, window)
+    assert _apart(verdict, score), (verdict, score)
 
 
 # ----- the subprocess ---------------------------------------------------------------------

@@ -33,6 +33,7 @@ GLYPH_PADDING = 8  # empty texels about each glyph on its font page: even small 
 SMALL_TEXT = 0.032  # the smallest text (legend, hint), in aspect2d units
 VERDICT_ROOM = 0.12   # below the verdict's first line: room for a second one
 MIDDLE_DEPTH = 0.5    # how far the verdict's lines and the status' under them reach down
+NARROWEST = 0.4       # the verdict's narrowest room in the top row (9 letters a line): narrower, it stands lower
 TOP_ROW = -0.1        # the verdict's place beside the round and the score (HUD units below the top)
 LEAST_ROOM = 0.35     # the table's room reaches at least this far each way from the middle (of the half-size)
 BARE_NUMBER = re.compile(r"\d+\W*(\s|$)")   # a line beginning with a number alone, its word on the line above
@@ -485,17 +486,22 @@ class Hud:
         low = self.room()[1] + top - MIDDLE_DEPTH   # (HUD units above the bottom)
         left, right = self.extent("a2dBottomLeft", above=low)[1], -self.extent("a2dBottomRight", above=low)[0]
         reached = self.extent("a2dBottomCenter")[3] > self.room()[1] + top - 0.08
-        if width - left - right - 0.1 >= 0.6 and not reached:
-            return top, width - left - right - 0.1, (left - right) / 2
+        under = (top, width - left - right - 0.1, (left - right) / 2)
+        if under[1] >= 0.6 and not reached:
+            return under
         # what stands in the bottom middle reaches up there ("Level to Level"'s piles at 640x480: the verdict lay
         # over them), or the bottom corners leave it no room (their piles in a column above Hint and Menu at
         # 640x480: it stood under all the top left, across the window): in the top row after all, between the
         # round's card and the score box; there too, however narrow, while the controls' help asked for (H) fills
         # the room under it all (there it covered the verdict)
         left, right = self.extent("a2dTopLeft", -0.3)[1], -self.extent("a2dTopRight", -0.3)[0]
-        if reached or not self.legend.isHidden() or width - left - right - 0.1 >= 0.6:
-            return TOP_ROW, width - left - right - 0.1, (left - right) / 2
-        return top, width - 0.1, 0.0
+        row = width - left - right - 0.1
+        if row >= 0.6 or (reached or not self.legend.isHidden()) and row >= NARROWEST:
+            return TOP_ROW, row, (left - right) / 2
+        # no room in the top row at all ("2 of 3" at 640x480: its card slots and reject markers reach the score
+        # box; in German a refusal's note in the bottom middle reached up): the verdict, unwrapped there, ran
+        # over the score box and off the window's edge
+        return under if under[1] >= 0.6 else (top, width - 0.1, 0.0)
 
     def bottom_left_z(self, width: float) -> float:
         """How high something `width` wide stands at the bottom left (HUD units): at the bottom when it
