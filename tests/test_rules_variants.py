@@ -382,6 +382,14 @@ def test_moves_for_a_level_to_level_player_whose_turn_is_over_says_the_next_tile
     assert said(0) == "No card left to place."    # the cards left can't fill the markers: no round follows
 
 
+@pytest.mark.parametrize("variant", [CLASSIC, TWO])
+def test_no_level_marker_ends_a_game_of_another_variant(variant):
+    """Their piles are empty (no card is dealt under a marker), so marker 0 was named as the one whose
+    activation ended every finished "2 of 3" game (and the results said so)."""
+    g = play_out(Game.new([Seat("A")], Ruleset(variant), random.Random(3)), 3)
+    assert g.over and g.marker_that_ended() is None and g.cards_unplayed() == 0
+
+
 # ----- any combination --------------------------------------------------------------
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -3675,6 +3675,9 @@ def test_results_of_a_variant_say_the_best_layout_is_searched_only_in_the_base_g
     assert "No best layout for this deck: the search plays only the base game, one card a round." in texts(app)
     assert "Best found" not in texts(app)
     assert "failed" not in texts(app)
+    # "2 of 3" has no level markers: it said "The game ended after round 10: level marker 0 became active, and
+    # the 0 cards left can't fill every active marker."
+    assert "The game ended" not in texts(app) and "level marker" not in texts(app)
 
 
 def test_a_finished_tournament_game_can_be_reviewed_from_the_history(app):

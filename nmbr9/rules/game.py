@@ -728,6 +728,8 @@ class Game:
         """"Level to Level", the game over: the level marker whose activation ended it, or None. The cards left
         would have filled the markers active before, so the last round was not known to be the last; the
         marker became active for a round never dealt (its pile is empty)."""
+        if not self._over or self.variant != LEVEL_TO_LEVEL:   # (the other variants deal under no marker: every
+            return None                                        # pile is empty, and marker 0 "ended" them)
         k = self.active - 1
         if self.cards_unplayed() >= k and not self.piles[k]:
             return k
