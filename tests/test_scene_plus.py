@@ -1768,3 +1768,16 @@ def test_reserve_armed_keeps_the_score_box_and_a_click_on_it_sets_the_tile_aside
     frames(app, 3)
     assert m.game.players[0].reserve.digit == digit
     assert [mv.kind for mv in m.game.moves if mv.player == 0] == ["reserve"]
+
+
+def test_ctrl_with_a_number_beyond_the_powers_in_play_says_so(app):
+    """With two powers in play Ctrl+5 did nothing at all: the player could not tell why."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("flip", "reserve")))
+    ps = ps_ready(app)
+    messenger.send("control-5")
+    frames(app)
+    assert "There is no power 5: the panel numbers the 2 powers in play." in texts(app)
+    assert ps.powers == set() and ps.piece == m.game.card
+    messenger.send("control-1")                      # the first in the panel: Flip
+    frames(app)
+    assert ps.powers == {"flip"} and "There is no power 5" not in texts(app)

@@ -490,9 +490,16 @@ class PlusPlayScreen(PlayScreen):
             self._say(self.g.decide(self.seat, build))    # refused: decided already, or the turn over
 
     def _power_key(self, index: int) -> None:
+        """Ctrl+number: the power so numbered in the panel; a number beyond them says so (with two powers drawn,
+        Ctrl+5 did nothing at all)."""
         powers = self.options().powers
         if index < len(powers):
             self.act("toggle_power", powers[index])
+        elif powers and not self.settling:
+            self.message = ngettext("There is no power {number}: the panel numbers the {count} power in play.",
+                                    "There is no power {number}: the panel numbers the {count} powers in play.",
+                                    len(powers)).format(number=index + 1, count=len(powers))
+            self.update()
 
     def _filler_key(self) -> None:
         """G: the first gap filler left in hand; again, the next one; after the last, the tile again."""
