@@ -2443,11 +2443,30 @@ def test_a_read_only_database_is_said_in_a_sentence_when_a_tournament_starts(app
     app.goto(SetupScreen, tournament=True)
     click(app, "Start (Enter)")
     assert app.screen.name == "setup"
-    assert "Could not store the tournament: attempt to write a readonly database" in texts(app)
+    said = f"Could not store the tournament: the data folder {app.store.folder} can't be written"
+    assert said in texts(app)
     app.goto(TournamentScreen, chosen=t.id)           # an older tournament's first game can't start either
     click(app, "Play the first game")
     assert app.screen.name == "tournament"
-    assert "Could not store the tournament: attempt to write a readonly database" in texts(app)
+    assert said in texts(app) and "readonly" not in texts(app)
+
+
+def test_the_hand_off_says_in_words_that_the_data_folder_cant_be_written(app):
+    """A tournament game continued on a read-only data folder: the hand-off said SQLite's own English, "Could
+    not save the tournament game: attempt to write a readonly database"."""
+    t = app.store.new_tournament([Seat("Ana"), Seat("Ben")], games=2, seed=5)
+    app.store.play_tournament(t, threaded=False)      # its first game under way, in the autosave too
+    app.store.close()
+    with read_only(app.store.folder):
+        app.menu()
+        click(app, "Continue")
+        pass_the_table(app)
+        place_somewhere(app)                          # Ana's tile, which can't be saved
+        until(app, lambda: app.screen.overlay == "handoff")
+        shown = texts(app)
+        assert "Pass to Ben" in shown and "readonly" not in shown
+        assert f"Could not save the tournament game: the data folder {app.store.folder} can't be written" in shown
+        app.store.close()
 
 
 def test_a_read_only_data_folder_still_shows_the_tournaments_with_a_note(app):

@@ -378,6 +378,20 @@ def test_a_full_disk_gets_one_clear_line_from_the_command(store, capsys, monkeyp
     assert "Could not store the tournament: database or disk is full" in out and len(out.strip().splitlines()) == 1
 
 
+def test_a_read_only_data_folder_is_said_in_words_by_the_command(store, capsys):
+    """`nmbr9 tournament --bots ...` on a read-only data folder said SQLite's own English: "Could not store the
+    tournament: attempt to write a readonly database"."""
+    from helpers import read_only
+    store.new_tournament([BOT], games=1, seed=2, name="Spring")
+    store.close()
+    with read_only(store.folder):
+        assert cli.main(["tournament", "--bots", "easy", "--games", "2"]) == 1
+        said = capsys.readouterr()
+        assert said.out == f"Could not store the tournament: the data folder {store.folder} can't be written\n"
+        assert "your tournaments and bests are shown, but nothing new is stored" in said.err   # what still works
+        assert cli.main(["tournament", "--list"]) == 0 and "Spring" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("args, step", [(["--list"], "tournaments"), (["--show", "1"], "tournament")])
 def test_a_database_locked_while_listing_says_it_could_not_be_read_not_stored(store, capsys, monkeypatch, args, step):
     """--list and --show said "Could not store the tournament" for a database another program had locked."""

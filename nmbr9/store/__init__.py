@@ -123,7 +123,7 @@ class Store:
         try:
             return Tournament.create(self.db, seats, games, best, seed, name, ruleset)
         except sqlite3.Error as e:   # a read-only or full database: a sentence, not SQLite's words alone
-            raise _not_stored(e) from e
+            raise _not_stored(e, self.folder) from e
 
     def tournament(self, tournament_id: int) -> Tournament:
         return Tournament(self.db, tournament_id)
@@ -151,7 +151,7 @@ class Store:
         try:
             return t.next_match(savers=[self.autosave, self.scores, *match_kw.pop("savers", [])], **match_kw)
         except sqlite3.Error as e:
-            raise _not_stored(e) from e
+            raise _not_stored(e, self.folder) from e
 
     def play_tournament(self, t: Tournament, **match_kw) -> Match | None:
         """For the window: the tournament's game to play now, the tournament held (hold_tournament): the
@@ -209,8 +209,8 @@ class Store:
             self._db = None
 
 
-def _not_stored(e: sqlite3.Error) -> StoreError:
-    return StoreError(_("Could not store the tournament: {reason}").format(reason=sqlite_reason(e)))
+def _not_stored(e: sqlite3.Error, folder: Path) -> StoreError:
+    return StoreError(_("Could not store the tournament: {reason}").format(reason=sqlite_reason(e, folder)))
 
 
 __all__ = ["Store", "Autosave", "Resume", "SaveError", "StoreError", "Settings", "load_settings",

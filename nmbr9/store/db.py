@@ -127,11 +127,14 @@ def _disk_full(e: Exception) -> bool:
     return getattr(e, "sqlite_errorname", None) in ("SQLITE_IOERR_SHMSIZE", "SQLITE_FULL")
 
 
-def sqlite_reason(e: Exception) -> str:
+def sqlite_reason(e: Exception, folder: Path) -> str:
     """Why SQLite failed, in words: a full disk that stops the -shm file growing is said as such (SQLite
-    says only "disk I/O error", which reads as a failing disk)."""
+    says only "disk I/O error", which reads as a failing disk); a database opened read-only (its data folder
+    `folder` can't be written) too (SQLite says "attempt to write a readonly database", in English)."""
     if getattr(e, "sqlite_errorname", None) == "SQLITE_IOERR_SHMSIZE":
         return _("the disk is full ({error})").format(error=e)
+    if str(getattr(e, "sqlite_errorname", "")).startswith("SQLITE_READONLY"):
+        return _("the data folder {folder} can't be written").format(folder=folder)
     return str(getattr(e, "message", e))
 
 
@@ -349,7 +352,7 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
             conn = _connect(path, read_only)
         except sqlite3.Error as e:
             raise StoreError(_("Can't open the database {path}: {reason}").format(path=path,
-                                                                                   reason=sqlite_reason(e)))
+                                                                                   reason=sqlite_reason(e, path.parent)))
         try:
             _setup(conn, read_only)
             # damage inside the file (a page overwritten) shows only when a query reaches it: looked for
@@ -360,7 +363,7 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
                 # a database the full disk left unmade (or an older game's, it can't bring up to date): the full
                 # disk is said, not "written by an older version of NMBR 9 3D" (of one this game had just begun)
                 raise StoreError(_("Can't use the database {path}: {reason}").format(path=path,
-                                                                                   reason=sqlite_reason(full)))
+                                                                                   reason=sqlite_reason(full, path.parent)))
             if read_only and conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
                 # an older game's database can't be brought up to date without writing it (SQLite's own words
                 # were "attempt to write a readonly database")
@@ -396,7 +399,7 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
             conn.close()
             if not damaged:
                 raise StoreError(_("Can't use the database {path}: {reason}").format(path=path,
-                                                                                      reason=sqlite_reason(e)))
+                                                                                      reason=sqlite_reason(e, path.parent)))
             for extra in ("-wal", "-shm"):
                 side = path.with_name(path.name + extra)
                 if side.exists():

@@ -62,12 +62,12 @@ class Results:
                 if r.kind == "human" and r.seat not in kept:
                     record_score(db, r.name, match.game.ruleset.to_json(), r.score, match.created, r.seat)
         except (sqlite3.Error, StoreError) as e:
-            raise SaveError(not_stored(e, puzzle=bool(code))) from e
+            raise SaveError(not_stored(e, self.store.folder, puzzle=bool(code))) from e
 
 
-def not_stored(e: Exception, puzzle: bool) -> str:
-    """Why a finished game's results were not kept, naming what was being stored."""
-    reason = sqlite_reason(e)
+def not_stored(e: Exception, folder, puzzle: bool) -> str:
+    """Why a finished game's results were not kept (in the data folder `folder`), naming what was being stored."""
+    reason = sqlite_reason(e, folder)
     if puzzle:
         return _("The puzzle's result could not be stored: {reason}").format(reason=reason)
     return _("The game's scores could not be stored for personal bests: {reason}").format(reason=reason)

@@ -9,6 +9,7 @@ from ..i18n import _, ngettext
 from ..match import default_name, seat_name, seat_told, stored_name
 from ..rules import Seat
 from . import Store, StoreError, Tournament, folder_problem
+from .db import sqlite_reason
 from .files import held_by, hold_folder, let_go
 from .tournaments import COMMAND, WINDOW, lock_name
 
@@ -133,7 +134,7 @@ def main(args) -> int:
         if args.list or args.show is not None:
             print(_("Could not read the tournaments: {reason}").format(reason=e))
         else:
-            print(_("Could not store the tournament: {reason}").format(reason=e))
+            print(_("Could not store the tournament: {reason}").format(reason=sqlite_reason(e, store.folder)))
         return 1
     finally:
         store.close()

@@ -11,13 +11,14 @@ import json
 import random
 import sqlite3
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..i18n import N_, _, in_every_language, ngettext
 from ..match import Match, check_seed, derive_seed, fresh_seed, places, utc_now
 from ..rules import Game, Ruleset, Seat
 from ..rules.game import MODULES, POWERS, VARIANTS
 from ..rules.record import JSON_ERRORS, RecordError
-from .db import StoreError, db_path, stored_record, transaction
+from .db import StoreError, db_path, sqlite_reason, stored_record, transaction
 from .files import SaveError
 
 # why a game whose record the database holds can't be shown or resumed, when that copy can't be decoded
@@ -300,7 +301,7 @@ class TournamentSaver:
                         db.execute("UPDATE tournaments SET finished = ? WHERE id = ?", (now, t.id))
         except (sqlite3.Error, StoreError) as e:
             raise SaveError(_("Could not save the tournament game: {reason}").format(
-                reason=getattr(e, "message", e))) from e
+                reason=sqlite_reason(e, Path(db_path(db)).parent))) from e
 
 
 def progress(db: sqlite3.Connection) -> tuple[int, int, int, int]:

@@ -92,7 +92,7 @@ class ResultsScreen(Screen):
                 self._store_personal()
         except Exception as e:   # StoreError, sqlite3.Error: the game is over either way
             from ...store.records import not_stored
-            return not_stored(e, puzzle=bool(code))
+            return not_stored(e, self.app.store.folder, puzzle=bool(code))
         return None
 
     def _store_puzzle(self, code: str) -> None:
