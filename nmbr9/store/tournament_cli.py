@@ -17,9 +17,12 @@ from .tournaments import COMMAND, WINDOW, lock_name
 def bot_seats(spec: str) -> list[Seat]:
     """'hard,medium,easy' -> seats named as New game names bots ('Bot 1', a hard bot; ...); ValueError with a
     clear message."""
-    names = [s.strip().lower() for s in spec.split(",") if s.strip()]
+    names = [s.strip().lower() for s in spec.split(",")]
     if not 1 <= len(names) <= 6:
         raise ValueError(_("--bots needs 1 to 6 strengths separated by commas, e.g. hard,medium,easy"))
+    if "" in names:   # (dropped, "hard,,easy" played a bot fewer than asked, without a word)
+        raise ValueError(_("--bots {bots!r} has an empty strength (two commas together, or one at an end): give 1 "
+                           "to 6 strengths separated by commas, e.g. hard,medium,easy").format(bots=spec))
     for n in names:
         if n not in STRENGTHS:
             raise ValueError(_("unknown bot strength {name!r} (choose from {known})").format(
