@@ -3891,7 +3891,8 @@ def test_a_tournament_of_0_games_is_refused_not_made_a_1_game_tournament(app):
     s = app.goto(SetupScreen, tournament=True)
     s.games_entry.set("0")
     click(app, "Start (Enter)")
-    assert app.screen.name == "setup" and "at least one game" in texts(app)
+    assert app.screen.name == "setup" and "A tournament has at least one game." in texts(app)
+    assert "counts the best" not in texts(app)     # it said "and counts the best 1 to 1" of 0 games
     assert app.store.tournaments() == []
 
 

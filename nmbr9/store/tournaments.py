@@ -150,9 +150,11 @@ class Tournament:
         best = games if best is None else best
         if not 1 <= len(seats) <= 6:
             raise ValueError(_("A tournament has 1 to 6 players."))
-        if games < 1 or not 1 <= best <= games:
+        if games < 1:   # (the sentence below said "counts the best 1 to 1" of 0 games)
+            raise ValueError(_("A tournament has at least one game."))
+        if not 1 <= best <= games:
             raise ValueError(_("A tournament has at least one game, and counts the best 1 to {games}.").format(
-                games=max(games, 1)))
+                games=games))
         if seed is not None:
             check_seed(seed)
         Game.new(list(seats), ruleset, random.Random(0))  # ValueError if these seats can't play these rules
