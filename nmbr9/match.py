@@ -118,7 +118,11 @@ def seat_name(name: str, kind: str) -> str:
 
 def seat_told(name: str, kind: str) -> str:
     """A seat's name with, for a bot, its strength, once: "Bot 1 (hard)", "Ana" (a tournament's standings)."""
-    shown = seat_name(name, kind)
+    return with_strength(seat_name(name, kind), kind)
+
+
+def with_strength(shown: str, kind: str) -> str:
+    """A name as shown (perhaps cut short) with, for a bot, its strength: "Bot 1 (hard)"."""
     return shown if kind == "human" else _("{name} ({strength})").format(name=shown, strength=strength_name(kind))
 
 

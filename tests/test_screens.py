@@ -2291,6 +2291,18 @@ def test_a_long_name_in_the_standings_keeps_clear_of_its_points(app):
     assert ink(name)[1] < ink(best)[0]
 
 
+def test_a_bot_with_a_long_name_keeps_its_strength_in_the_standings(app):
+    """A bot named as long as New game's field takes lost its strength with the end of its name: "Wwww… (ea…".
+    The name is cut short now, "(easy)" kept whole, still clear of the points."""
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    name = "W" * 30
+    app.store.new_tournament([Seat(name, "bot:easy"), Seat("Ana")], games=2, seed=5)
+    app.goto(TournamentScreen)
+    frames(app)
+    shown = next(line for line in texts(app).splitlines() if line.startswith("WWW"))
+    assert shown.endswith("… (easy)") and name.startswith(shown.removesuffix("… (easy)")), shown
+
+
 def test_a_game_of_five_long_names_in_the_history_shows_every_score(app):
     """"Game 1: Maximiliane-Josephine 12, Bartholomaeus-Friedrich 24, ..., Alexandrina-Vict…": the line was cut at
     its end, the winner's 93 with it. The names are cut short now, every player's score is on the line."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from panda3d.core import TextNode
 
 from ...i18n import _
-from ...match import seat_name, seat_told
+from ...match import seat_name, seat_told, with_strength
 from ...store.tournaments import DAMAGED_COPY, played_by_command
 from ..hud import measure
 from .widgets import ACCENT, DIM, GO, INK, NARROW, SHRINK, SMALL, WARN, WIDE, KeyMenu, Screen
@@ -215,7 +215,8 @@ class TournamentScreen(Screen):
                    (x, y - 0.08), scale=SMALL, align=TextNode.ALeft, fg=DIM, wrap=width / SMALL)
         heads = [_("Place"), _("Player"), _("Best {n}").format(n=t.best), _("Total"), _("Wins"), _("Games")]
         cols = [x + dx for dx in ((0, 0.17, 0.95, 1.2, 1.42, 1.62) if narrow else (0, 0.15, 0.85, 1.07, 1.29, 1.48))]
-        rows = [[s.place_told, seat_told(s.name, s.kind), s.best, s.total, s.wins, s.played] for s in t.standings()]
+        standings = t.standings()
+        rows = [[s.place_told, seat_told(s.name, s.kind), s.best, s.total, s.wins, s.played] for s in standings]
         for c in (0, 2, 3, 4):   # not the players' names: those are cut short to their room (_fit)
             # the next column starts where this one's words end, and a gap ("Miejsce" and "Gracz" ran together)
             words = max([measure(self.app.font, heads[c], SMALL)[0]] +
@@ -224,13 +225,14 @@ class TournamentScreen(Screen):
         y -= 0.19
         for head, cx in zip(heads, cols):
             self.label(head, (cx, y), scale=SMALL, align=TextNode.ALeft, fg=DIM)
-        for i, row in enumerate(rows):
+        for i, (row, s) in enumerate(zip(rows, standings)):
             sy = y - 0.08 - i * 0.075
             who = row[1]
             for value, cx in zip(row, cols):
                 label = self.label(str(value), (cx, sy), scale=0.04, align=TextNode.ALeft, fg=INK)
-                if value is who:   # a long name (and a bot's strength) smaller or cut short, not over the points
-                    self._fit(label, who, (cols[2] - cx - 0.03) / 0.04)
+                if value is who:   # a long name smaller or cut short, not over the points; a bot's strength kept
+                    self._fit(label, seat_name(s.name, s.kind), (cols[2] - cx - 0.03) / 0.04,
+                              lambda cut, kind=s.kind: with_strength(cut, kind))
         y -= 0.08 + len(rows) * 0.075 + 0.06
         entries = t.entries()
         if entries:

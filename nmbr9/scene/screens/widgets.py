@@ -186,19 +186,20 @@ class Screen(DirectObject):
             self._fit(b, text, w - 0.8)
         return b
 
-    def _fit(self, button, text: str, room: float) -> None:
+    def _fit(self, button, text: str, room: float, around=lambda cut: cut) -> None:
         """A long name or translation: smaller text (down to SHRINK), then cut short with "…",
-        rather than text past the button."""
-        need = measure(self.app.font, text)[0]
+        rather than text past the button. `around`: the words shown around `text`, kept whole when it is cut
+        (a bot's strength after its name: "Wwwwww… (easy)", not "Wwwwwwww (ea…")."""
+        need = measure(self.app.font, around(text))[0]
         if need <= room:
             return
         shrink = max(room / need, SHRINK)
         button["text_scale"] = shrink
         if need * shrink > room + 1e-6:
             shown = text
-            while len(shown) > 1 and measure(self.app.font, shown + "…")[0] * shrink > room:
+            while len(shown) > 1 and measure(self.app.font, around(shown + "…"))[0] * shrink > room:
                 shown = shown[:-1].rstrip()
-            button["text"] = shown + "…"
+            button["text"] = around(shown + "…")
 
     def entry(self, text, pos, width=0.6, scale=0.05, parent=None, command=None, **kw):
         e = DirectEntry(parent=parent or self.root, initialText=text, pos=(pos[0], 0, pos[1]), scale=scale,
