@@ -25,7 +25,7 @@ import functools
 import hashlib
 import random
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 
 from .ai import STRENGTHS, View
@@ -265,6 +265,12 @@ class Match:
         RecordError if it is not a usable record of this game.
         """
         rec = data if isinstance(data, Record) else parse_record(data)
+        # a seat without a name (a hand-edited save): "Pass to " with nothing after it; it gets the name New
+        # game gives a seat nobody named
+        nameless = [i for i, s in enumerate(rec.seats) if not s.name.strip()]
+        if nameless:
+            rec = replace(rec, seats=[Seat(stored_name(default_name(i, s.kind)), s.kind) if i in nameless else s
+                                      for i, s in enumerate(rec.seats)])
         game = record_game(rec)
         extra = rec.extra
         seed = extra.get("seed")
@@ -293,7 +299,7 @@ class Match:
                     created=created, extra=others, **kw)
         # a field of its own there but not of a usable kind (a hand-edited save: "practice": "yes"): the game
         # goes on without it, and whoever loads it says so
-        match.repaired = [k for k in OWN_FIELDS if k in extra and not usable[k]]
+        match.repaired = ["name"] * bool(nameless) + [k for k in OWN_FIELDS if k in extra and not usable[k]]
         return match
 
     def rematch(self, seed: int | None = None) -> "Match":

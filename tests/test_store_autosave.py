@@ -127,6 +127,27 @@ def test_a_hand_edited_field_of_the_wrong_kind_is_said_and_the_file_as_it_was_ke
     assert len([p for p in store.folder.iterdir() if p.name.startswith("autosave.json.edited-")]) == 1
 
 
+def test_a_hand_edited_save_with_an_empty_name_is_said_and_the_seat_named_as_new_game_names_it(store):
+    """A player's name emptied in the save: the menu showed "Round 3 of 20: , Ben" and the hand-off "Pass to "
+    with nothing after it. The seat now goes on as "Player 1", the menu says which field it could not use, and
+    the file as it was is kept, as for the save's other fields it can't use."""
+    m = store.new_match([Seat("Ana"), Seat("Ben"), Seat("Bot", "bot:easy")], seed=6)
+    play(m, humans=2)
+    edited = saved(store)
+    edited["players"][0]["name"] = ""
+    edited["players"][2]["name"] = " "
+    text = json.dumps(edited, indent=1)
+    store.autosave.path.write_text(text, encoding="utf-8")
+    found = store.continue_game()
+    assert found.can_continue and found.match.record()["moves"] == m.record()["moves"]
+    assert found.match.names == ["Player 1", "Ben", "Bot 3"]
+    assert "could not use ('name')" in found.message
+    kept = [p for p in store.folder.iterdir() if p.name.startswith("autosave.json.edited-")]
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == text and kept[0].name in found.message
+    assert [p["name"] for p in saved(store)["players"]] == ["Player 1", "Ben", "Bot 3"]
+    assert store.continue_game().message is None   # said once
+
+
 def test_a_save_opened_and_saved_in_notepad_continues(store):
     """Notepad puts a byte order mark first: `nmbr9 replay` read that record, but the game set it aside as
     "not valid JSON (Unexpected UTF-8 BOM ...)" and Continue was gone."""
