@@ -241,6 +241,20 @@ def test_a_stored_game_with_every_tile_laid_but_not_its_end_is_counted_and_the_t
     store.close()
 
 
+def test_a_game_marked_unfinished_though_its_scores_are_stored_resumes_with_its_records_scores(store, capsys):
+    """A database edited by hand: a game marked unfinished, its scores still stored (one changed). `--resume`
+    ended in "Could not save the tournament game: UNIQUE constraint failed: game_scores.game_id, ..."."""
+    t = store.new_tournament([Seat("Bot", "bot:easy")], games=1, seed=4)
+    store.tournament_match(t, threaded=False).play_out()
+    score = t.standings()[0].total
+    store.db.executescript("UPDATE tournament_games SET finished = NULL; UPDATE tournaments SET finished = NULL; "
+                           "UPDATE game_scores SET score = 999")
+    assert cli.main(["tournament", "--resume", str(t.id)]) == 0, capsys.readouterr().out
+    assert "UNIQUE" not in capsys.readouterr().out
+    done = store.tournament(t.id)
+    assert done.finished and [e.scores for e in done.entries()] == [[score]]
+
+
 def test_a_tournament_played_by_another_command_is_not_played_twice(tmp_path):
     """Two `--resume ID` at once both started the next game; one ended in SQLite's "UNIQUE constraint failed"."""
     import time

@@ -294,6 +294,9 @@ class TournamentSaver:
                 if match.over:
                     now = utc_now()
                     db.execute("UPDATE tournament_games SET finished = ? WHERE id = ?", (now, row["id"]))
+                    # scores of a game not marked finished (a database edited by hand) give way to its record's:
+                    # `--resume` ended in "UNIQUE constraint failed"
+                    db.execute("DELETE FROM game_scores WHERE game_id = ?", (row["id"],))
                     db.executemany("INSERT INTO game_scores (game_id, tournament_id, seat, score, winner) "
                                    "VALUES (?, ?, ?, ?, ?)",
                                    [(row["id"], t.id, r.seat, r.score, int(r.winner)) for r in match.results()])
