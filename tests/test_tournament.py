@@ -468,6 +468,34 @@ def test_a_game_in_progress_whose_stored_copy_is_damaged_says_so_in_words_for_th
                                "the copy of its record in the database is damaged")
 
 
+def test_a_tournament_let_go_leaves_no_lock_file_behind(store, capsys, monkeypatch):
+    """A nmbr9-tournament-N.lock was left in the data folder for every tournament ever played (by the command or
+    the window). It is removed as it is let go; one opened by another taker in that instant is not taken then,
+    the path's new file is: never two holders."""
+    from nmbr9.store import files
+    from nmbr9.store.tournaments import COMMAND, WINDOW, lock_name
+    assert cli.main(["tournament", "--bots", "easy", "--games", "1", "--seed", "2"]) == 0
+    t = store.new_tournament([Seat("Bot", "bot:easy")], games=1, seed=3)
+    store.hold_tournament(t)
+    assert (store.folder / lock_name(t.id)).exists()
+    store.let_go_tournament()
+    assert sorted(p.name for p in store.folder.glob("*.lock")) == []
+    held, window = files.hold_folder(store.folder, wait=0, name=lock_name(t.id), who=WINDOW)
+    real = files._lock
+
+    def lock(f):   # the window lets go (removing the file) just after the command opened it
+        if not window.closed:
+            files.let_go(window)
+        real(f)
+    monkeypatch.setattr(files, "_lock", lock)
+    held, command = files.hold_folder(store.folder, wait=0, name=lock_name(t.id), who=COMMAND)
+    monkeypatch.undo()
+    assert held and files.held_by(store.folder, lock_name(t.id)) == COMMAND
+    assert not files.hold_folder(store.folder, wait=0, name=lock_name(t.id), who=WINDOW)[0], "two holders"
+    files.let_go(command)
+    assert not (store.folder / lock_name(t.id)).exists()
+
+
 def test_the_windows_look_at_a_tournaments_lock_never_turns_the_command_away(store, monkeypatch):
     """The Tournament page and the menu look every 1.5 s whether `nmbr9 tournament` plays a tournament: the look
     took the free lock for an instant, and a `--resume ID` started in that instant was turned away ("being played

@@ -142,14 +142,24 @@ def hold_folder(folder: Path, wait: float = 2.0, name: str = LOCK_NAME, who: str
     folder or file system that can't lock is not held against the player. `name`: the lock file (another
     lock than the window's, e.g. a tournament's). `who` is written in the file with this process's id, for
     the one turned away to say who has it (held_by) and for a look that takes nothing (lock_held)."""
-    try:
-        f = open(Path(folder) / name, "a+b")
-    except OSError:
-        return True, None   # e.g. a read-only folder: its saves say so themselves
+    path = Path(folder) / name
     until = time.monotonic() + wait
+    f, opened = None, 0
     while True:
+        if f is None:
+            try:
+                f = open(path, "a+b")
+            except OSError:
+                return True, None   # e.g. a read-only folder: its saves say so themselves
+            opened += 1
         try:
             _lock(f)
+            # its holder let go and removed it (let_go) after it was opened here: a lock no one else looks at,
+            # the path's new file is taken (a few times at most: a file system may tell files apart wrongly)
+            if opened < 5 and not _still_there(f, path):
+                f.close()
+                f = None
+                continue
             if who:
                 f.truncate(0)   # (in append mode every write goes to the end: here the start)
                 f.write(f"{who} {os.getpid()}".encode())
@@ -165,13 +175,27 @@ def hold_folder(folder: Path, wait: float = 2.0, name: str = LOCK_NAME, who: str
 
 
 def let_go(lock) -> None:
-    """Let go of a lock hold_folder took with a `who`, its holder's name wiped first: lock_held would take a
-    process that let go but runs on for the holder."""
+    """Let go of a lock hold_folder took with a `who` (a tournament's), its holder's name wiped first: lock_held
+    would take a process that let go but runs on for the holder. The file is removed while still held (one a
+    tournament ever played was left in the data folder): whoever opened it meanwhile sees it is gone once they
+    lock it, and takes the path's new file (hold_folder). (Windows keeps it: an open file can't be removed.)"""
     try:
         lock.truncate(0)
     except OSError:
         pass
+    try:
+        os.unlink(lock.name)
+    except OSError:
+        pass
     lock.close()
+
+
+def _still_there(f, path: Path) -> bool:
+    """Whether the open file `f` is still the file at `path` (not removed, nor replaced since it was opened)."""
+    try:
+        return os.path.samestat(os.fstat(f.fileno()), os.stat(path))
+    except OSError:
+        return False
 
 
 def held_by(folder: Path, name: str) -> str:
