@@ -345,6 +345,15 @@ def test_a_database_on_a_read_only_disk_is_read_and_nothing_written(folder):
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == files
 
 
+def test_a_read_only_data_folder_without_a_database_yet_is_said_in_words(folder):
+    """An empty data folder on a read-only disk: "Can't open the database ...: unable to open database file"."""
+    with read_only(folder):
+        with pytest.raises(StoreError) as why:
+            Store().tournaments()
+    assert why.value.message == (f"Can't open the database {folder / FILENAME}: the data folder {folder} can't be "
+                                 "written")
+
+
 def test_games_left_in_the_write_ahead_log_are_read_from_a_read_only_disk(folder):
     """The game ended abruptly, its database's last writes still in the -wal file, then the disk became
     read-only: those are read too (immutable=1 would read the main file alone)."""

@@ -130,10 +130,12 @@ def _disk_full(e: Exception) -> bool:
 def sqlite_reason(e: Exception, folder: Path) -> str:
     """Why SQLite failed, in words: a full disk that stops the -shm file growing is said as such (SQLite
     says only "disk I/O error", which reads as a failing disk); a database opened read-only (its data folder
-    `folder` can't be written) too (SQLite says "attempt to write a readonly database", in English)."""
-    if getattr(e, "sqlite_errorname", None) == "SQLITE_IOERR_SHMSIZE":
+    `folder` can't be written) too (SQLite says "attempt to write a readonly database", in English), and a
+    database that can't be made there ("unable to open database file")."""
+    name = str(getattr(e, "sqlite_errorname", ""))
+    if name == "SQLITE_IOERR_SHMSIZE":
         return _("the disk is full ({error})").format(error=e)
-    if str(getattr(e, "sqlite_errorname", "")).startswith("SQLITE_READONLY"):
+    if name.startswith("SQLITE_READONLY") or name == "SQLITE_CANTOPEN" and not os.access(folder, os.W_OK):
         return _("the data folder {folder} can't be written").format(folder=folder)
     return str(getattr(e, "message", e))
 
