@@ -47,4 +47,7 @@ def main(args) -> int:
     if args.what == "bots":
         from .ai.bench import bench_bots
         return bench_bots(args)
+    if args.what == "analysis":
+        from .ai.bench import bench_analysis
+        return bench_analysis(args)
     return 2

@@ -1,13 +1,14 @@
 """Bots, hints and analysis, as a player would notice them."""
 import json
 import random
+import re
 import subprocess
 import sys
 
 import numpy as np
 import pytest
 
-from nmbr9.ai import View, make_bot
+from nmbr9.ai import View, make_bot, solo_game
 from nmbr9.ai.analyse import analyse
 from nmbr9.ai.bots import remaining_cards
 from nmbr9.ai.grid import Grid
@@ -274,6 +275,22 @@ def test_bench_bots_prints_scores_and_times():
     run = subprocess.run([sys.executable, "-m", "nmbr9", "bench", "bots", "--level", "genius", "--games", "1"],
                          capture_output=True, text=True)
     assert run.returncode == 2 and "Traceback" not in run.stderr
+
+
+def test_bench_analysis_sets_what_knowing_the_order_finds_beside_the_bot_deck_by_deck():
+    run = subprocess.run([sys.executable, "-m", "nmbr9", "bench", "analysis", "--level", "medium", "--games", "2",
+                          "--seed", "4", "--time", "0.5"], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    per_deck = {int(s): (int(f), int(b)) for s, f, b in re.findall(r"(\d+): (\d+)/(\d+)", run.stdout)}
+    for seed in (4, 5):
+        found, bot = per_deck[seed]
+        game, _ = solo_game("medium", new_deck(random.Random(seed)), seed)
+        assert bot == game.boards[0].score()   # the bot's own game on that deck, as bench bots plays it
+        assert found >= bot                    # the search never shows less than the medium bot's game
+    assert "2/2" in run.stderr
+    run = subprocess.run([sys.executable, "-m", "nmbr9", "bench", "analysis", "--games", "1", "--time", "0"],
+                         capture_output=True, text=True)
+    assert run.returncode == 2 and "--time" in run.stdout and "Traceback" not in run.stderr
 
 
 def test_bench_hints_times_the_hint_at_the_table_and_alone():

@@ -94,3 +94,36 @@ def bench_bots(args) -> int:
     if refused:
         print(f"  REFUSED      {refused} illegal move(s)")
     return 0 if not refused else 1
+
+
+def bench_analysis(args) -> int:
+    """`nmbr9 bench analysis`: what the search that knows the whole card order finds on seeded decks, beside a bot
+    (which never knows it) on the same decks: how far above the bots the cards allowed, deck by deck."""
+    import math
+
+    from ..rules import tile_points
+    from .analyse import analyse
+    if args.level not in STRENGTHS:
+        print(f"unknown bot level {args.level!r} (choose from {', '.join(STRENGTHS)})")
+        return 2
+    if args.games < 1 or not (math.isfinite(args.time) and args.time > 0):
+        print("--games must be at least 1 and --time a number of seconds more than 0")
+        return 2
+    found, bot = [], []
+    started = time.perf_counter()
+    progress(0, args.games, started)
+    for seed in range(args.seed, args.seed + args.games):
+        layout = analyse(new_deck(random.Random(seed)), time_limit=args.time)
+        found.append(sum(tile_points(p) for p in layout))
+        bot.append(play_solo(args.level, seed)[0])
+        progress(len(found), args.games, started)
+    print(f"analysis: {args.games} deck(s), seeds {args.seed}..{args.seed + args.games - 1}, {args.time:g} s of "
+          f"search a deck (it knows the card order; the {args.level} bot does not)")
+    for name, scores in (("best found", found), (f"{args.level} bot", bot)):
+        print(f"  {name:<12} mean {statistics.mean(scores):.1f}  median {statistics.median(scores):g}  "
+              f"min {min(scores)}  max {max(scores)}")
+    print("  per deck     " + "  ".join(f"{s}: {f}/{b}" for s, f, b in zip(range(args.seed, args.seed + args.games),
+                                                                          found, bot)))
+    print(f"  the {args.level} bot scores {100 * sum(bot) / max(sum(found), 1):.0f}% of the best found")
+    return 0
+
