@@ -644,3 +644,22 @@ def test_moves_refuses_a_power_the_player_can_no_longer_use(tmp_path):
     assert json.loads(nmbr9("moves", path, "--player", 0, "--power", "loner", "--json").stdout)   # one marker left
     r = nmbr9("moves", path, "--player", 0, "--power", "flip")
     assert r.returncode == 1 and r.stdout.strip() == "You have already used this power: each power once per player."
+
+
+def test_a_piece_that_would_lose_the_reserved_tile_is_said_before_it_is_built():
+    """A gap filler on level 1 in the turn a tile was set aside lost that tile, and nothing said so before it
+    was confirmed; the reserve still read as waiting "built from your next turn". The rules now say it for
+    the spot (reserve_loss) and in the options (reserve_lost)."""
+    g = solo([9, 9, 5, 1, 3], modules=(BR, "gap_fillers"), powers=("reserve",))
+    build(g, BLOCK)
+    assert g.reserve(0) and not g.options(0).reserve_lost
+    assert g.reserve_loss(0, 0) is None                     # level 0: the table's highest level then
+    note = g.reserve_loss(0, 1)
+    assert note.code == "reserve_lost" and "loses" in note.message and "5" in note.message
+    assert g.play(0, Placement("F1", 0, 0, 0)) and g.boards[0].tiles[-1].level == 1
+    assert g.options(0).reserve_lost and g.reserve_loss(0, 1) is None   # said once: now it is lost anyway
+    # in a later turn building higher only makes it the reserve's last turn: it can still be built then
+    g = solo([9, 9, 5, 1, 3], modules=(BR, "gap_fillers"), powers=("reserve",))
+    build(g, BLOCK)
+    assert g.reserve(0) and g.end_turn(0)
+    assert g.reserve_loss(0, 1) is None and not g.options(0).reserve_lost

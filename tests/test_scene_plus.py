@@ -1781,3 +1781,32 @@ def test_ctrl_with_a_number_beyond_the_powers_in_play_says_so(app):
     messenger.send("control-1")                      # the first in the panel: Flip
     frames(app)
     assert ps.powers == {"flip"} and "There is no power 5" not in texts(app)
+
+
+def test_a_gap_filler_that_would_lose_the_reserved_tile_says_so_before_confirm(app):
+    """A gap filler on a higher level in the turn a tile was set aside loses that tile: the verdict said only
+    "Fits on level 1" (the warning came after), and the tile's button kept saying "built from your next turn"."""
+    m = app.store.new_match([Seat("Ana")], seed=4, ruleset=Ruleset("classic", ("gap_fillers", "breaking_rules"),
+                                                                    ("reserve", "flip")))
+    g = m.game
+    while not [p for q in ("F1", "F2") for p in g.legal_placements(0, q) if p.level > 0]:
+        assert m.play(0, g.legal_placements(0)[0]) and m.end_turn(0)
+    digit = g.card
+    assert m.reserve(0)
+    app.play(m)
+    s, ps = app.screen, ps_ready(app)
+    assert f"Reserved: {digit} (built from your next turn)" in texts(app)
+    filler, p = next((q, p) for q in ("F1", "F2") for p in g.legal_placements(0, q) if p.level > 0)
+    press(app, f"filler_{filler}")
+    ps.rotation, ps.x, ps.y, ps.held = p.rotation, p.x, p.y, False
+    ps.update()
+    frames(app)
+    said = f"Careful: building on level {p.level} in the turn you set your {digit} aside loses that reserved tile."
+    assert ps.verdict.ok and said in s.hud.verdict["text"]
+    shot(app, "reserve-loss-before")
+    messenger.send("enter")
+    frames(app, 3)
+    assert g.boards[0].tiles[-1].piece == filler
+    until(app, lambda: f"Reserved: {digit} (lost at the end of this turn)" in texts(app) or None)
+    assert "built from your next turn" not in texts(app)
+    shot(app, "reserve-loss-after")

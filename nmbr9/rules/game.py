@@ -209,6 +209,7 @@ class Options:
     reserved: int | None          # the number of the tile waiting beside the table
     reserve_ready: bool           # it may be built now
     reserve_level: int | None     # building on this level or higher makes this the reserve's last turn
+    reserve_lost: bool            # it is lost when this turn ends (built higher in the turn it was set aside)
     warnings: tuple[Verdict, ...]  # sentences to show (their `code` says which)
     can_end: bool                 # end_turn() is possible now
     supply: dict | None           # "Level to Level" with 4 players: tiles left per number
@@ -428,6 +429,8 @@ class Game:
                     or (p == RESERVE and step == PLACE_TILE and not self.is_last_step())
                     or (p in PLACING_POWERS and (step == PLACE_TILE or ready)))
         warnings = []
+        # set aside in this very turn, then built higher: it can't be built before the turn ends
+        lost = waiting and not self._over and not turn.ended and r.step == self.step and turn.highest > r.below
         if waiting and not self._over:
             if r.below < 0:   # set aside with nothing built ("on level 0 or higher" read as a riddle)
                 warnings.append(refuse("reserve_waiting", N_(
@@ -437,8 +440,7 @@ class Game:
                 warnings.append(refuse("reserve_waiting", N_(
                     "Your reserved {digit} must be built at the latest in the turn in which you first build "
                     "on level {level} or higher; after that turn it is lost."), digit=r.digit, level=r.below + 1))
-            if turn.highest > r.below and not turn.ended and r.step == self.step:
-                # set aside in this very turn: it can't be built before the turn ends
+            if lost:
                 warnings.append(refuse("reserve_last_turn", N_(
                     "You have built on level {level} in the turn you set your {digit} aside: it is lost "
                     "at the end of this turn."), digit=r.digit, level=turn.highest))
@@ -457,8 +459,19 @@ class Game:
             markers_left=st.markers_left if self.ruleset.uses(BREAKING_RULES) else 0,
             reserved=r.digit if waiting else None,
             reserve_ready=ready,
-            reserve_level=r.below + 1 if waiting else None, warnings=tuple(warnings),
+            reserve_level=r.below + 1 if waiting else None, reserve_lost=lost, warnings=tuple(warnings),
             can_end=step == EXTRAS, supply=dict(st.supply) if st.supply is not None else None)
+
+    def reserve_loss(self, player: int, level: int) -> Verdict | None:
+        """Said before a piece is built on `level` now: would it lose `player`'s waiting reserved tile? It
+        does when the tile was set aside in this very turn (it is built from the next one) and this is the
+        turn's first building above the table's highest level then. A Verdict saying so, or None."""
+        r, turn = self.players[player].reserve, self._turn(player)
+        if r is None or r.state != "waiting" or turn.ended or r.step != self.step or turn.highest > r.below \
+                or level <= r.below:
+            return None
+        return refuse("reserve_lost", N_("Careful: building on level {level} in the turn you set your {digit} "
+                                         "aside loses that reserved tile."), level=level, digit=r.digit)
 
     def legal_placements(self, player: int, piece=None, powers=(), reserved: bool = False,
                          marker: int | None = None) -> list[Placement]:

@@ -279,8 +279,12 @@ class PlusHud:
         reserved = o.digit if RESERVE in state["powers"] else o.reserved   # Reserve armed: on its button already
         if reserved is not None:
             holding = state["mode"] == "reserved"
-            text = _("Build the reserved {digit}").format(digit=reserved) if o.reserve_ready else \
-                _("Reserved: {digit} (built from your next turn)").format(digit=reserved)
+            if o.reserve_ready:
+                text = _("Build the reserved {digit}").format(digit=reserved)
+            elif o.reserve_lost:
+                text = _("Reserved: {digit} (lost at the end of this turn)").format(digit=reserved)
+            else:
+                text = _("Reserved: {digit} (built from your next turn)").format(digit=reserved)
             items.append(("reserved", text, self.handlers["reserved"], (), o.reserve_ready,
                           ARMED if holding else BUTTON, reserved))
         if o.can_end:   # Enter ends the turn only with nothing in hand: else it confirms (or picks) that

@@ -180,6 +180,9 @@ class PlusPlayScreen(PlayScreen):
             if cap is not None:
                 text += "\n" + _("The tile from level marker {marker} may go up to level {marker}.").format(
                     marker=cap)
+            loss = self.g.reserve_loss(self.seat, level)   # said before Confirm, not only after
+            if loss is not None:
+                text += "\n" + loss.text(_)
             idle = self.unneeded_powers(p)   # armed, but this spot is legal without them: a marker for nothing
             used = [power_name(q) for q in self.placing_powers() if q not in idle]
             if self.mode == MOVE:
