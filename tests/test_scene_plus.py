@@ -1446,7 +1446,7 @@ def test_powers_gap_fillers_and_the_reserved_tile_answer_the_keyboard(app, capsy
     m, s = start(app, [Seat("Ana")], Ruleset("classic", ("gap_fillers", "breaking_rules"), ("reserve", "flip")), seed=4)
     ps = ps_ready(app)
     assert "Ctrl+number: the power so numbered" in texts(app) and "G: gap filler" in texts(app)
-    assert "V: the reserved tile" in texts(app)
+    assert "V: the reserved tile" not in texts(app)   # nothing set aside yet
     order = list(m.options(0).powers)
     assert any(f"{order.index('flip') + 1} " in t and "Flip" in t for t in texts(app).split("\n"))
     messenger.send(f"control-{order.index('flip') + 1}")
@@ -1483,6 +1483,7 @@ def test_powers_gap_fillers_and_the_reserved_tile_answer_the_keyboard(app, capsy
     messenger.send("x")            # the gap fillers are optional: X ends the turn
     ps = ps_ready(app)
     frames(app, 2)
+    assert "V: the reserved tile" in texts(app)
     lay(app, m.game.legal_placements(0)[0])
     ps = ps_ready(app)
     assert [line.split(" seat=")[0] for line in traced()] == ["trace: plus end_turn"]
@@ -1490,6 +1491,10 @@ def test_powers_gap_fillers_and_the_reserved_tile_answer_the_keyboard(app, capsy
     frames(app)
     assert ps.piece == digit and ps.mode == "reserved"
     assert [line.split(" seat=")[0] for line in traced()] == ["trace: plus hold_reserved"]
+    lay(app, m.game.legal_placements(0, reserved=True)[0])
+    ps_ready(app)
+    frames(app, 2)
+    assert m.game.players[0].reserve.state == "built" and "V: the reserved tile" not in texts(app)   # used
 
 
 def test_a_power_key_that_cannot_be_used_now_says_why(app):

@@ -631,7 +631,8 @@ class PlusSessionScreen(SessionScreen):
         rules, keys = self.match.game.ruleset, []
         if rules.uses(BREAKING_RULES):
             keys.append(_("Ctrl+number: the power so numbered"))
-            if RESERVE in rules.powers:
+            o = self.ps.options() if self.ps is not None else None
+            if o is not None and o.reserved is not None and not o.reserve_lost:   # V has a tile to take
                 keys.append(_("V: the reserved tile"))
         if rules.uses(GAP_FILLERS):
             keys.append(_("G: gap filler"))
