@@ -663,3 +663,21 @@ def test_a_piece_that_would_lose_the_reserved_tile_is_said_before_it_is_built():
     build(g, BLOCK)
     assert g.reserve(0) and g.end_turn(0)
     assert g.reserve_loss(0, 1) is None and not g.options(0).reserve_lost
+
+
+def test_a_power_refused_once_the_turns_tile_is_dealt_with_says_to_use_it_later():
+    """With a gap filler in hand after the turn's tile, a power said "use it while a tile is to be placed",
+    as if the filler were that tile."""
+    g = solo([9, 9, 5, 1, 3], modules=(BR, "gap_fillers"), powers=("flip", "reserve"))
+    build(g, BLOCK)
+    assert g.play(0, Placement(5, 0, 5, 0)) and g.options(0).step == "extras"
+    flip, reserve = g.power_verdict(0, "flip"), g.power_verdict(0, "reserve")
+    assert "gap fillers" in flip.message and "later turn's tile" in flip.message
+    assert "is to be placed" not in flip.message + reserve.message
+    assert "later turn's tile aside" in reserve.message
+    # on the game's last turn there is no later one
+    g = Game([Seat("P")], deck_from([9, 9]), Ruleset("classic", (BR, "gap_fillers"), ("flip",)))
+    while not g.is_last_step():
+        g.play(0, g.legal_placements(0)[0]) and g.options(0).step == "extras" and g.end_turn(0)
+    assert g.play(0, g.legal_placements(0)[0]) and g.options(0).step == "extras"
+    assert g.power_verdict(0, "flip").message == "The game's last tile is dealt with: this power can no longer be used."

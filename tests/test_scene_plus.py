@@ -677,6 +677,7 @@ def test_two_of_three_asks_build_or_reject_first_and_shows_the_slots(app, capsys
     ps = until(app, lambda: s.ps if m.game.slot == 1 and s.ps is not None and s.plus_hud.buttons.get("build")
                else None)
     assert "You have rejected a card this round: build this one." in texts(app)
+    assert f"Card 2 of 3: a {m.game.card}." in texts(app) and "Build it or reject it?" not in texts(app)   # no choice
     assert s.plus_hud.buttons["reject"]["state"] == DGG.DISABLED
     assert "\u25cb Ana: used" in texts(app)
     shot(app, "two-of-three-forced")
@@ -797,6 +798,11 @@ def test_level_to_level_shows_the_piles_and_the_choice_with_its_level_cap(app):
         assert f"Level {k}" in texts(app)
     assert texts(app).count("not active") == 4
     assert ps.piece == m.game.shown[0]                                 # one tile shown: simply placed
+    spot = m.game.legal_placements(0)[0]
+    ps.rotation, ps.x, ps.y, ps.held = spot.rotation, spot.x, spot.y, False
+    ps.update()
+    said = s.hud.verdict["text"]   # it said "may go up to level 0", as if it might go higher
+    assert "The tile from level marker 0 stays on level 0 (the table)." in said and "up to level 0" not in said
     for _ in range(2):
         lay(app, m.game.legal_placements(0)[0])
         ps = until(app, lambda: s.ps if s.ps is not None and m.current_human == 0 and s.ps.ghost is None
@@ -812,8 +818,10 @@ def test_level_to_level_shows_the_piles_and_the_choice_with_its_level_cap(app):
     frames(app)
     assert ps.piece == m.game.shown[1]
     # the cap of marker 1 is in the verdict
-    ps.update()
     spot = m.game.legal_placements(0)[0]
+    ps.rotation, ps.x, ps.y, ps.held = spot.rotation, spot.x, spot.y, False
+    ps.update()
+    assert "The tile from level marker 1 may go up to level 1." in s.hud.verdict["text"]
     lay(app, spot)
     assert [mv for mv in m.game.moves if mv.player == 0][-1].marker == 1   # (the bot may have moved after Ana)
 
@@ -1516,7 +1524,9 @@ def test_a_power_key_that_cannot_be_used_now_says_why(app):
     messenger.send(loner)
     frames(app)
     assert not ps.powers
-    assert "This power changes the tile you place: use it while a tile is to be placed." in texts(app)
+    # (it said "use it while a tile is to be placed", the gap fillers still in hand)
+    assert "This turn's tile is dealt with, and powers don't change gap fillers: use this power on a later " \
+        "turn's tile." in texts(app)
     messenger.send("x")
     ps = ps_ready(app)
     messenger.send(flip)

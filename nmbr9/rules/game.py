@@ -514,8 +514,18 @@ class Game:
                                             "(start tiles and gap fillers never move)."))
         if power == RESERVE and o.step == PLACE_TILE and self.is_last_step():
             return LAST_TURN_RESERVE
+        # the turn's tile dealt with ("while a tile is to be placed" read, a gap filler in hand, as if it were one)
+        if o.step == EXTRAS and self.is_last_step():
+            return _wrong_turn(N_("The game's last tile is dealt with: this power can no longer be used."))
+        if power == RESERVE and o.step == EXTRAS:
+            return _wrong_turn(N_("This turn's tile is dealt with: Reserve can set a later turn's tile aside."))
         if power == RESERVE:
             return _wrong_turn(N_("Reserve sets this turn's tile aside: use it while that tile is to be placed."))
+        if o.step == EXTRAS and o.fillers:
+            return _wrong_turn(N_("This turn's tile is dealt with, and powers don't change gap fillers: use this "
+                                  "power on a later turn's tile."))
+        if o.step == EXTRAS:
+            return _wrong_turn(N_("This turn's tile is dealt with: use this power on a later turn's tile."))
         return _wrong_turn(N_("This power changes the tile you place: use it while a tile is to be placed."))
 
     def movable_tiles(self, player: int) -> list[tuple[int, int, int]]:

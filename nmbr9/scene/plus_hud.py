@@ -649,7 +649,11 @@ class PlusHud:
         lines, buttons = [], []
         if o.step == DECIDE:
             card = game.card
-            lines.append(_("Card {slot} of 3: a {digit}. Build it or reject it?").format(slot=o.slot + 1, digit=card))
+            if o.can_build and o.can_reject:
+                lines.append(_("Card {slot} of 3: a {digit}. Build it or reject it?").format(slot=o.slot + 1,
+                                                                                             digit=card))
+            else:   # no choice: no question, only what must be done
+                lines.append(_("Card {slot} of 3: a {digit}.").format(slot=o.slot + 1, digit=card))
             if not o.can_reject:
                 lines.append(_("You have rejected a card this round: build this one."))
             if not o.can_build:

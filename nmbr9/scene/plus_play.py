@@ -177,7 +177,9 @@ class PlusPlayScreen(PlayScreen):
             cap = o.max_level if self.mode == TILE else None
             if self.mode == RESERVED and self.g.players[self.seat].reserve is not None:
                 cap = self.g.players[self.seat].reserve.max_level
-            if cap is not None:
+            if cap == 0:   # ("may go up to level 0" read as if it might go higher)
+                text += "\n" + _("The tile from level marker 0 stays on level 0 (the table).")
+            elif cap is not None:
                 text += "\n" + _("The tile from level marker {marker} may go up to level {marker}.").format(
                     marker=cap)
             loss = self.g.reserve_loss(self.seat, level)   # said before Confirm, not only after
