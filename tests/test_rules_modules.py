@@ -681,3 +681,14 @@ def test_a_power_refused_once_the_turns_tile_is_dealt_with_says_to_use_it_later(
         g.play(0, g.legal_placements(0)[0]) and g.options(0).step == "extras" and g.end_turn(0)
     assert g.play(0, g.legal_placements(0)[0]) and g.options(0).step == "extras"
     assert g.power_verdict(0, "flip").message == "The game's last tile is dealt with: this power can no longer be used."
+
+
+def test_a_reserved_tile_lost_at_the_end_of_the_turn_is_not_also_told_when_it_must_be_built():
+    """Built higher in the turn it was set aside, the tile is lost at the end of the turn: beside that the
+    player still read "Your reserved 5 must be built at the latest in the turn in which you first build on
+    level 1 or higher", a rule that no longer helps."""
+    g = solo([9, 9, 5, 1, 3], modules=(BR, "gap_fillers"), powers=("reserve",))
+    build(g, BLOCK)
+    assert g.reserve(0) and g.play(0, Placement("F1", 0, 0, 0))
+    [w] = g.options(0).warnings
+    assert w.code == "reserve_last_turn" and "lost at the end of this turn" in w.message

@@ -431,7 +431,11 @@ class Game:
         warnings = []
         # set aside in this very turn, then built higher: it can't be built before the turn ends
         lost = waiting and not self._over and not turn.ended and r.step == self.step and turn.highest > r.below
-        if waiting and not self._over:
+        if lost:   # (the rule for building it in time, said beside this, no longer helps)
+            warnings.append(refuse("reserve_last_turn", N_(
+                "You have built on level {level} in the turn you set your {digit} aside: it is lost "
+                "at the end of this turn."), digit=r.digit, level=turn.highest))
+        elif waiting and not self._over:
             if r.below < 0:   # set aside with nothing built ("on level 0 or higher" read as a riddle)
                 warnings.append(refuse("reserve_waiting", N_(
                     "Your reserved {digit} must be built at the latest in the turn in which you build your "
@@ -440,11 +444,7 @@ class Game:
                 warnings.append(refuse("reserve_waiting", N_(
                     "Your reserved {digit} must be built at the latest in the turn in which you first build "
                     "on level {level} or higher; after that turn it is lost."), digit=r.digit, level=r.below + 1))
-            if lost:
-                warnings.append(refuse("reserve_last_turn", N_(
-                    "You have built on level {level} in the turn you set your {digit} aside: it is lost "
-                    "at the end of this turn."), digit=r.digit, level=turn.highest))
-            elif not turn.ended and (turn.highest > r.below or (self.is_last_step() and r.step < self.step)):
+            if not turn.ended and (turn.highest > r.below or (self.is_last_step() and r.step < self.step)):
                 # built higher, or the game's last turn: it is never built after this turn
                 warnings.append(refuse("reserve_last_turn", N_(
                     "This is the last turn for your reserved {digit}: build it now or it is lost."), digit=r.digit))
