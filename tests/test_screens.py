@@ -3255,6 +3255,35 @@ def test_the_results_panel_is_as_wide_as_its_words_and_the_board_takes_the_rest(
         assert b_right - b_left >= 2 * half_w / 3, f"{language}: the board is drawn less than a third of the window wide"
 
 
+@pytest.mark.parametrize("size", ["700x1000", "600x900", "1024x768"])
+def test_the_results_board_fills_the_room_the_panel_leaves(size):
+    """In a tall window the board (one's own, the best layout found) was drawn small at the bottom, a wide gap
+    between it and the panel over it: framed with room around it for a next tile, under a line of text that
+    isn't there. Its drawn box takes most of the window under the panel (beside it, in a wide window)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    driver = Path(__file__).resolve().parent / "results_panel_driver.py"
+    done = subprocess.run([sys.executable, str(driver), size], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "LANGUAGE": "en"})
+    assert done.returncode == 0, done.stderr[-3000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    half_w, half_h = found.pop("half")
+    for language, seen in found.items():
+        p_left, p_right, p_bottom, _p_top = seen["panel"]
+        b_left, b_right, b_bottom, b_top = seen["board"]
+        tall = half_h > half_w
+        free_left, free_top = (-half_w, p_bottom) if tall else (p_right, half_h)
+        free = (half_w - free_left) * (free_top + half_h)
+        share = (b_right - b_left) * (b_top - b_bottom) / free
+        assert share >= (0.5 if tall else 0.35), \
+            f"{language}: the board is drawn in {share:.0%} of the room the panel leaves"
+        assert b_top <= free_top and b_left >= free_left, f"{language}: the board is drawn under the panel"
+        gap = (free_top - b_top) / (free_top + half_h)   # (a wide window's board is as wide as its room)
+        assert gap <= 0.2 or not tall, f"{language}: {gap:.0%} of the room left empty between the panel and the board"
+
+
 def test_the_best_layout_being_stepped_through_keeps_its_words_when_the_screen_is_built_again(app):
     from nmbr9.scene.screens.results import ResultsScreen
     m = app.store.new_match([Seat("Ana", "bot:easy")], seed=31)

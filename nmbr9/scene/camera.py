@@ -29,8 +29,11 @@ def level_height(level: float) -> float:
 class OrbitCamera:
     """Heading and pitch around a target point; the distance frames the build, times a zoom."""
 
-    def __init__(self, camera_np, lens, render):
+    def __init__(self, camera_np, lens, render, around: float = ROOM, reach=(FRAME_X, FRAME_TOP, FRAME_BOTTOM)):
+        """`around`: the squares kept in view around the build (ROOM: for the next tile); `reach`: how far towards
+        its room's sides, top and bottom the build is drawn (at the table the top keeps a line of text clear)."""
         self.camera, self.lens, self.render = camera_np, lens, render
+        self.around, self.reach = around, reach
         self.heading, self.pitch, self.zoom = DEFAULT_HEADING, DEFAULT_PITCH, 1.0
         self.target = LPoint3(0, 0, 0)
         self.pan = LVector3(0, 0, 0)   # how far the player moved the view across the table from the framing
@@ -95,9 +98,10 @@ class OrbitCamera:
 
     def frame(self, bounds, top_level: int = 0, glide: bool = False) -> None:
         """Aim at a board's squares (min x, min y, max x, max y) so all of them show, with room
-        around them for the middle of the next tile; `glide` moves there smoothly (see step)."""
+        around them (for the middle of the next tile); `glide` moves there smoothly (see step)."""
         x0, y0, x1, y1 = bounds
-        x0, y0, x1, y1 = x0 - ROOM, y0 - ROOM, x1 + 1 + ROOM, y1 + 1 + ROOM
+        a = self.around
+        x0, y0, x1, y1 = x0 - a, y0 - a, x1 + 1 + a, y1 + 1 + a
         top = level_height(top_level + 1)
         self.goal = LPoint3((x0 + x1) / 2, -(y0 + y1) / 2, top / 2)
         self.corners = [LPoint3(x, -y, z) for x in (x0, x1) for y in (y0, y1) for z in (0, top)]
@@ -176,11 +180,11 @@ class OrbitCamera:
         self._place(distance, self.goal if target is None else target)
         left, right, bottom, top = self.room
         mx, my, hw, hh = (left + right) / 2, (bottom + top) / 2, (right - left) / 2, (top - bottom) / 2
+        sides, up, down = self.reach
         for corner in self.corners if points is None else points:
             q = self.camera.getRelativePoint(self.render, corner)
             out = Point2()
-            if not self.lens.project(q, out) or abs(out.x - mx) > FRAME_X * hw or \
-                    not -FRAME_BOTTOM <= (out.y - my) / hh <= FRAME_TOP:
+            if not self.lens.project(q, out) or abs(out.x - mx) > sides * hw or not -down <= (out.y - my) / hh <= up:
                 return False
         return True
 

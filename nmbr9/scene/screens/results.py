@@ -125,11 +125,14 @@ class ResultsScreen(Screen):
 
     # ----- building ----------------------------------------------------------------------
     def enter(self) -> None:
-        from ..camera import OrbitCamera
+        from ..camera import FRAME_X, OrbitCamera
         from ..table import Table
         self.table = Table(self.base)
         self.table.levels_shown = self.app.levels_shown   # L holds from one game and screen to the next
-        self.camera = OrbitCamera(self.base.camera, self.base.camLens, self.base.render)
+        # the boards are finished: no room kept around them for a next tile, nor over them for a line of text
+        # (none is there): with it a board was drawn small, in a tall window far under the panel
+        self.camera = OrbitCamera(self.base.camera, self.base.camLens, self.base.render, around=0.5,
+                                  reach=(FRAME_X, FRAME_X, FRAME_X))
         lens = self.base.camLens
         self.film_offset = LVector2(lens.getFilmOffset())   # a copy: the getter returns the lens's own vector
         self.show_board(self.showing)
@@ -232,12 +235,13 @@ class ResultsScreen(Screen):
             self.button(next_text, self.next_command, (right - next_w / 2, foot), width=next_w, scale=0.045,
                         colour=GO, parent=holder)
             self.accept("enter", self._enter)
+        # the board's room: above the line under it (a board framed down to the window's foot ran into it)
         if self.narrow:   # centred at the top; the board's room: the window under it
             holder.setPos(-(LEFT + right) / 2, 0, room_h - 1.0)
-            board_room = (-room_w, room_w, -room_h, room_h - 1.0 + foot - 0.1)
+            board_room = (-room_w, room_w, -room_h + 0.14, room_h - 1.0 + foot - 0.1)
         else:
             holder.setPos(-room_w + PAD - LEFT, 0, 0)
-            board_room = (-room_w + width + 2 * PAD, room_w, -room_h, room_h)   # right of the panel
+            board_room = (-room_w + width + 2 * PAD, room_w, -room_h + 0.14, room_h)   # right of the panel
         left, right, bottom, top = board_room
         # H: the board's controls, above the line under it (folded at first, as at the table): H did nothing
         # here, and nothing on the screen said that the board turns, zooms and shows its levels
