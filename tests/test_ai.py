@@ -293,11 +293,43 @@ def test_bench_analysis_sets_what_knowing_the_order_finds_beside_the_bot_deck_by
     assert run.returncode == 2 and "--time" in run.stdout and "Traceback" not in run.stderr
 
 
+@pytest.mark.parametrize("command", [["bench", "bots", "--level", "easy", "--games", "20", "--seed", "0"],
+                                     ["analyse", "{game}", "--time", "1"]])
+def test_progress_in_a_log_file_is_a_few_whole_lines(tmp_path, command):
+    """`nmbr9 analyse` and `nmbr9 bench bots` wrote their progress bars with carriage returns into a log file
+    too: one long line of bars. Off a terminal: a whole line at each tenth done."""
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(game_record(Game([Seat("Ana")], new_deck(random.Random(3))))))
+    log = tmp_path / "log.txt"
+    with open(log, "w") as err:
+        run = subprocess.run([sys.executable, "-m", "nmbr9", *[a.format(game=game) for a in command]],
+                             stdout=subprocess.PIPE, stderr=err, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + log.read_text()
+    written = log.read_text()
+    lines = written.splitlines()
+    assert "\r" not in written and 2 <= len(lines) <= 11, written
+    assert "20/20 games" in lines[-1] or "100%" in lines[-1]
+
+
+def test_progress_on_a_terminal_is_one_line_written_over():
+    import io
+    from nmbr9.progress import Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+    out = Terminal()
+    show = Progress(out)
+    for done in range(5):
+        show(done / 4, f"{done}/4")
+    assert out.getvalue() == "\r0/4\r1/4\r2/4\r3/4\r4/4\n"
+
+
 def test_bench_hints_times_the_hint_at_the_table_and_alone():
     run = subprocess.run([sys.executable, "-m", "nmbr9", "bench", "hints", "--games", "1", "--seed", "3"],
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "round 20/20" in run.stdout                          # the progress line
+    assert "round 20/20" in run.stderr                          # the progress line
     assert "expert hints, 20 in 1 solo games" in run.stdout
     assert "at the table (asked to shown): mean" in run.stdout and "the same choices alone: mean" in run.stdout
     run = subprocess.run([sys.executable, "-m", "nmbr9", "bench", "hints", "--games", "0"], capture_output=True,

@@ -164,10 +164,10 @@ def main(args) -> int:
     import json
     import math
     import os
-    import sys
 
     from ..cli import print_illegal
     from ..i18n import _
+    from ..progress import Progress
     from ..rules.record import RecordError, game_record, load_record, replay
     try:
         record = load_record(args.file)
@@ -200,12 +200,11 @@ def main(args) -> int:
         if not existed:
             os.remove(args.out)
 
+    show = Progress()
+
     def bar(fraction: float) -> None:
         fill = int(30 * fraction)
-        sys.stderr.write(f"\r[{'#' * fill}{'.' * (30 - fill)}] {int(100 * fraction):3d}%")
-        if fraction >= 1.0:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
+        show(fraction, f"[{'#' * fill}{'.' * (30 - fill)}] {int(100 * fraction):3d}%")
 
     started = time.perf_counter()
     own = [[m.placement for m in game.moves if m.player == i] for i in range(len(game.seats))]

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import random
 import statistics
-import sys
 import time
 
+from ..progress import Progress
 from ..rules import BREAKING_RULES, MODULES, VARIANTS, Game, Ruleset, Seat, new_deck
 from . import STRENGTHS, solo_game
 
@@ -40,14 +40,11 @@ def _play(job):
     return play_solo(*job[:2])
 
 
-def progress(done: int, total: int, started: float, out=sys.stderr) -> None:
+def progress(show: Progress, done: int, total: int, started: float) -> None:
     width = 30
     fill = width * done // max(total, 1)
     spent = time.perf_counter() - started
-    out.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} games  {spent:.0f} s")
-    if done == total:
-        out.write("\n")
-    out.flush()
+    show(done / max(total, 1), f"[{'#' * fill}{'.' * (width - fill)}] {done}/{total} games  {spent:.0f} s")
 
 
 def bench_bots(args) -> int:
@@ -67,18 +64,18 @@ def bench_bots(args) -> int:
         return 2
     jobs = [(args.level, args.seed + i, ruleset) for i in range(args.games)]
     results = []
-    started = time.perf_counter()
-    progress(0, len(jobs), started)
+    started, show = time.perf_counter(), Progress()
+    progress(show, 0, len(jobs), started)
     if args.jobs > 1:
         import multiprocessing
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
             for r in pool.imap(_play, jobs):
                 results.append(r)
-                progress(len(results), len(jobs), started)
+                progress(show, len(results), len(jobs), started)
     else:
         for job in jobs:
             results.append(_play(job))
-            progress(len(results), len(jobs), started)
+            progress(show, len(results), len(jobs), started)
     wall = time.perf_counter() - started
     scores = [r[0] for r in results]
     times = sorted(t for r in results for t in r[1])
@@ -110,13 +107,13 @@ def bench_analysis(args) -> int:
         print("--games must be at least 1 and --time a number of seconds more than 0")
         return 2
     found, bot = [], []
-    started = time.perf_counter()
-    progress(0, args.games, started)
+    started, show = time.perf_counter(), Progress()
+    progress(show, 0, args.games, started)
     for seed in range(args.seed, args.seed + args.games):
         layout = analyse(new_deck(random.Random(seed)), time_limit=args.time)
         found.append(sum(tile_points(p) for p in layout))
         bot.append(play_solo(args.level, seed)[0])
-        progress(len(found), args.games, started)
+        progress(show, len(found), args.games, started)
     print(f"analysis: {args.games} deck(s), seeds {args.seed}..{args.seed + args.games - 1}, {args.time:g} s of "
           f"search a deck (it knows the card order; the {args.level} bot does not)")
     for name, scores in (("best found", found), (f"{args.level} bot", bot)):

@@ -71,6 +71,7 @@ def bench_hints(args) -> int:
 
     from ..ai import View, make_bot
     from ..match import derive_seed
+    from ..progress import Progress
     from ..rules import Seat
     from ..store import Store
     from .base import make_base
@@ -79,7 +80,7 @@ def bench_hints(args) -> int:
         print("--games must be at least 1")
         return 2
     base = make_base(offscreen=True, size=(1280, 720), frame_rate=FRAME_RATE)   # as the game's window
-    at_table, alone = [], []
+    at_table, alone, show = [], [], Progress()
     with tempfile.TemporaryDirectory() as folder:
         app = GameApp(base, Store(Path(folder)), audio=False)
         app.settings = app.settings.changed(animation_speed=0.0)
@@ -102,11 +103,10 @@ def bench_hints(args) -> int:
                 at_table.append(time.perf_counter() - t)
                 messenger.send("i")    # the tile onto the hint
                 messenger.send("enter")
-                print(f"\rgame {g + 1}/{args.games}, round {round_}/{m.rounds}", end="", flush=True)
+                show((g + round_ / m.rounds) / args.games, f"game {g + 1}/{args.games}, round {round_}/{m.rounds}")
             until(lambda: m.over)
         app.screen.exit()
         app.store.close()
-    print()
 
     def line(name, xs):
         ms = sorted(x * 1000 for x in xs)
