@@ -36,6 +36,14 @@ def bench_rules(args) -> int:
 
 
 def main(args) -> int:
+    if args.what in ("bots", "hints"):   # their games' decks are dealt by seed, as the game deals them
+        from .match import check_seed
+        try:
+            for seed in (args.seed, args.seed + max(args.games, 1) - 1):
+                check_seed(seed)
+        except ValueError as e:   # (they printed "deck seeds -1..0" and played on)
+            print(e)
+            return 2
     if args.what == "rules":
         return bench_rules(args)
     if args.what == "render":

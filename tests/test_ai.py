@@ -1,5 +1,6 @@
 """Bots, hints and analysis, as a player would notice them."""
 import json
+import os
 import random
 import re
 import subprocess
@@ -325,12 +326,29 @@ def test_progress_on_a_terminal_is_one_line_written_over():
     assert out.getvalue() == "\r0/4\r1/4\r2/4\r3/4\r4/4\n"
 
 
+@pytest.mark.parametrize("what, seed, games", [("bots", "-1", "2"), ("bots", "4294967290", "10"),
+                                               ("hints", "4294967296", "1")])
+def test_bench_refuses_deck_seeds_the_game_refuses(what, seed, games):
+    """`nmbr9 bench bots --seed -1` printed "deck seeds -1..0" and played decks no game can be dealt."""
+    run = subprocess.run([sys.executable, "-m", "nmbr9", "bench", what, "--level", "easy", "--games", games,
+                          "--seed", seed], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "LANGUAGE": "en"})
+    assert run.returncode == 2 and run.stdout == "The seed must be a whole number from 0 to 4294967295.\n"
+    assert "Traceback" not in run.stderr and "games" not in run.stderr   # refused before any game
+
+
+def test_bench_bots_says_one_game_not_one_games():
+    run = subprocess.run([sys.executable, "-m", "nmbr9", "bench", "bots", "--level", "easy", "--games", "1",
+                          "--seed", "4294967295"], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and "bots easy: 1 solo game, deck seeds 4294967295..4294967295" in run.stdout
+
+
 def test_bench_hints_times_the_hint_at_the_table_and_alone():
     run = subprocess.run([sys.executable, "-m", "nmbr9", "bench", "hints", "--games", "1", "--seed", "3"],
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "round 20/20" in run.stderr                          # the progress line
-    assert "expert hints, 20 in 1 solo games" in run.stdout
+    assert "expert hints, 20 in 1 solo game (seed 3..)" in run.stdout   # (it said "1 solo games")
     assert "at the table (asked to shown): mean" in run.stdout and "the same choices alone: mean" in run.stdout
     run = subprocess.run([sys.executable, "-m", "nmbr9", "bench", "hints", "--games", "0"], capture_output=True,
                          text=True)

@@ -82,7 +82,8 @@ def bench_bots(args) -> int:
     refused = sum(r[2] for r in results)
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
     rules = "" if ruleset == Ruleset() else f", {args.variant}" + "".join(f" +{m}" for m in modules)
-    print(f"bots {args.level}: {args.games} solo games{rules}, deck seeds {args.seed}..{args.seed + args.games - 1}, "
+    print(f"bots {args.level}: {args.games} solo game{'s' * (args.games != 1)}{rules}, "
+          f"deck seeds {args.seed}..{args.seed + args.games - 1}, "
           f"{args.jobs} job(s)")
     print(f"  score        mean {statistics.mean(scores):.1f}  median {statistics.median(scores):g}  "
           f"min {min(scores)}  max {max(scores)}")

@@ -111,7 +111,8 @@ def bench_hints(args) -> int:
     def line(name, xs):
         ms = sorted(x * 1000 for x in xs)
         return f"{name}: mean {statistics.mean(ms):.0f} ms, p95 {ms[int(len(ms) * 0.95)]:.0f} ms, max {ms[-1]:.0f} ms"
-    print(f"expert hints, {len(at_table)} in {args.games} solo games (seed {args.seed}..), 1280x720 offscreen")
+    print(f"expert hints, {len(at_table)} in {args.games} solo game{'s' * (args.games != 1)} (seed {args.seed}..), "
+          "1280x720 offscreen")
     print(line("at the table (asked to shown)", at_table))
     print(line("the same choices alone", alone))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
