@@ -36,7 +36,7 @@ def bench_rules(args) -> int:
 
 
 def main(args) -> int:
-    if args.what in ("bots", "hints"):   # their games' decks are dealt by seed, as the game deals them
+    if args.what in ("bots", "hints", "analysis"):   # their games' decks are dealt by seed, as the game deals them
         from .match import check_seed
         try:
             for seed in (args.seed, args.seed + max(args.games, 1) - 1):
