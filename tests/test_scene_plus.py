@@ -1013,12 +1013,16 @@ def test_a_power_armed_while_the_expert_thinks_does_not_leave_looking_for_a_good
     but the status said "Looking for a good place..." for the rest of the turn, a hint that never came."""
     import threading
     from nmbr9.scene.screens import session
-    found, think = threading.Event(), session.worker.run
+    found, send = threading.Event(), session.worker.start
 
-    def slowly(work, kind):
-        found.wait(60)
-        return think(work, kind)
-    monkeypatch.setattr(session.worker, "run", slowly)
+    def slowly(work, kind):   # the hint is sent at once (worker.start), its answer held until `found`
+        answer = send(work, kind)
+
+        def found_by_now():
+            found.wait(60)
+            return answer()
+        return found_by_now
+    monkeypatch.setattr(session.worker, "start", slowly)
     m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("flip", "loner")), seed=8)
     ps_ready(app)
     messenger.send("i")
