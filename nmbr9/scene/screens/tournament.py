@@ -138,8 +138,11 @@ class TournamentScreen(Screen):
             for i, t in enumerate(shown):
                 state = _("finished") if t.finished else _("{played} of {games} played").format(played=t.played,
                                                                                               games=t.games)
-                b = self.button(self.history_line(t.name, state, list_w / SMALL - 0.8), self.choose,
-                                (list_x, y - i * LIST_STEP), width=list_w, scale=SMALL, args=(t.id,))
+                b = self.button(f"{t.name}  ({state})", self.choose, (list_x, y - i * LIST_STEP), width=list_w,
+                                scale=SMALL, args=(t.id,))
+                # a name too long for the button cut short, never its state: "Club Championship — Autumn  (11 of
+                # 12…" hid how far it had got
+                self._fit(b, t.name, list_w / SMALL - 0.8, lambda cut, state=state: f"{cut}  ({state})")
                 if t.id == self.chosen:
                     b["text_fg"] = ACCENT
             y -= len(shown) * LIST_STEP
@@ -269,16 +272,6 @@ class TournamentScreen(Screen):
             self.note = played_by_command(t.name)
         else:
             self.label(_("This tournament is over."), at, scale=0.045, fg=ACCENT)
-
-    def history_line(self, name: str, state: str, room: float) -> str:
-        """"Spring cup  (3 of 5 played)"; a name too long for the button even in the smallest text a button takes
-        cut short, never its state: "Club Championship — Autumn  (11 of 12…" hid how far it had got."""
-        def line(shown: str) -> str:
-            return f"{shown}  ({state})"
-        kept = name
-        while measure(self.app.font, line(kept if kept == name else kept + "…"))[0] * SHRINK > room and len(kept) > 1:
-            kept = kept[:-1].rstrip()
-        return line(kept if kept == name else kept + "…")
 
     def game_line(self, number: int, scores: list[tuple[str, int]], room: float) -> str:
         """"Game 1: Ana 97, Ben 104"; where the names are too long for the line even in the smallest text a button
