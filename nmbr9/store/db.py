@@ -361,12 +361,14 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
             # at once, so it is set aside like a file that is no database, not met later as "malformed"
             if conn.execute("PRAGMA quick_check(1)").fetchone()[0] != "ok":
                 raise sqlite3.DatabaseError("database disk image is malformed")
-            if full and conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+            # (full implies read_only: only then can a database not brought up to date stay as it is)
+            behind = read_only and conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION
+            if behind and full:
                 # a database the full disk left unmade (or an older game's, it can't bring up to date): the full
                 # disk is said, not "written by an older version of NMBR 9 3D" (of one this game had just begun)
                 raise StoreError(_("Can't use the database {path}: {reason}").format(path=path,
                                                                                    reason=sqlite_reason(full, path.parent)))
-            if read_only and conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+            if behind and read_only:
                 # an older game's database can't be brought up to date without writing it (SQLite's own words
                 # were "attempt to write a readonly database")
                 raise StoreError(_("The database {path} was written by an older version of NMBR 9 3D and can't be "
