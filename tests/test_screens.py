@@ -3225,10 +3225,9 @@ def test_results_show_the_best_layout_found_and_step_through_it(app):
     assert len(r.table.board.tiles) == 1 and "tile 1 of 20" in texts(app)
 
 
-@pytest.mark.parametrize("size", ["1024x768", "1280x720"])
-def test_the_results_panel_is_as_wide_as_its_words_and_the_board_takes_the_rest(size):
-    """At 4:3 the score panel took two thirds of the window, empty on its right, and the board (one's own, the best
-    layout found) was drawn small beside it. In a process of its own: one window size a ShowBase."""
+def results_layout(size: str) -> dict:
+    """tests/results_panel_driver.py's measures of the results screen at `size`, in a process of its own (one window
+    size a ShowBase): the window's half size and, per language, where the panel, its texts and the board are."""
     import os
     import subprocess
     import sys
@@ -3237,7 +3236,14 @@ def test_the_results_panel_is_as_wide_as_its_words_and_the_board_takes_the_rest(
     done = subprocess.run([sys.executable, str(driver), size], capture_output=True, text=True, timeout=300,
                           env={**os.environ, "LANGUAGE": "en"})
     assert done.returncode == 0, done.stderr[-3000:]
-    found = json.loads(done.stdout.strip().splitlines()[-1])
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("size", ["1024x768", "1280x720"])
+def test_the_results_panel_is_as_wide_as_its_words_and_the_board_takes_the_rest(size):
+    """At 4:3 the score panel took two thirds of the window, empty on its right, and the board (one's own, the best
+    layout found) was drawn small beside it. In a process of its own: one window size a ShowBase."""
+    found = results_layout(size)
     half_w, _half_h = found.pop("half")
     for language, seen in found.items():
         left, right, bottom, top = seen["panel"]
@@ -3260,15 +3266,7 @@ def test_the_results_board_fills_the_room_the_panel_leaves(size):
     """In a tall window the board (one's own, the best layout found) was drawn small at the bottom, a wide gap
     between it and the panel over it: framed with room around it for a next tile, under a line of text that
     isn't there. Its drawn box takes most of the window under the panel (beside it, in a wide window)."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-    driver = Path(__file__).resolve().parent / "results_panel_driver.py"
-    done = subprocess.run([sys.executable, str(driver), size], capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "LANGUAGE": "en"})
-    assert done.returncode == 0, done.stderr[-3000:]
-    found = json.loads(done.stdout.strip().splitlines()[-1])
+    found = results_layout(size)
     half_w, half_h = found.pop("half")
     for language, seen in found.items():
         p_left, p_right, p_bottom, _p_top = seen["panel"]

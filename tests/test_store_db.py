@@ -18,6 +18,13 @@ def folder(tmp_path, monkeypatch):
     return tmp_path
 
 
+
+def sqlite_error(message: str, name: str) -> sqlite3.OperationalError:
+    """An error as SQLite raises it, with the name it gives (`sqlite_errorname`, Python 3.11 on)."""
+    e = sqlite3.OperationalError(message)
+    e.sqlite_errorname = name
+    return e
+
 def test_a_new_database_has_the_current_schema_version_and_foreign_keys(folder):
     db, message = open_db()
     assert message is None
@@ -69,9 +76,7 @@ def test_a_full_disk_is_said_as_such_not_as_a_disk_i_o_error(folder, monkeypatch
     before = (folder / FILENAME).read_bytes()
 
     def full(conn, read_only=False):
-        e = sqlite3.OperationalError("disk I/O error")
-        e.sqlite_errorname = "SQLITE_IOERR_SHMSIZE"   # as SQLite names it, Python 3.11 on
-        raise e
+        raise sqlite_error("disk I/O error", "SQLITE_IOERR_SHMSIZE")
     monkeypatch.setattr(db_module, "_setup", full)
     with pytest.raises(StoreError) as found:
         open_db()
@@ -129,9 +134,7 @@ def test_on_a_full_disk_the_history_is_shown_and_the_full_disk_said(folder, monk
 
     def full(conn, read_only=False):   # reading needs no room
         if not read_only:
-            e = sqlite3.OperationalError("disk I/O error")
-            e.sqlite_errorname = "SQLITE_IOERR_SHMSIZE"
-            raise e
+            raise sqlite_error("disk I/O error", "SQLITE_IOERR_SHMSIZE")
         setup(conn, read_only)
     monkeypatch.setattr(db_module, "_setup", full)
     store = Store()
@@ -152,9 +155,7 @@ def test_a_database_the_full_disk_left_unmade_says_the_disk_is_full(folder, monk
     sqlite3.connect(folder / FILENAME).execute("PRAGMA journal_mode = WAL").fetchone()   # made, no table in it
 
     def migrate_on_a_full_disk(conn, upto=None):
-        e = sqlite3.OperationalError("database or disk is full")
-        e.sqlite_errorname = "SQLITE_FULL"   # as SQLite names it, Python 3.11 on
-        raise e
+        raise sqlite_error("database or disk is full", "SQLITE_FULL")
     monkeypatch.setattr(db_module, "migrate", migrate_on_a_full_disk)
     with pytest.raises(StoreError) as found:
         open_db()
