@@ -327,11 +327,31 @@ def art_files(art: PieceArt) -> dict[str, bytes]:
             f"textures/{art.name}.png": png_bytes(tile_texture(art))}
 
 
+ICON = 256   # pixels a side: the largest image a build's icon needs (direct.dist scales the smaller ones)
+
+
+def icon_image() -> np.ndarray:
+    """RGBA of the built game's icon: the 9 tile's top, its shape cut out, centred on a clear square."""
+    art = next(a for a in piece_arts() if a.piece == 9)
+    mask = tiles.shape_mask(art.rows)
+    h, w = mask.shape
+    face = tile_texture(art)[:h * PX, :w * PX].astype(float)
+    alpha = np.kron(mask, np.ones((PX, PX))) * 255
+    scale = ICON / max(h, w) / PX
+    rows, cols = round(h * PX * scale), round(w * PX * scale)
+    small = [_resize(c, rows, cols) for c in (*np.moveaxis(face, 2, 0), alpha)]
+    out = np.zeros((ICON, ICON, 4))
+    top, left = (ICON - rows) // 2, (ICON - cols) // 2
+    out[top:top + rows, left:left + cols] = np.stack(small, axis=2)
+    return (np.clip(out, 0, 255) + 0.5).astype(np.uint8)
+
+
 def generated_files() -> dict[str, bytes]:
     """Every generated file, by path relative to the checkout."""
     out: dict[str, bytes] = {}
     for art in piece_arts():
         out.update(art_files(art))
+    out["textures/icon.png"] = png_bytes(icon_image())
     return out
 
 
