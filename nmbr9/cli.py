@@ -174,6 +174,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="skip the menu: a solo game whose deck is shuffled with this seed (0 to 4294967295)")
     p.add_argument("--size", default=None, help="window size WxH (default: the Settings' size)")
     p.add_argument("--record", help="with --seed: write the game record to this file after every move")
+    p.add_argument("--first-frame", metavar="FILE",
+                   help="draw the first frame offscreen, write it to this picture (.png, .jpg) and quit: checks a "
+                        "build (nmbr9 bench build times it)")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("render", help="write a picture of a board from a game record")

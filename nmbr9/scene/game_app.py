@@ -363,6 +363,30 @@ def solo_match(store, seed: int, savers=()):
     return store.new_match([Seat(SEAT_NAMES[0].format(number=1))], seed=seed, savers=list(savers))
 
 
+def save_first_frame(app, path: str) -> int:
+    """`nmbr9 play --first-frame FILE`: the first frame, drawn offscreen, written to FILE, and the game left (a
+    build's check of all it needs to show a screen; `nmbr9 bench build` times it). The exit status."""
+    from pathlib import Path
+    from panda3d.core import PNMImage
+    from ..store import SaveError, write_atomic
+    from .render import picture_bytes
+    for _frame in range(2):   # the screen's first tasks fill it in (at the table: the card, the HUD), textures ready
+        app.base.taskMgr.step()
+    image = PNMImage()
+    app.base.win.getScreenshot(image)
+    try:
+        write_atomic(Path(path), picture_bytes(image, path))
+    except SaveError as e:   # a full disk: said, no empty picture left
+        print(e.message)
+        return 2
+    finally:
+        app._leave()
+        app.store.close()
+    print(_("Wrote {file} ({width}x{height}): the game's first frame.").format(
+        file=path, width=image.getXSize(), height=image.getYSize()), flush=True)
+    return 0
+
+
 def cant_start(text: str) -> int:
     """Why the game does not start: on its output, and (started from a desktop icon: no terminal to read
     it in) in a small window too. The exit status."""
@@ -400,6 +424,13 @@ def main(args) -> int:
             check_seed(args.seed)
         if getattr(args, "record", None):
             check_record_path(args.record, getattr(args, "seed", None))
+        first_frame = getattr(args, "first_frame", None)
+        if first_frame:
+            from pathlib import Path
+            from .render import picture_problem
+            problem = picture_problem(Path(first_frame))
+            if problem:
+                raise ValueError(problem)
     except ValueError as e:
         store.close()   # (the folder is not held while the message is up)
         return cant_start(_("Can't start: {reason}").format(reason=e))
@@ -415,11 +446,11 @@ def main(args) -> int:
                                 "or start this deck there: New game, seed {seed}.").format(
                                     game=saved_game_text(saved), seed=args.seed))
     audio = os.environ.get("NMBR9_NO_AUDIO") != "1"   # tests run silent
-    base = make_base(offscreen=False, size=size, audio=audio, frame_rate=FRAME_RATE)
+    base = make_base(offscreen=bool(first_frame), size=size, audio=audio, frame_rate=FRAME_RATE)
     from panda3d.core import WindowProperties
     from .screens.settings import display_size, fitting_sizes
     display = display_size(base)
-    if settings.fullscreen:
+    if settings.fullscreen and not first_frame:
         props = WindowProperties()
         props.setFullscreen(True)
         base.win.requestProperties(props)
@@ -435,6 +466,8 @@ def main(args) -> int:
         app.play(solo_match(store, args.seed, savers))
     else:
         app.menu()
+    if first_frame:
+        return save_first_frame(app, first_frame)
     try:
         base.run()
     except StoreError as e:

@@ -48,6 +48,25 @@ def picture_bytes(image, name: str) -> bytes | None:
     return stream.getData() if image.write(stream, name) else None
 
 
+def picture_problem(out: Path) -> str | None:
+    """Why a picture can't be written to `out` (no such folder, a folder, a kind of file Panda3D can't write),
+    said before anything is drawn; None when it can."""
+    from panda3d.core import PNMFileTypeRegistry
+    from ..i18n import _
+    if out.parent and not out.parent.exists():
+        return _("no folder {folder}").format(folder=out.parent)
+    if out.is_dir():
+        return _("{file} is a folder: give the name of a picture file").format(file=out)
+    if PNMFileTypeRegistry.getGlobalPtr().getTypeFromExtension(out.name) is None:
+        return not_a_picture(out)
+    return None
+
+
+def not_a_picture(out: Path) -> str:
+    from ..i18n import _
+    return _("{file} is not a kind of picture this game writes: name it .png or .jpg").format(file=out)
+
+
 def main(args) -> int:
     from ..i18n import _, ngettext
     from ..match import seat_name
@@ -78,14 +97,9 @@ def main(args) -> int:
             player=args.player, last=len(game.seats) - 1) if len(game.seats) > 1 else
             _("there is no player {player} (the record has only player 0)").format(player=args.player))
     out = Path(args.out)
-    if out.parent and not out.parent.exists():
-        return refuse(_("no folder {folder}").format(folder=out.parent))
-    if out.is_dir():
-        return refuse(_("{file} is a folder: give the name of a picture file").format(file=out))
-    from panda3d.core import PNMFileTypeRegistry
-    not_a_picture = _("{file} is not a kind of picture this game writes: name it .png or .jpg").format(file=out)
-    if PNMFileTypeRegistry.getGlobalPtr().getTypeFromExtension(out.name) is None:   # before the file is touched
-        return refuse(not_a_picture)
+    problem = picture_problem(out)   # before the file is touched
+    if problem:
+        return refuse(problem)
     base = make_base(offscreen=True, size=size, multisamples=4)  # one frame: smooth edges are cheap
     board = game.boards[args.player]
     x0, y0, _x1, _y1 = board.bounds()
@@ -93,7 +107,7 @@ def main(args) -> int:
     # card's numbers are too coarse to draw them (the picture was the bare table)
     data = picture_bytes(BoardPicture(base).shoot(board.shifted(-x0, -y0), args.angle, args.levels), out.name)
     if data is None:
-        return refuse(not_a_picture)
+        return refuse(not_a_picture(out))
     from ..store import SaveError, write_atomic
     try:
         write_atomic(out, data)
