@@ -1,12 +1,27 @@
-"""Where the game's files are: art in the checkout, the player's data in their data folder."""
+"""Where the game's files are: art in the checkout (or beside a built game's programs), the player's data in
+their data folder."""
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+# a standalone build (`python setup.py bdist_apps`): its modules are inside its programs, and __file__ names the program
+BUILT = bool(getattr(sys, "frozen", False))
+
+
+def _built_root() -> Path:
+    """A built game's files: beside its programs, or in a macOS app's Resources (where direct.dist may put them)."""
+    programs = Path(sys.executable).resolve().parent
+    resources = programs.parent / "Resources"
+    return resources if not (programs / "models").is_dir() and (resources / "models").is_dir() else programs
+
+
+ROOT = _built_root() if BUILT else Path(__file__).resolve().parent.parent
 MODELS = ROOT / "models"
 TEXTURES = ROOT / "textures"
+# the translation catalogues: in the package, or in the build's locale/ (setup.cfg's rename_paths)
+LOCALE = ROOT / "locale" if BUILT else ROOT / "nmbr9" / "i18n" / "locale"
 FONT = MODELS / "fonts" / "DejaVuSans.ttf"          # carries every German, Spanish, Polish letter
 FONT_BOLD = MODELS / "fonts" / "DejaVuSans-Bold.ttf"
 

@@ -13,10 +13,9 @@ from __future__ import annotations
 import os
 import sys
 from gettext import NullTranslations
-from pathlib import Path
 from typing import Callable, Mapping
 
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+from ..paths import LOCALE as LOCALE_DIR
 DOMAIN = "nmbr9"
 SOURCE_LANGUAGE = "en"
 # Each language named in itself: the Settings list shows these untranslated.

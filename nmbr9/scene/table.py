@@ -78,7 +78,8 @@ def tile_model(loader, piece) -> NodePath:
     callers instance copies of it."""
     if piece not in _tile_models:
         path = model_path(piece)
-        if not path.exists():
+        # a built game has it as tile_N.egg.bam (setup.py bdist_apps), which Panda3D's loader finds by the .egg's name
+        if not path.exists() and not path.with_name(path.name + ".bam").exists():
             raise FileNotFoundError(f"missing tile model {path}: run `nmbr9 assets`")
         _ready_model(piece, loader.loadModel(path.as_posix(), noCache=True))
     return _tile_models[piece]
