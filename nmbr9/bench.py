@@ -58,4 +58,7 @@ def main(args) -> int:
     if args.what == "analysis":
         from .ai.bench import bench_analysis
         return bench_analysis(args)
+    if args.what == "build":
+        from .builds import bench_build
+        return bench_build(args)
     return 2
