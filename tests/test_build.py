@@ -5,7 +5,7 @@ the game draws its first frame offscreen, and the bots think in processes of the
 by pixels with the checkout's. A file the game reads that the build lacks fails here.
 
 The build downloads the platform's wheels from PyPI (kept in build/__whl_cache__ for the next run): without PyPI
-the build tests are skipped, saying so."""
+the build test is skipped, saying so."""
 from __future__ import annotations
 
 import configparser
@@ -30,21 +30,6 @@ def pypi_reachable() -> bool:
         return True
     except OSError:
         return False
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """The built Linux game, unpacked into an empty folder: the folder holding its programs."""
-    if not pypi_reachable():
-        pytest.skip("PyPI (pypi.org:443) can't be reached: setup.py bdist_apps downloads the platform wheels from it")
-    archive = builds.build(tmp_path_factory.mktemp("dist"))
-    return builds.unpack(archive, tmp_path_factory.mktemp("unpacked"))
-
-
-@pytest.fixture
-def home(tmp_path):
-    """A player's home: the programs run here, away from the checkout."""
-    return tmp_path
 
 
 def run(command, home: Path, **env) -> subprocess.CompletedProcess:
@@ -100,15 +85,20 @@ def test_the_build_bundles_what_the_game_depends_on():
     assert needed <= bundled, f"add {sorted(needed - bundled)} to requirements.txt"
 
 
-@pytest.mark.build
-def test_built_game_holds_every_data_file(built):
+def test_first_frame_where_no_picture_can_be_written_is_refused_before_the_window(tmp_path):
+    done = run([*builds.checkout_command(), "--first-frame", tmp_path / "no-such-folder" / "first.png"], tmp_path)
+    assert (done.returncode, done.stdout) == (2, f"Can't start: no folder {tmp_path / 'no-such-folder'}\n")
+    done = run([*builds.checkout_command(), "--first-frame", tmp_path / "first.txt"], tmp_path)
+    assert done.returncode == 2 and "name it .png or .jpg" in done.stdout
+
+
+def check_every_data_file(built: Path) -> None:
     missing = [rel for rel in data_files() if not (built / built_path(rel)).is_file()]
     assert not missing, ("not in the build (setup.cfg [build_apps] include_patterns, and rename_paths for a file "
                          f"under nmbr9/: a folder nmbr9/ would clash with the program nmbr9): {missing}")
 
 
-@pytest.mark.build
-def test_built_command_line_replays_a_record(built, home):
+def check_replay(built: Path, home: Path) -> None:
     done = run([built / "nmbr9", "replay", RECORD], home)
     assert (done.returncode, done.stdout) == (0, "Legal game (complete). Scores: Hard bot: 113\n"), done.stderr
     done = run([built / "nmbr9", "replay", RECORD, "--json"], home)
@@ -117,8 +107,7 @@ def test_built_command_line_replays_a_record(built, home):
     assert german.stdout == "Regelgerechte Partie (vollständig). Punkte: Schwerer Bot: 113\n", german.stderr
 
 
-@pytest.mark.build
-def test_built_command_line_renders_a_board_as_the_checkout_does(built, home):
+def check_render(built: Path, home: Path) -> None:
     """The tile models (.egg.bam in the build), their textures and the fonts, drawn by the built renderer."""
     pictures = {}
     for name, command in (("built", [built / "nmbr9"]), ("checkout", builds.checkout_command())):
@@ -128,8 +117,7 @@ def test_built_command_line_renders_a_board_as_the_checkout_does(built, home):
     assert_same_picture(pictures["built"], pictures["checkout"])
 
 
-@pytest.mark.build
-def test_built_game_draws_its_first_frame_as_the_checkout_does(built, home):
+def check_first_frame(built: Path, home: Path) -> None:
     shots = Path(os.environ.get("NMBR9_SHOTS", home))   # NMBR9_SHOTS=DIR keeps the two pictures there
     pictures = {}
     for name, command in (("built", [built / "nmbr9-3d"]), ("checkout", builds.checkout_command())):
@@ -153,8 +141,7 @@ print(len(job.placements or ()), job.error)
 """
 
 
-@pytest.mark.build
-def test_built_game_thinks_in_processes_of_its_own(built, home):
+def check_thinking(built: Path, home: Path) -> None:
     """The bots' and hints' processes, and the results' analysis, start from the built program (nmbr9/built.py),
     not in the window's process. (The built program runs `-c CODE` as Python does: multiprocessing asks it to.)"""
     done = run([built / "nmbr9", "-c", THINKING], home)
@@ -162,3 +149,17 @@ def test_built_game_thinks_in_processes_of_its_own(built, home):
     game, thinker = map(int, lines[0].split())
     assert thinker != game, done.stderr
     assert lines[1] == "20 None", done.stderr   # the best layout found: every card placed
+
+
+@pytest.mark.build
+def test_linux_build_runs_unpacked_with_no_python_beside_it(tmp_path):
+    """One test (one build): under pytest-xdist, tests sharing a fixture each build in their own process, in the
+    same build/ folder."""
+    if not pypi_reachable():
+        pytest.skip("PyPI (pypi.org:443) can't be reached: setup.py bdist_apps downloads the platform wheels from it")
+    built = builds.unpack(builds.build(tmp_path / "dist"), tmp_path / "unpacked")
+    check_every_data_file(built)
+    for check in (check_replay, check_render, check_first_frame, check_thinking):
+        home = tmp_path / check.__name__   # a player's home: the programs run there, away from the checkout
+        home.mkdir()
+        check(built, home)

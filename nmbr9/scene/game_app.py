@@ -416,6 +416,7 @@ def main(args) -> int:
         return cant_start(_("Can't start: another copy of NMBR 9 3D is using the data folder {path}. Play on in "
                             "its window, or quit it first.").format(path=store.folder))
     size = settings.window_size
+    first_frame = getattr(args, "first_frame", None)
     try:   # before any window opens
         if getattr(args, "size", None):
             size = parse_size(args.size)
@@ -424,7 +425,6 @@ def main(args) -> int:
             check_seed(args.seed)
         if getattr(args, "record", None):
             check_record_path(args.record, getattr(args, "seed", None))
-        first_frame = getattr(args, "first_frame", None)
         if first_frame:
             from pathlib import Path
             from .render import picture_problem
