@@ -70,7 +70,8 @@ def first_frame_seconds(command: list[str], picture: Path, env: dict, size: str 
         out, _ = process.communicate()
     seconds = time.perf_counter() - start
     if process.returncode != 0 or not Path(picture).is_file():
-        raise RuntimeError(f"{' '.join(command)} --first-frame: exit status {process.returncode}\n{out[-3000:]}")
+        said = " ".join(map(str, command))
+        raise RuntimeError(f"{said} --first-frame: exit status {process.returncode}\n{out[-3000:]}")
     return seconds
 
 
