@@ -4,7 +4,8 @@ value over as a string, and build_apps reads these as lists (several modules for
 from setuptools import setup
 
 setup(options={"build_apps": {
-    # every module of the game by pattern, so that packages added later come along (and those imported by name)
+    # every module of the game by pattern, so that packages added later come along (and those imported by name);
+    # nmbr9.*.* takes the modules of each package in nmbr9/: a package deeper down is named here
     "include_modules": {"*": ["nmbr9.*", "nmbr9.*.*", "nmbr9.scene.screens.*"]},
     "exclude_modules": {"*": ["tkinter", "_tkinter", "setuptools", "pkg_resources", "pytest", "hypothesis"]},
     "bam_model_extensions": ["egg"],   # the tile models made .bam by Panda3D's own loader: no egg2bam on the PATH

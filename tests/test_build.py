@@ -12,6 +12,7 @@ import configparser
 import json
 import os
 import re
+import shutil
 import socket
 import subprocess
 from pathlib import Path
@@ -163,3 +164,5 @@ def test_linux_build_runs_unpacked_with_no_python_beside_it(tmp_path):
         home = tmp_path / check.__name__   # a player's home: the programs run there, away from the checkout
         home.mkdir()
         check(built, home)
+    for big in ("dist", "unpacked"):   # 200 MB, kept only when a check failed (pytest keeps three runs' folders)
+        shutil.rmtree(tmp_path / big)
