@@ -37,20 +37,33 @@ class Tally:
         self.games = 0
 
 
+def next_move(view: dict, rng: random.Random) -> dict:
+    """A random legal move for the seat's turn now (any ruleset; no Breaking Rules powers, no gap fillers)."""
+    o = view["options"]
+    move = {"round": view["round"], **({"slot": o["slot"]} if o["slot"] is not None else {})}
+    if o["step"] == "extras":
+        return {**move, "kind": "end"}
+    if o["step"] == "decide" and not o["can_build"]:
+        return {**move, "kind": "reject"}
+    marker, digit = (rng.choice(o["choices"]) if o["step"] == "choose" else (o["marker"], o["digit"]))
+    if marker is not None:
+        move["marker"] = marker
+    p = rng.choice(board_of(view, view["seat"]).legal_placements(digit, max_level=o["max_level"]))
+    return {**move, "digit": p.piece, "rotation": p.rotation, "x": p.x, "y": p.y}
+
+
 async def lay(client: Client, rng: random.Random, tally: Tally) -> None:
-    """Play this client's seat to the end of its game: a random legal tile each turn (classic rules)."""
+    """Play this client's seat to the end of its game, a random legal move as soon as it may."""
     while True:
         view = client.view
-        if view is None or view["state"] == "lobby" or view["options"]["step"] != "place" and not view["over"]:
+        if view is None or view["state"] == "lobby" or view["options"]["step"] in ("done", "over") \
+                and not view["over"]:
             await client.events.get()   # the start; in "Level to Level" the others finishing the round
             continue
         if view["over"]:
             return
-        o = view["options"]
-        p = rng.choice(board_of(view, view["seat"]).legal_placements(o["digit"]))
-        move = {"round": view["round"], "digit": p.piece, "rotation": p.rotation, "x": p.x, "y": p.y}
         t = time.perf_counter()
-        reply = await client.play(move)   # sent again by the client after a reconnect, made once
+        reply = await client.play(next_move(view, rng))   # sent again by the client after a reconnect, made once
         tally.latencies.append(time.perf_counter() - t)
         if reply["type"] != "ack":
             raise RuntimeError(f"a legal move was refused: {reply}")

@@ -35,9 +35,9 @@ ERRORS = {
 }
 
 
-def error(code: str, **params) -> dict:
+def error(error_code: str, **params) -> dict:
     """An error message: its code, the English sentence, and the template and fields to translate it."""
-    return {"type": "error", **verdict_json(Verdict(code, ERRORS[code], tuple(sorted(params.items()))))}
+    return {"type": "error", **verdict_json(Verdict(error_code, ERRORS[error_code], tuple(sorted(params.items()))))}
 
 
 def _plain(v):

@@ -36,9 +36,9 @@ OUTBOX = 256          # messages waiting for a slow client; beyond them it is di
 
 
 class BadMessage(Exception):
-    def __init__(self, code: str, **params):
-        super().__init__(code)
-        self.code, self.params = code, params
+    def __init__(self, error: str, **params):
+        super().__init__(error)
+        self.code, self.params = error, params
 
 
 def need(msg: dict, key: str, kind, optional: bool = False):

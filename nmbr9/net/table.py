@@ -57,6 +57,8 @@ class Table:
         self.seed: int | None = None
         self.games: list[Game] = []
         self.rematch: str | None = None  # the code of the next game, once someone asked for one
+        self._moves: dict[int, tuple[int, list[dict]]] = {}   # seat -> (game moves read, its moves as JSON)
+        self._boards: dict[tuple[int, int], object] = {}      # (seat, round) -> its board before that round
 
     # ----- the lobby ----------------------------------------------------------------
     @property
@@ -105,7 +107,20 @@ class Table:
     def moves_of(self, seat: int) -> list[dict]:
         """The seat's moves so far, as the record writes them."""
         g, i = self.game_of(seat)
-        return [{**m.to_json(), "player": seat} for m in g.moves if m.player == i]
+        read, out = self._moves.get(seat, (0, []))   # moves are never taken back: read each once
+        out += [{**m.to_json(), "player": seat} for m in g.moves[read:] if m.player == i]
+        self._moves[seat] = (len(g.moves), out)
+        return list(out)
+
+    def board_seen(self, seat: int, round_: int):
+        """The seat's board as it stood before `round_`: its board now while it is not past it, else one
+        that no longer changes (kept: every view of a slower player asks for it)."""
+        g, i = self.game_of(seat)
+        if g.round < round_:
+            return g.boards[i]
+        if (seat, round_) not in self._boards:
+            self._boards[seat, round_] = g.board_at_round(i, round_)
+        return self._boards[seat, round_]
 
     def act(self, seat: int, move: dict) -> tuple[Verdict, list[dict]]:
         """Judge and, if legal, make one move (a record move of spec/game-record.md, docs/record-plus.md) for
@@ -170,7 +185,7 @@ class Table:
         others = []
         for s in range(len(self.chairs)):
             og, oi = self.game_of(s)
-            board = og.board_at_round(oi, upto)
+            board = self.board_seen(s, upto)
             shown = [m for m in self.moves_of(s) if m["round"] < upto]
             others.append({"seat": s, "name": self.chairs[s].name, "kind": self.chairs[s].kind,
                            "round": og.round, "over": og.over, "score": board.score(), "moves": shown})
