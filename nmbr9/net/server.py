@@ -9,6 +9,7 @@ MAX_MESSAGE or a flood closes that connection only.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import functools
 import json
@@ -135,7 +136,10 @@ class Server:
                     conn.push(P.error("flood"))
                     log.info("flood from %s: closed", peer)
                     await asyncio.sleep(0)
-                    await ws.close(1008, "flood")
+                    # its unread frames stand before its answer to our close: don't wait for it
+                    with contextlib.suppress(asyncio.TimeoutError):
+                        await asyncio.wait_for(ws.close(1008, "flood"), 0.2)
+                    ws.transport.abort()
                     break
                 self.receive(conn, frame)
         except ConnectionClosed:
