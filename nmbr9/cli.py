@@ -216,7 +216,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "the best layout found knowing the card order beside a bot's score, deck by deck; server: bot "
                         "clients against a real server process (docs/serving.md)")
     p.add_argument("--level", default="hard", help="bots, analysis: easy, medium, hard or expert (default hard)")
-    p.add_argument("--games", type=int, default=100, help="bots, hints, analysis: solo games (decks) (default 100)")
+    p.add_argument("--games", type=int, default=100, help="bots, hints, analysis: solo games (decks); server: games at once "
+                                                                  "(default 100)")
     p.add_argument("--time", type=float, default=30.0, help="analysis: seconds of search a deck (default 30)")
     p.add_argument("--seed", type=int, default=0, help="the first game's deck seed, the next seeds follow (default 0)")
     p.add_argument("--jobs", type=int, default=1, help="bots: games played at once, one a core (default 1)")
@@ -224,6 +225,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--modules", default="", help="bots: NMBR 9 ++ modules, e.g. start_tiles,gap_fillers,breaking_rules")
     p.add_argument("--players", type=int, default=4, help="server: players a game (default 4)")
     p.add_argument("--seconds", type=float, default=10.0, help="server: seconds to keep starting games (default 10)")
+    p.add_argument("--pace", type=float, default=0.0, help="server: seconds each player thinks a move, on "
+                                                           "average (default 0: full speed)")
     p.add_argument("--faults", action="store_true", help="server: kill -9 and restart the server mid-bench, drop "
                                                          "clients at random")
     p.set_defaults(func=cmd_bench)

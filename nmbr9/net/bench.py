@@ -23,6 +23,8 @@ import threading
 import time
 from pathlib import Path
 
+from ..rules.game import build_board
+from ..rules.record import parse_move
 from .client import Client, board_of
 
 
@@ -37,8 +39,9 @@ class Tally:
         self.games = 0
 
 
-def next_move(view: dict, rng: random.Random) -> dict:
-    """A random legal move for the seat's turn now (any ruleset; no Breaking Rules powers, no gap fillers)."""
+def next_move(view: dict, rng: random.Random, board=None) -> dict:
+    """A random legal move for the seat's turn now (any ruleset; no Breaking Rules powers, no gap fillers), on
+    `board` (the seat's, kept up to date by the caller) or the view's."""
     o = view["options"]
     move = {"round": view["round"], **({"slot": o["slot"]} if o["slot"] is not None else {})}
     if o["step"] == "extras":
@@ -48,12 +51,15 @@ def next_move(view: dict, rng: random.Random) -> dict:
     marker, digit = (rng.choice(o["choices"]) if o["step"] == "choose" else (o["marker"], o["digit"]))
     if marker is not None:
         move["marker"] = marker
-    p = rng.choice(board_of(view, view["seat"]).legal_placements(digit, max_level=o["max_level"]))
+    board = board or board_of(view, view["seat"])
+    p = rng.choice(board.legal_placements(digit, max_level=o["max_level"]))
     return {**move, "digit": p.piece, "rotation": p.rotation, "x": p.x, "y": p.y}
 
 
-async def lay(client: Client, rng: random.Random, tally: Tally) -> None:
-    """Play this client's seat to the end of its game, a random legal move as soon as it may."""
+async def lay(client: Client, rng: random.Random, tally: Tally, pace: float = 0.0) -> None:
+    """Play this client's seat to the end of its game, a random legal move as soon as it may (or after `pace`
+    seconds, as a player would think)."""
+    board = None
     while True:
         view = client.view
         if view is None or view["state"] == "lobby" or view["options"]["step"] in ("done", "over") \
@@ -62,15 +68,21 @@ async def lay(client: Client, rng: random.Random, tally: Tally) -> None:
             continue
         if view["over"]:
             return
+        if pace:
+            await asyncio.sleep(rng.uniform(pace / 2, pace * 3 / 2))
+        if board is None or len(board.tiles) != len(view["moves"]) + bool(view.get("start_tiles")):
+            board = board_of(view, view["seat"])   # (after a reconnect: as the server has it)
         t = time.perf_counter()
-        reply = await client.play(next_move(view, rng))   # sent again by the client after a reconnect, made once
+        reply = await client.play(next_move(view, rng, board))   # sent again by the client after a reconnect
         tally.latencies.append(time.perf_counter() - t)
         if reply["type"] != "ack":
             raise RuntimeError(f"a legal move was refused: {reply}")
+        variant = view["ruleset"]["variant"]
+        build_board([parse_move(0, m, variant) for m in reply["moves"]], board=board)
         tally.acked.extend((client.code, m["player"], json.dumps(m, sort_keys=True)) for m in reply["moves"])
 
 
-async def one_game(url: str, players: int, rng: random.Random, tally: Tally) -> None:
+async def one_game(url: str, players: int, rng: random.Random, tally: Tally, pace: float = 0.0) -> None:
     clients = [Client(url, rng=random.Random(rng.random())) for _ in range(players)]
     for c in clients:
         await c.connect()
@@ -79,7 +91,7 @@ async def one_game(url: str, players: int, rng: random.Random, tally: Tally) -> 
         await c.join(me["code"], f"Player {i + 1}")
     await clients[0].start()
     tally.clients += clients
-    await asyncio.gather(*(lay(c, random.Random(rng.random()), tally) for c in clients))
+    await asyncio.gather(*(lay(c, random.Random(rng.random()), tally, pace) for c in clients))
     for c in clients:
         tally.clients.remove(c)
         tally.reconnects += c.reconnects
@@ -141,7 +153,7 @@ async def _bench(args, server: ServerProcess, tally: Tally) -> None:
     async def table(seed: float) -> None:
         rng = random.Random(seed)
         while True:
-            await one_game(url, args.players, rng, tally)
+            await one_game(url, args.players, rng, tally, args.pace)
             if time.perf_counter() > deadline:
                 return
 
@@ -171,6 +183,7 @@ def bench_server(args) -> int:
         server.start()
         tally = Tally()
         print(f"bench server: {args.games} games x {args.players} players, {args.seconds:g} s"
+              f"{f', a move every {args.pace:g} s' if args.pace else ', full speed'}"
               f"{', faults' if args.faults else ''}; load average before {os.getloadavg()[0]:.2f}", flush=True)
         t0 = time.perf_counter()
         asyncio.run(_bench(args, server, tally))

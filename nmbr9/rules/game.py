@@ -215,12 +215,13 @@ class Options:
     supply: dict | None           # "Level to Level" with 4 players: tiles left per number
 
 
-def build_board(moves, start_tile: str | None = None) -> Board:
-    """The board one player's recorded moves (legal ones, in order) build: for a look at an opponent's table, and
-    for a client of the server, which is sent moves, not boards."""
-    board = Board()
-    if start_tile:
-        board.place(Placement(start_tile, 0, 0, 0, 0))
+def build_board(moves, start_tile: str | None = None, board: Board | None = None) -> Board:
+    """The board one player's recorded moves (legal ones, in order) build, or `board` with them added: for a look
+    at an opponent's table, and for a client of the server, which is sent moves, not boards."""
+    if board is None:
+        board = Board()
+        if start_tile:
+            board.place(Placement(start_tile, 0, 0, 0, 0))
     for m in moves:
         if m.placement is None:
             continue
