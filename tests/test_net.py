@@ -77,6 +77,8 @@ def test_a_whole_game_every_message_hides_the_cards_to_come(tmp_path):
             clients = await table(url, ["Ana", "Ben", "Cy"], bots=["easy"])
             tally = Tally()
             await asyncio.gather(*(lay(c, random.Random(7 + i), tally) for i, c in enumerate(clients)))
+            while clients[0].view["state"] != "over":        # the bot may still be playing
+                await asyncio.wait_for(clients[0].events.get(), 30)
             record = await clients[0].record()
             for c in clients:
                 await c.close()

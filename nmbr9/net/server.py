@@ -99,6 +99,7 @@ class Server:
         self.rng = rng or random.SystemRandom()
         self.seated: dict[tuple[str, int], set[Connection]] = {}
         self.thinking: set[tuple[str, int]] = set()
+        self.bots: set[asyncio.Future] = set()      # the bots' turns under way
         self.pool = ProcessPoolExecutor(bot_processes, mp_context=get_context("spawn")) if bot_processes else None
         self.records = self.folder / "records"
         self.records.mkdir(exist_ok=True)
@@ -117,6 +118,9 @@ class Server:
                 ready(port)
             await (stop if stop is not None else asyncio.get_running_loop().create_future())
             log.info("stopping")
+            for task in self.bots:   # a bot's turn not yet stored is thought again after a restart
+                task.cancel()
+            await asyncio.gather(*self.bots, return_exceptions=True)
         self.close()
 
     def close(self) -> None:
@@ -394,7 +398,7 @@ class Server:
             key = (t.code, seat)
             if c.kind.startswith("bot:") and t.due(seat) and key not in self.thinking:
                 self.thinking.add(key)
-                asyncio.ensure_future(self.bot_turns(t, seat))
+                self.bots.add(asyncio.ensure_future(self.bot_turns(t, seat)))
 
     async def bot_turns(self, t: Table, seat: int) -> None:
         """A bot plays while it has something to do, each turn thought out away from the loop."""
@@ -417,6 +421,7 @@ class Server:
             log.exception("game %s: the bot at seat %d failed", t.code, seat)
         finally:
             self.thinking.discard((t.code, seat))
+            self.bots.discard(asyncio.current_task())
 
 
 def check_version(msg: dict) -> None:

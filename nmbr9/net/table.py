@@ -58,7 +58,7 @@ class Table:
         self.games: list[Game] = []
         self.rematch: str | None = None  # the code of the next game, once someone asked for one
         self._moves: dict[int, tuple[int, list[dict]]] = {}   # seat -> (game moves read, its moves as JSON)
-        self._boards: dict[tuple[int, int], object] = {}      # (seat, round) -> its board before that round
+        self._entered: dict[int, list[int]] = {}   # seat -> its score as it entered round 1, 2, ...
 
     # ----- the lobby ----------------------------------------------------------------
     @property
@@ -84,6 +84,7 @@ class Table:
         else:
             self.games = [Game([s], list(deck), ruleset, [start_tiles[i]] if start_tiles else None)
                           for i, s in enumerate(self.seats)]
+        self._entered = {s: [] for s in range(len(self.chairs))}
         self._settle()
 
     @property
@@ -112,15 +113,17 @@ class Table:
         self._moves[seat] = (len(g.moves), out)
         return list(out)
 
-    def board_seen(self, seat: int, round_: int):
-        """The seat's board as it stood before `round_`: its board now while it is not past it, else one
-        that no longer changes (kept: every view of a slower player asks for it)."""
+    def score_seen(self, seat: int, round_: int) -> int:
+        """The seat's score before `round_`: now while it has not reached that round, else as it entered it."""
         g, i = self.game_of(seat)
-        if g.round < round_:
-            return g.boards[i]
-        if (seat, round_) not in self._boards:
-            self._boards[seat, round_] = g.board_at_round(i, round_)
-        return self._boards[seat, round_]
+        return g.boards[i].score() if g.round < round_ else self._entered[seat][round_ - 1]
+
+    def _note_rounds(self) -> None:
+        """Each seat's score as it enters each round, kept for the slower players' views."""
+        for seat, scores in self._entered.items():
+            g, i = self.game_of(seat)
+            while len(scores) < g.round:
+                scores.append(g.boards[i].score())
 
     def act(self, seat: int, move: dict) -> tuple[Verdict, list[dict]]:
         """Judge and, if legal, make one move (a record move of spec/game-record.md, docs/record-plus.md) for
@@ -156,6 +159,7 @@ class Table:
         self._settle()
 
     def _settle(self) -> None:
+        self._note_rounds()
         if self.games and all(g.over for g in self.games):
             self.state = OVER
 
@@ -185,10 +189,9 @@ class Table:
         others = []
         for s in range(len(self.chairs)):
             og, oi = self.game_of(s)
-            board = self.board_seen(s, upto)
             shown = [m for m in self.moves_of(s) if m["round"] < upto]
             others.append({"seat": s, "name": self.chairs[s].name, "kind": self.chairs[s].kind,
-                           "round": og.round, "over": og.over, "score": board.score(), "moves": shown})
+                           "round": og.round, "over": og.over, "score": self.score_seen(s, upto), "moves": shown})
         out = {"type": "view", "code": self.code, "seat": seat, "state": self.state, "ruleset": g.ruleset.to_json(),
                "round": g.round, "rounds": g.rounds, "over": g.over, "seen": g.seen(), "supply": g.supply(),
                "options": options_json(g.options(i)), "moves": self.moves_of(seat), "players": others}
