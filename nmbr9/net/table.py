@@ -173,7 +173,7 @@ class Table:
     def progress(self, seat: int) -> tuple:
         """What the others see of a seat's game: it changes when the seat's round or step does."""
         g, i = self.game_of(seat)
-        return g.step, g.round, g.over, g.options(i).step
+        return g.step, g.round, g.over, i in g.waiting()
 
     # ----- what a player is sent ----------------------------------------------------------
     def lobby(self) -> dict:
