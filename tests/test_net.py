@@ -76,7 +76,11 @@ def test_a_whole_game_every_message_hides_the_cards_to_come(tmp_path):
         async with serving(tmp_path) as (url, server):
             clients = await table(url, ["Ana", "Ben", "Cy"], bots=["easy"])
             tally = Tally()
-            await asyncio.gather(*(lay(c, random.Random(7 + i), tally) for i, c in enumerate(clients)))
+            rng = random.Random(6)
+            for _ in range(6):   # Ana runs ahead: what the others are sent must not tell them her tiles to come
+                reply = await clients[0].play(next_move(clients[0].view, rng))
+                tally.acked += reply["moves"]
+            await asyncio.gather(*(lay(c, random.Random(7 + i), tally, pace=0.01 * i) for i, c in enumerate(clients)))
             while clients[0].view["state"] != "over":        # the bot may still be playing
                 await asyncio.wait_for(clients[0].events.get(), 30)
             record = await clients[0].record()
@@ -101,6 +105,7 @@ def test_a_whole_game_every_message_hides_the_cards_to_come(tmp_path):
             for p in view["players"]:                   # the others' tables as of this round
                 assert all(x["round"] < known for x in p["moves"])
                 assert {x["digit"] for x in p["moves"]} <= set(deck[:known - 1])
+                assert p["score"] == board_of(view, p["seat"]).score()   # the score too: as of this round
     # the record replays legal, to the scores the last views showed
     r = replay(parse_record(record))
     assert r.ok and r.game.over and r.game.scores() == clients[0].view["scores"]
