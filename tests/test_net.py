@@ -123,6 +123,7 @@ def test_each_sees_the_others_as_of_their_own_round(tmp_path):
             await asyncio.sleep(0.1)   # the progress note reaches the slow one
             before = slow.view, [m for m in slow.received if m.get("type") == "progress"]
             await slow.play(next_move(slow.view, rng))
+            await asyncio.sleep(0.1)   # Fast's new view: Slow's round-1 tile is one of a round before Fast's
             return fast.view, before, slow.view
     fast, (slow_before, notes), slow_after = run(main())
     ahead = slow_before["players"][0]
@@ -130,7 +131,7 @@ def test_each_sees_the_others_as_of_their_own_round(tmp_path):
     assert notes[-1] == {"type": "progress", "seat": 0, "round": 6, "over": False}
     seen = slow_after["players"][0]
     assert [m["round"] for m in seen["moves"]] == [1] and seen["round"] == 6
-    assert [m["round"] for m in fast["players"][1]["moves"]] == []   # the slow one: nothing laid when Fast looked
+    assert [m["round"] for m in fast["players"][1]["moves"]] == [1] and fast["players"][1]["round"] == 2
     assert board_of(fast, 0).score() == fast["players"][0]["score"]
 
 
@@ -318,3 +319,68 @@ def test_nmbr9_serve_never_imports_panda3d_and_stops_on_sigterm(tmp_path):
     assert out.returncode == 0 and out.stdout.strip() == "False"
     log = out.stderr.splitlines()
     assert "listening on ws://127.0.0.1:" in log[0] and log[-1].endswith("stopped")
+
+
+def test_six_play_a_round_and_each_is_sent_the_tiles_of_those_behind_once_they_lay_them(tmp_path):
+    async def main():
+        async with serving(tmp_path) as (url, server):
+            clients = await table(url, ["Ana", "Ben", "Cy", "Di", "Ed", "Flo"])
+            rng = random.Random(2)
+            replies = [await c.play(next_move(c.view, rng)) for c in clients]
+            await asyncio.sleep(0.1)
+            return replies, [c.view for c in clients]
+    replies, views = run(main())
+    assert [r["type"] for r in replies] == ["ack"] * 6
+    assert [v["round"] for v in views] == [2] * 6
+    # Ana laid first; the others' round-1 tiles came to her as they laid them
+    assert [len(p["moves"]) for p in views[0]["players"]] == [1] * 6
+
+
+def test_a_full_lobby_refuses_a_seventh(tmp_path):
+    async def main():
+        async with serving(tmp_path) as (url, server):
+            host = Client(url)
+            await host.connect()
+            me = await host.host("Ana")
+            for _ in range(5):
+                await host.add_bot("easy")
+            guest = Client(url)
+            await guest.connect()
+            with pytest.raises(ServerError) as e:
+                await guest.join(me["code"], "Gus")
+            with pytest.raises(ServerError) as too_many:   # "2 of 3" is for at most four
+                await host.set_rules({"variant": "two_of_three", "modules": []})
+                await host.start()
+            return e.value.code, too_many.value.code
+    assert run(main()) == ("full", "bad_rules")
+
+
+def test_a_window_drives_the_client_from_its_frame_loop_over_tls(tmp_path):
+    """ClientThread: calls from a plain thread return futures; poll() hands over what arrived. The server speaks
+    TLS (--cert/--key) and the client trusts its certificate."""
+    import ssl
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out",
+                    str(cert), "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                   check=True, capture_output=True)
+    server = ServerProcess(tmp_path / "data", 0, "--cert", str(cert), "--key", str(key))
+    port = server.start()
+    context = ssl.create_default_context(cafile=str(cert))
+    from nmbr9.net.client import ClientThread
+    window = ClientThread(f"wss://127.0.0.1:{port}", ssl=context)
+    try:
+        window.connect().result(10)
+        me = window.host("Ana").result(10)
+        window.start().result(10)
+        arrived, deadline = [], time.monotonic() + 10
+        while not any(m["type"] == "view" for m in arrived) and time.monotonic() < deadline:
+            arrived += window.poll()   # a frame's worth of what came
+            time.sleep(0.01)
+        view = next(m for m in arrived if m["type"] == "view")
+        reply = window.play(next_move(view, random.Random(1))).result(10)
+    finally:
+        window.stop()
+        assert server.stop() == 0
+    assert me["address"].startswith("wss://") and len(me["code"]) == P.CODE_LENGTH
+    assert [m["type"] for m in arrived][:2] == ["lobby", "view"]
+    assert reply["type"] == "ack" and reply["view"]["round"] == 2

@@ -102,15 +102,15 @@ async def one_game(url: str, players: int, rng: random.Random, tally: Tally, pac
 class ServerProcess:
     """`nmbr9 serve` in a process of its own, on 127.0.0.1 (a free port the first time, the same one after)."""
 
-    def __init__(self, data: Path, port: int = 0):
-        self.data, self.port = data, port
+    def __init__(self, data: Path, port: int = 0, *options: str):
+        self.data, self.port, self.options = data, port, options
         self.proc = None
 
     def start(self) -> int:
         self.proc = subprocess.Popen([sys.executable, "-m", "nmbr9", "serve", "--port", str(self.port),
-                                      "--data", str(self.data)], stderr=subprocess.PIPE, text=True)
+                                      "--data", str(self.data), *self.options], stderr=subprocess.PIPE, text=True)
         for line in self.proc.stderr:
-            m = re.search(r"listening on ws://[\d.]+:(\d+)", line)
+            m = re.search(r"listening on wss?://[\d.]+:(\d+)", line)
             if m:
                 self.port = int(m.group(1))
                 break

@@ -326,7 +326,7 @@ class Server:
         if not self.commit(t, seat, added):
             raise BadMessage("storage")
         conn.push({"type": "ack", "id": rid, "seq": seq, "moves": added, "view": t.view(seat)})
-        self.moved(t, seat, before)
+        self.moved(t, seat, before, added)
 
     def on_record(self, conn, msg, rid) -> None:
         t = self.table(conn)
@@ -370,14 +370,16 @@ class Server:
         log.debug("game %s: seat %d %s", t.code, seat, json.dumps(added))
         return True
 
-    def moved(self, t: Table, mover: int, before: list[tuple]) -> None:
-        """Tell the others: the mover's progress; a new view to whoever's own game moved on ("Level to Level")."""
+    def moved(self, t: Table, mover: int, before: list[tuple], added: list[dict]) -> None:
+        """Tell the others: a new view to whoever may now see a tile the mover laid (one of a round before
+        theirs) or whose own game moved on ("Level to Level"); else the mover's progress, if any."""
         g, _i = t.game_of(mover)
         note = {"type": "progress", "seat": mover, "round": g.round, "over": g.over}
         for s in range(len(t.chairs)):
             if s == mover:
                 continue
-            if t.state == OVER or t.progress(s) != before[s]:
+            sg, _si = t.game_of(s)
+            if t.state == OVER or t.progress(s) != before[s] or any(m["round"] < sg.round or sg.over for m in added):
                 self.send(t, s, t.view(s))
             elif before[mover] != t.progress(mover):
                 self.send(t, s, note)
@@ -416,7 +418,7 @@ class Server:
                 if not self.commit(t, seat, added):
                     return
                 self.send(t, seat, t.view(seat))
-                self.moved(t, seat, before)
+                self.moved(t, seat, before, added)
         except Exception:
             log.exception("game %s: the bot at seat %d failed", t.code, seat)
         finally:
