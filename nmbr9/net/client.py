@@ -158,6 +158,12 @@ class Client:
             self.seq = len(self.view["moves"])
         if kind == "lobby":
             self.lobby = msg
+        if kind in ("progress", "tiles") and self.view is not None:   # another player's round, and tiles now seen
+            other = self.view["players"][msg["seat"]]
+            other.update(round=msg["round"], over=msg["over"])
+            if kind == "tiles":
+                other["moves"] = other["moves"] + msg["moves"]
+                other["score"] = msg["score"]
         move = self._move
         if kind in ("ack", "refused") and move is not None and msg.get("seq") == move[0]["seq"]:
             self._move = None

@@ -371,16 +371,19 @@ class Server:
         return True
 
     def moved(self, t: Table, mover: int, before: list[tuple], added: list[dict]) -> None:
-        """Tell the others: a new view to whoever may now see a tile the mover laid (one of a round before
-        theirs) or whose own game moved on ("Level to Level"); else the mover's progress, if any."""
+        """Tell the others: a new view to whoever's own game moved on ("Level to Level") or ended; to whoever
+        may now see a tile the mover laid (of a round before theirs) that tile; else the mover's progress."""
         g, _i = t.game_of(mover)
         note = {"type": "progress", "seat": mover, "round": g.round, "over": g.over}
         for s in range(len(t.chairs)):
             if s == mover:
                 continue
-            sg, _si = t.game_of(s)
-            if t.state == OVER or t.progress(s) != before[s] or any(m["round"] < sg.round or sg.over for m in added):
+            upto = t.seen_before(s)
+            shown = [m for m in added if m["round"] < upto]
+            if t.state == OVER or t.progress(s) != before[s]:
                 self.send(t, s, t.view(s))
+            elif shown:
+                self.send(t, s, {**note, "type": "tiles", "moves": shown, "score": t.score_seen(mover, upto)})
             elif before[mover] != t.progress(mover):
                 self.send(t, s, note)
         if t.state == OVER:

@@ -113,6 +113,11 @@ class Table:
         self._moves[seat] = (len(g.moves), out)
         return list(out)
 
+    def seen_before(self, seat: int) -> int:
+        """`seat` sees the others' tiles of the rounds before this one (all of them once its game is over)."""
+        g, _i = self.game_of(seat)
+        return ALL_ROUNDS if g.over else g.round
+
     def score_seen(self, seat: int, round_: int) -> int:
         """The seat's score before `round_`: now while it has not reached that round, else as it entered it."""
         g, i = self.game_of(seat)
@@ -185,7 +190,7 @@ class Table:
         """The game as `seat` may see it: its own moves, options and the cards turned for it; the others'
         boards as they stood at the start of its round (all of them once its game is over); no card to come."""
         g, i = self.game_of(seat)
-        upto = ALL_ROUNDS if g.over else g.round
+        upto = self.seen_before(seat)
         others = []
         for s in range(len(self.chairs)):
             og, oi = self.game_of(s)
