@@ -388,3 +388,16 @@ def test_a_window_drives_the_client_from_its_frame_loop_over_tls(tmp_path):
     assert me["address"].startswith("wss://") and len(me["code"]) == P.CODE_LENGTH
     assert [m["type"] for m in arrived][:2] == ["lobby", "view"]
     assert reply["type"] == "ack" and reply["view"]["round"] == 2
+
+
+def test_nmbr9_serve_says_what_is_wrong_with_its_options(tmp_path):
+    (tmp_path / "a file").write_text("")
+    said = {}
+    for what, args in {"port": ["--port", "70000"], "data": ["--data", str(tmp_path / "a file"), "--port", "0"],
+                       "tls": ["--cert", "c.pem", "--port", "0"]}.items():
+        out = subprocess.run([sys.executable, "-m", "nmbr9", "serve", *args], capture_output=True, text=True,
+                             timeout=60)
+        said[what] = (out.returncode, out.stderr.strip())
+    assert said["port"] == (2, "The port must be a number from 0 to 65535.")
+    assert said["data"][0] == 2 and said["data"][1].startswith(f"Can't use the data folder {tmp_path / 'a file'}: ")
+    assert said["tls"] == (2, "TLS needs both --cert and --key.")

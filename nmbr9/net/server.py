@@ -30,7 +30,7 @@ from ..rules import Ruleset
 from ..rules.record import RecordError
 from . import protocol as P
 from .store import Store
-from .table import LOBBY, OVER, PLAYING, Table, ruleset_from_json, think
+from .table import LOBBY, OVER, Table, ruleset_from_json, think
 
 log = logging.getLogger("nmbr9.serve")
 OUTBOX = 256          # messages waiting for a slow client; beyond them it is disconnected
@@ -107,7 +107,13 @@ class Server:
 
     # ----- running -----------------------------------------------------------------
     async def run(self, host: str, port: int, ssl=None, ready=None, stop: asyncio.Future | None = None) -> None:
-        """Serve until `stop` is done; `ready(port)` is called once listening."""
+        """Serve until `stop` is done; `ready(port)` is called once listening. Closes the server at the end."""
+        try:
+            await self._serve(host, port, ssl, ready, stop)
+        finally:
+            self.close()
+
+    async def _serve(self, host, port, ssl, ready, stop) -> None:
         async with serve(self.handler, host, port, max_size=P.MAX_MESSAGE, compression=None, ssl=ssl,
                          ping_interval=20, ping_timeout=20) as server:
             port = server.sockets[0].getsockname()[1]
@@ -121,7 +127,6 @@ class Server:
             for task in self.bots:   # a bot's turn not yet stored is thought again after a restart
                 task.cancel()
             await asyncio.gather(*self.bots, return_exceptions=True)
-        self.close()
 
     def close(self) -> None:
         if self.pool:
@@ -336,7 +341,7 @@ class Server:
 
     def on_rematch(self, conn, msg, rid) -> None:
         t = self.table(conn)
-        if t.state != OVER:
+        if t.state == LOBBY or not t.game_of(conn.seat)[0].over:   # whoever is done need not wait for the rest
             raise BadMessage("not_over")
         me = t.chairs[conn.seat]
         new = self.tables.get(t.rematch) if t.rematch else None
