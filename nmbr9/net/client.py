@@ -77,10 +77,12 @@ class Client:
     # ----- the connection -----------------------------------------------------------
     async def connect(self) -> "Client":
         """Connect (the first time, an error if the server can't be reached); reconnects by itself after."""
-        ws = await connect(self.url, ssl=self.ssl, max_size=2 ** 22, compression=None,
-                           open_timeout=self.open_timeout)
-        self._task = asyncio.ensure_future(self._run(ws))
+        self._task = asyncio.ensure_future(self._run(await self._open()))
         return self
+
+    async def _open(self):
+        return await connect(self.url, ssl=self.ssl, max_size=2 ** 22, compression=None,
+                             open_timeout=self.open_timeout)
 
     async def close(self) -> None:
         self._closing = True
@@ -119,15 +121,12 @@ class Client:
                 self._pending.clear()
             if self._closing or self.failed:
                 break
-            if self.token is None and ws is not None:
-                break   # no seat to come back to
             self.on_event({"type": "reconnecting", "attempt": attempt})
             low, high = self.backoff
             await asyncio.sleep(min(high, low * 2 ** attempt) * (0.5 + self.rng.random() / 2))
             attempt += 1
             try:
-                ws = await connect(self.url, ssl=self.ssl, max_size=2 ** 22, compression=None,
-                                   open_timeout=self.open_timeout)
+                ws = await self._open()
                 self.reconnects += 1
             except (OSError, InvalidHandshake, InvalidURI, asyncio.TimeoutError):
                 ws = None

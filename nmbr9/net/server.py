@@ -103,7 +103,6 @@ class Server:
         self.pool = ProcessPoolExecutor(bot_processes, mp_context=get_context("spawn")) if bot_processes else None
         self.records = self.folder / "records"
         self.records.mkdir(exist_ok=True)
-        self.moves = 0
 
     # ----- running -----------------------------------------------------------------
     async def run(self, host: str, port: int, ssl=None, ready=None, stop: asyncio.Future | None = None) -> None:
@@ -371,7 +370,6 @@ class Server:
             log.exception("game %s: storing a move failed; the table is read back from the database", t.code)
             self.tables.update({x.code: x for x in Store(self.folder).load() if x.code == t.code})
             return False
-        self.moves += len(added)
         log.debug("game %s: seat %d %s", t.code, seat, json.dumps(added))
         return True
 
