@@ -312,11 +312,13 @@ def test_rematch_and_level_to_level_round_by_round(tmp_path):
 
 
 def test_nmbr9_serve_never_imports_panda3d_and_stops_on_sigterm(tmp_path):
-    code = ("import sys, os, signal, threading\n"
+    code = ("import sys, os, signal, threading, time\n"
             "def stop():\n"
+            "    while signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:   # until serve takes SIGTERM\n"
+            "        time.sleep(0.05)\n"
             "    print('panda3d' in sys.modules, flush=True)\n"
             "    os.kill(os.getpid(), signal.SIGTERM)\n"
-            "threading.Timer(2, stop).start()\n"
+            "threading.Thread(target=stop, daemon=True).start()\n"
             "from nmbr9.cli import main\n"
             f"sys.exit(main(['serve', '--port', '0', '--data', {str(tmp_path)!r}]))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
