@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..rules.game import build_board
 from ..rules.record import parse_move
-from .client import Client, board_of
+from .client import Client, ServerError, board_of
 
 
 class Tally:
@@ -82,14 +82,27 @@ async def lay(client: Client, rng: random.Random, tally: Tally, pace: float = 0.
         tally.acked.extend((client.code, m["player"], json.dumps(m, sort_keys=True)) for m in reply["moves"])
 
 
+async def seated(url: str, players: int, rng: random.Random) -> list[Client]:
+    """Clients at a new started game; set up again if the server goes away meanwhile (fault mode): a lobby
+    request whose answer was lost is not sent again (hosting twice would make two games)."""
+    while True:
+        clients = [Client(url, rng=random.Random(rng.random())) for _ in range(players)]
+        try:
+            for c in clients:
+                await c.connect()
+            me = await clients[0].host("Host")
+            for i, c in enumerate(clients[1:], 1):
+                await c.join(me["code"], f"Player {i + 1}")
+            await clients[0].start()
+            return clients
+        except (ConnectionError, OSError, ServerError):
+            for c in clients:
+                await c.close()
+            await asyncio.sleep(0.2)
+
+
 async def one_game(url: str, players: int, rng: random.Random, tally: Tally, pace: float = 0.0) -> None:
-    clients = [Client(url, rng=random.Random(rng.random())) for _ in range(players)]
-    for c in clients:
-        await c.connect()
-    me = await clients[0].host("Host")
-    for i, c in enumerate(clients[1:], 1):
-        await c.join(me["code"], f"Player {i + 1}")
-    await clients[0].start()
+    clients = await seated(url, players, rng)
     tally.clients += clients
     await asyncio.gather(*(lay(c, random.Random(rng.random()), tally, pace) for c in clients))
     for c in clients:

@@ -89,7 +89,10 @@ class Client:
         if self._ws is not None:
             await self._ws.close()
         if self._task:
+            self._task.cancel()   # (it may be waiting to reconnect)
             await asyncio.gather(self._task, return_exceptions=True)
+        if self._move is not None and not self._move[1].done():
+            self._move[1].set_exception(ConnectionError("the connection to the server was closed"))
 
     def drop(self) -> None:
         """Cut the connection as a network would (tests, the bench's fault mode): it is reconnected."""
