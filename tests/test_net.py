@@ -403,3 +403,20 @@ def test_nmbr9_serve_says_what_is_wrong_with_its_options(tmp_path):
     assert said["port"] == (2, "The port must be a number from 0 to 65535.")
     assert said["data"][0] == 2 and said["data"][1].startswith(f"Can't use the data folder {tmp_path / 'a file'}: ")
     assert said["tls"] == (2, "TLS needs both --cert and --key.")
+
+
+def test_who_is_done_first_gets_no_record_before_the_end_but_may_ask_for_the_rematch(tmp_path):
+    async def main():
+        async with serving(tmp_path) as (url, server):
+            ana, ben = await table(url, ["Ana", "Ben"])
+            await lay(ana, random.Random(1), Tally())
+            with pytest.raises(ServerError) as early:      # the record holds the deck: Ben is still playing
+                await ana.record()
+            again = await ana.rematch()
+            await asyncio.sleep(0.05)
+            note = [m for m in ben.received if m["type"] == "rematch"]
+            return early.value.code, again, note, ana.view, ben.view
+    early, again, note, ana_view, ben_view = run(main())
+    assert early == "not_over"
+    assert again["host"] and note == [{"type": "rematch", "code": again["code"]}]
+    assert ben_view["round"] == 1 and ben_view["players"][0]["moves"] == []   # Ana's tiles: still hidden from Ben
