@@ -19,7 +19,7 @@ from ..rules.game import VARIANT_MAX_PLAYERS
 from ..rules.record import RecordError, game_record, parse_move
 
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
-ALL_ROUNDS = 10 ** 6     # board_at_round for "everything laid"
+ALL_ROUNDS = 10 ** 6     # seen_before once a player's game is over: every round
 
 
 @dataclass
@@ -48,6 +48,8 @@ def ruleset_from_json(data) -> Ruleset:
 
 
 class Table:
+    """One online game from its lobby to its end (see the module's note)."""
+
     def __init__(self, code: str, rules: Ruleset, created: str):
         self.code = code
         self.rules = rules              # as chosen in the lobby (powers may be drawn at the start)
@@ -109,7 +111,7 @@ class Table:
         """The seat's moves so far, as the record writes them."""
         g, i = self.game_of(seat)
         read, out = self._moves.get(seat, (0, []))   # moves are never taken back: read each once
-        out += [{**m.to_json(), "player": seat} for m in g.moves[read:] if m.player == i]
+        out += [move_json(m, seat) for m in g.moves[read:] if m.player == i]
         self._moves[seat] = (len(g.moves), out)
         return list(out)
 
@@ -134,13 +136,11 @@ class Table:
         """Judge and, if legal, make one move (a record move of spec/game-record.md, docs/record-plus.md) for
         `seat`: (the verdict, the moves the record gains). RecordError if the move is not one."""
         g, i = self.game_of(seat)
-        m = parse_move(0, {**move, "player": i}, g.variant)
         before = len(g.moves)
-        v = g.apply(m)
-        added = [{**x.to_json(), "player": seat} for x in g.moves[before:]]
+        v = g.apply(parse_move(0, {**move, "player": i}, g.variant))
         if v:
             self._settle()
-        return v, added
+        return v, self._since(seat, before)
 
     def act_bot(self, seat: int, actions) -> list[dict]:
         """Make a bot's planned turn (`think`); the moves the record gains. A refusal here is a bug."""
@@ -153,15 +153,17 @@ class Table:
         if i in g.waiting() and g.options(i).can_end:
             g.end_turn(i)   # bots skip optional actions they did not plan
         self._settle()
-        return [{**x.to_json(), "player": seat} for x in g.moves[before:]]
+        return self._since(seat, before)
 
     def replay_move(self, seat: int, move: dict) -> None:
         """A stored move, made again after a restart; it was legal when it was stored."""
-        g, i = self.game_of(seat)
-        v = g.apply(parse_move(0, {**move, "player": i}, g.variant))
+        v, _added = self.act(seat, move)
         if not v:
             raise RecordError("stored move {move} no longer replays: {refusal}", move=move, refusal=v)
-        self._settle()
+
+    def _since(self, seat: int, before: int) -> list[dict]:
+        """The moves of `seat`'s game from index `before` on, as the record writes them."""
+        return [move_json(m, seat) for m in self.game_of(seat)[0].moves[before:]]
 
     def _settle(self) -> None:
         self._note_rounds()
@@ -220,6 +222,11 @@ class Table:
         moves = [m for s in range(len(self.chairs)) for m in self.moves_of(s)]
         out["moves"] = sorted(moves, key=lambda m: (m["round"], m.get("slot", 0)))   # stable: seat order kept
         return out
+
+
+def move_json(m, seat: int) -> dict:
+    """A move of a seat's game as the table's record writes it: under the seat's number."""
+    return {**m.to_json(), "player": seat}
 
 
 def options_json(o) -> dict:
