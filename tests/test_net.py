@@ -216,6 +216,8 @@ def test_hostile_input_gets_an_error_or_a_closed_connection_and_other_games_play
                                     "rules wrong": '{"type": "host", "version": 1, "name": "Eve", '
                                                    '"ruleset": {"variant": "chess"}}',
                                     "no such game": '{"type": "join", "version": 1, "code": "ZZZZZZ", "name": "Eve"}',
+                                    "odd token": json.dumps({"type": "resume", "version": 1, "code": ana.code,
+                                                             "token": "\u00e9\ud800"}),
                                     }.items():
                     await ws.send(frame)
                     out[what] = json.loads(await ws.recv())["code"]
@@ -251,7 +253,7 @@ def test_hostile_input_gets_an_error_or_a_closed_connection_and_other_games_play
     out, reply = run(main())
     assert out == {"not JSON": "bad_json", "a list": "bad_json", "binary": "bad_json", "unknown": "unknown_type",
                    "no type": "unknown_type", "move first": "not_joined", "old version": "version",
-                   "name a list": "bad_message", "rules wrong": "bad_rules", "no such game": "no_game",
+                   "name a list": "bad_message", "rules wrong": "bad_rules", "no such game": "no_game", "odd token": "bad_token",
                    "seq text": "bad_message", "move a list": "bad_message", "x text": "bad_message",
                    "huge x": "bad_message", "seq ahead": "bad_seq", "too big": 1009, "flood": ("flood", 1008)}
     assert reply["type"] == "ack"   # the other game never noticed

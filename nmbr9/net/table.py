@@ -12,6 +12,7 @@ over; `view(seat)` is all a player is sent.
 from __future__ import annotations
 
 import random
+import secrets
 from dataclasses import dataclass
 
 from ..rules import BREAKING_RULES, LEVEL_TO_LEVEL, POWERS, Game, Ruleset, Seat, Verdict
@@ -72,7 +73,8 @@ class Table:
         return len(self.chairs) - 1
 
     def seat_of(self, token: str) -> int | None:
-        return next((i for i, c in enumerate(self.chairs) if c.token == token), None)
+        given = token.encode("utf-8", "surrogatepass")   # (any text a client sends, compared in constant time)
+        return next((i for i, c in enumerate(self.chairs) if secrets.compare_digest(c.token.encode(), given)), None)
 
     def start(self, seed: int) -> None:
         """Deal the deck (and powers, start tiles) from the seed; the games begin."""
