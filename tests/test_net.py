@@ -422,3 +422,19 @@ def test_who_is_done_first_gets_no_record_before_the_end_but_may_ask_for_the_rem
     assert early == "not_over"
     assert again["host"] and note == [{"type": "rematch", "code": again["code"]}]
     assert ben_view["round"] == 1 and ben_view["players"][0]["moves"] == []   # Ana's tiles: still hidden from Ben
+
+
+def test_nmbr9_plus_rules_played_online_at_each_ones_pace_replay_legal(tmp_path):
+    rules = {"variant": "two_of_three", "modules": ["start_tiles", "gap_fillers", "breaking_rules"]}
+    async def main():
+        async with serving(tmp_path) as (url, server):
+            ana, ben = await table(url, ["Ana", "Ben"], rules=rules)
+            tally = Tally()
+            await asyncio.gather(lay(ana, random.Random(1), tally), lay(ben, random.Random(2), tally, pace=0.002))
+            return await ana.record(), ana.view
+    record, view = run(main())
+    r = replay(parse_record(record))
+    assert r.ok and r.game.over and r.game.scores() == view["scores"]
+    assert len(record["ruleset"]["powers"]) == 2 and len(set(record["start_tiles"])) == 2   # drawn, dealt
+    assert {m.get("kind") for m in record["moves"]} == {None, "end"}   # tiles, and turns ended with fillers left
+    assert {m["slot"] for m in record["moves"]} == {0, 1, 2}
