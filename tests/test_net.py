@@ -265,7 +265,7 @@ def test_kill_9_and_restart_lose_nothing_acknowledged_and_the_game_goes_on(tmp_p
 
     async def main():
         url = f"ws://127.0.0.1:{port}"
-        clients = await table(url, ["Ana", "Ben", "Cy"])
+        clients = await table(url, ["Ana", "Ben", "Cy"], bots=["medium"])   # the bot thinks in its own process
         tally = Tally()
         rng = random.Random(5)
         for c in clients:
@@ -276,6 +276,8 @@ def test_kill_9_and_restart_lose_nothing_acknowledged_and_the_game_goes_on(tmp_p
         await asyncio.sleep(0.3)
         await asyncio.to_thread(server.start)            # same port, same data
         await asyncio.gather(*(lay(c, random.Random(9 + i), tally) for i, c in enumerate(clients)))
+        while clients[0].view["state"] != "over":        # the bot plays on after the restart too
+            await asyncio.wait_for(clients[0].events.get(), 60)
         reconnects = [c.reconnects for c in clients]
         for c in clients:
             await c.close()
@@ -288,6 +290,8 @@ def test_kill_9_and_restart_lose_nothing_acknowledged_and_the_game_goes_on(tmp_p
     good, lost, problems = check_records(tmp_path, tally.acked)
     assert reconnects == [1, 1, 1] and len(tally.acked) == 60
     assert (good, lost, problems) == (1, 0, [])
+    record = json.loads(next((tmp_path / "records").glob("*.json")).read_text())
+    assert sum(m["player"] == 3 for m in record["moves"]) == 20
 
 
 def test_rematch_and_level_to_level_round_by_round(tmp_path):
