@@ -398,34 +398,17 @@ def test_a_window_drives_the_client_from_its_frame_loop_over_tls(tmp_path):
     assert reply["type"] == "ack" and reply["view"]["round"] == 2
 
 
-def test_nmbr9_serve_says_what_is_wrong_with_its_options(tmp_path):
+def test_nmbr9_serve_says_what_is_wrong_with_its_options(tmp_path, capsys):
+    from nmbr9.cli import main
     (tmp_path / "a file").write_text("")
     said = {}
     for what, args in {"port": ["--port", "70000"], "data": ["--data", str(tmp_path / "a file"), "--port", "0"],
                        "tls": ["--cert", "c.pem", "--port", "0"]}.items():
-        out = subprocess.run([sys.executable, "-m", "nmbr9", "serve", *args], capture_output=True, text=True,
-                             timeout=60)
-        said[what] = (out.returncode, out.stderr.strip())
+        status = main(["serve", *args])
+        said[what] = (status, capsys.readouterr().err.strip())
     assert said["port"] == (2, "The port must be a number from 0 to 65535.")
     assert said["data"][0] == 2 and said["data"][1].startswith(f"Can't use the data folder {tmp_path / 'a file'}: ")
     assert said["tls"] == (2, "TLS needs both --cert and --key.")
-
-
-def test_who_is_done_first_gets_no_record_before_the_end_but_may_ask_for_the_rematch(tmp_path):
-    async def main():
-        async with serving(tmp_path) as (url, server):
-            ana, ben = await table(url, ["Ana", "Ben"])
-            await lay(ana, random.Random(1), Tally())
-            with pytest.raises(ServerError) as early:      # the record holds the deck: Ben is still playing
-                await ana.record()
-            again = await ana.rematch()
-            await asyncio.sleep(0.05)
-            note = [m for m in ben.received if m["type"] == "rematch"]
-            return early.value.code, again, note, ana.view, ben.view
-    early, again, note, ana_view, ben_view = run(main())
-    assert early == "not_over"
-    assert again["host"] and note == [{"type": "rematch", "code": again["code"]}]
-    assert ben_view["round"] == 1 and ben_view["players"][0]["moves"] == []   # Ana's tiles: still hidden from Ben
 
 
 def test_nmbr9_plus_rules_played_online_at_each_ones_pace_replay_legal(tmp_path):
