@@ -424,3 +424,26 @@ def test_nmbr9_plus_rules_played_online_at_each_ones_pace_replay_legal(tmp_path)
     assert len(record["ruleset"]["powers"]) == 2 and len(set(record["start_tiles"])) == 2   # drawn, dealt
     assert {m.get("kind") for m in record["moves"]} == {None, "end"}   # tiles, and turns ended with fillers left
     assert {m["slot"] for m in record["moves"]} == {0, 1, 2}
+
+
+def test_level_to_level_a_refused_tile_does_not_bind_its_marker():
+    """A tile refused under one level marker leaves the player free to take another marker's tile."""
+    from nmbr9.net.table import Table, ruleset_from_json
+    t = Table("ABCDEF", ruleset_from_json({"variant": "level_to_level", "modules": []}), "now")
+    for name in ("Ana", "Ben"):
+        t.sit(name, "human", name)
+    t.start(11)
+    rng = random.Random(3)
+    while len(t.view(0)["options"]["choices"]) < 2:   # from round 3 a second marker shows a tile
+        for seat in (0, 1):
+            v, _ = t.act(seat, next_move(t.view(seat), rng))
+            assert v
+    view = t.view(0)
+    (first, digit), (other, _) = view["options"]["choices"][:2]
+    far = {"round": view["round"], "marker": first, "digit": digit, "rotation": 0, "x": 99, "y": 99}
+    refused, added = t.act(0, far)
+    again = next_move(view, rng)
+    while again.get("marker") != other:
+        again = next_move(view, rng)
+    accepted, _ = t.act(0, again)
+    assert (refused.code, added, accepted.code) == ("not_adjacent", [], None)

@@ -11,6 +11,7 @@ over; `view(seat)` is all a player is sent.
 """
 from __future__ import annotations
 
+import copy
 import random
 import secrets
 from dataclasses import dataclass
@@ -138,8 +139,15 @@ class Table:
         """Judge and, if legal, make one move (a record move of spec/game-record.md, docs/record-plus.md) for
         `seat`: (the verdict, the moves the record gains). RecordError if the move is not one."""
         g, i = self.game_of(seat)
+        m = parse_move(0, {**move, "player": i}, g.variant)
+        if m.marker is not None and i not in g.decided():
+            # "Level to Level": the rules take the marker's tile before laying it; a refused tile must not bind
+            # the player to that marker (a choice no record keeps), so it is tried on a copy first
+            v = copy.deepcopy(g).apply(m)
+            if not v:
+                return v, []
         before = len(g.moves)
-        v = g.apply(parse_move(0, {**move, "player": i}, g.variant))
+        v = g.apply(m)
         if v:
             self._settle()
         return v, self._since(seat, before)
