@@ -118,7 +118,8 @@ class Server:
             port = server.sockets[0].getsockname()[1]
             log.info("listening on %s://%s:%d (%d games stored)", "wss" if ssl else "ws", host, port, len(self.tables))
             for t in self.tables.values():
-                self.wake_bots(t)
+                if any(c.kind != "human" for c in t.chairs):   # (their bots may have turns to play)
+                    self.wake_bots(t.ready())
             if ready:
                 ready(port)
             await (stop if stop is not None else asyncio.get_running_loop().create_future())
@@ -181,7 +182,11 @@ class Server:
 
     # ----- helpers ---------------------------------------------------------------
     def table(self, conn: Connection) -> Table:
-        return self.tables[conn.code]
+        return self.tables[conn.code].ready()
+
+    def find(self, code: str | None) -> Table | None:
+        t = self.tables.get(code)
+        return t.ready() if t is not None else None
 
     def bind(self, conn: Connection, t: Table, seat: int, rid) -> None:
         if conn.code is not None:
@@ -243,7 +248,7 @@ class Server:
     def on_join(self, conn, msg, rid) -> None:
         check_version(msg)
         code, name = need(msg, "code", str).strip().upper(), player_name(msg)
-        t = self.tables.get(code)
+        t = self.find(code)
         if t is None:
             raise BadMessage("no_game", code=code[:12])
         if t.state != LOBBY:
@@ -256,7 +261,7 @@ class Server:
     def on_resume(self, conn, msg, rid) -> None:
         check_version(msg)
         code, token = need(msg, "code", str).strip().upper(), need(msg, "token", str)
-        t = self.tables.get(code)
+        t = self.find(code)
         if t is None:
             raise BadMessage("no_game", code=code[:12])
         seat = t.seat_of(token)
@@ -343,7 +348,7 @@ class Server:
         if t.state == LOBBY or not t.game_of(conn.seat)[0].over:   # whoever is done need not wait for the rest
             raise BadMessage("not_over")
         me = t.chairs[conn.seat]
-        new = self.tables.get(t.rematch) if t.rematch else None
+        new = self.find(t.rematch)
         if new is None:
             new = self.new_table(t.rules)
             t.rematch = new.code

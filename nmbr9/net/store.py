@@ -92,7 +92,8 @@ class Store:
                        (self.ids[t.code], seat, json.dumps(m))) for m in moves])
 
     def load(self) -> list[Table]:
-        """Every table as it was at the last commit, its moves made again through the rules."""
+        """Every table as it was at the last commit; its moves are made again through the rules when it is first
+        used (Table.ready)."""
         tables = {}
         for tid, code, created, rules, setup, rematch in self.conn.execute(
                 "SELECT id, code, created, rules, setup, rematch FROM tables ORDER BY id"):
@@ -109,5 +110,5 @@ class Store:
                 t.setup(s["seed"], Ruleset(rs["variant"], tuple(rs["modules"]), tuple(rs.get("powers", ()))),
                         s["deck"], s["start_tiles"])
         for tid, seat, move in self.conn.execute("SELECT table_id, seat, move FROM moves ORDER BY id"):
-            tables[tid][0].replay_move(seat, json.loads(move))
+            tables[tid][0].stored.append((seat, json.loads(move)))
         return [t for t, _ in tables.values()]

@@ -62,6 +62,7 @@ class Table:
         self.games: list[Game] = []
         self.rematch: str | None = None  # the code of the next game, once someone asked for one
         self._moves: dict[int, tuple[int, list[dict]]] = {}   # seat -> (game moves read, its moves as JSON)
+        self.stored: list[tuple[int, dict]] = []   # (seat, move) read back after a restart, made again by ready()
         self._entered: dict[int, list[int]] = {}   # seat -> its score as it entered round 1, 2, ...
 
     # ----- the lobby ----------------------------------------------------------------
@@ -165,11 +166,15 @@ class Table:
         self._settle()
         return self._since(seat, before)
 
-    def replay_move(self, seat: int, move: dict) -> None:
-        """A stored move, made again after a restart; it was legal when it was stored."""
-        v, _added = self.act(seat, move)
-        if not v:
-            raise RecordError("stored move {move} no longer replays: {refusal}", move=move, refusal=v)
+    def ready(self) -> "Table":
+        """The table with its stored moves made again: at its first use after a restart, so that a server with
+        many games listens at once and a player waits only for their own game's replay."""
+        stored, self.stored = self.stored, []
+        for seat, move in stored:
+            v, _added = self.act(seat, move)
+            if not v:   # it was legal when it was stored: the rules changed under it
+                raise RecordError("stored move {move} no longer replays: {refusal}", move=move, refusal=v)
+        return self
 
     def _since(self, seat: int, before: int) -> list[dict]:
         """The moves of `seat`'s game from index `before` on, as the record writes them."""
