@@ -447,3 +447,29 @@ def test_level_to_level_a_refused_tile_does_not_bind_its_marker():
         again = next_move(view, rng)
     accepted, _ = t.act(0, again)
     assert (refused.code, added, accepted.code) == ("not_adjacent", [], None)
+
+
+def test_a_move_the_database_refuses_is_not_made_and_the_game_goes_on(tmp_path):
+    import sqlite3
+
+    async def main():
+        async with serving(tmp_path) as (url, server):
+            (ana,) = await table(url, ["Ana"])
+            rng = random.Random(4)
+            await ana.play(next_move(ana.view, rng))
+            store_moves = server.store.add_moves
+
+            def full_disk(*args):
+                raise sqlite3.OperationalError("database or disk is full")
+            server.store.add_moves = full_disk
+            move = next_move(ana.view, rng)
+            with pytest.raises(ServerError) as e:
+                await ana.request({"type": "move", "seq": 1, "move": move})
+            server.store.add_moves = store_moves
+            view = server.tables[ana.code].ready().view(0)
+            reply = await ana.play(move)
+            return e.value.code, view, reply
+    code, view, reply = run(main())
+    assert code == "storage"
+    assert view["round"] == 2 and len(view["moves"]) == 1      # not made: the table is what the database holds
+    assert reply["type"] == "ack" and reply["seq"] == 1         # the same move, sent again, is made

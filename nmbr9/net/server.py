@@ -373,7 +373,11 @@ class Server:
             self.store.add_moves(t, seat, added)
         except Exception:
             log.exception("game %s: storing a move failed; the table is read back from the database", t.code)
-            self.tables.update({x.code: x for x in Store(self.folder).load() if x.code == t.code})
+            again = Store(self.folder)
+            try:
+                self.tables.update({x.code: x for x in again.load() if x.code == t.code})
+            finally:
+                again.close()
             return False
         log.debug("game %s: seat %d %s", t.code, seat, json.dumps(added))
         return True
