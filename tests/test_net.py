@@ -389,12 +389,14 @@ def test_a_window_drives_the_client_from_its_frame_loop_over_tls(tmp_path):
             time.sleep(0.01)
         view = next(m for m in arrived if m["type"] == "view")
         reply = window.play(next_move(view, random.Random(1))).result(10)
+        seat, reconnects = window.seat, window.reconnects
     finally:
         window.stop()
         assert server.stop() == 0
     assert me["address"].startswith("wss://") and len(me["code"]) == P.CODE_LENGTH
     assert [m["type"] for m in arrived][:2] == ["lobby", "view"]
     assert reply["type"] == "ack" and reply["view"]["round"] == 2
+    assert (seat, reconnects) == (0, 0)
 
 
 def test_nmbr9_serve_says_what_is_wrong_with_its_options(tmp_path, capsys):

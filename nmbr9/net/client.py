@@ -254,8 +254,12 @@ class ClientThread:
         return asyncio.run_coroutine_threadsafe(coro, self.loop)
 
     def __getattr__(self, name):
-        method = getattr(self.client, name)
-        return lambda *args, **kw: self._call(method(*args, **kw))
+        """The client's coroutines as calls returning futures (host, join, play, ...); its other attributes
+        (view, lobby, seat, reconnects) as they are."""
+        value = getattr(self.client, name)
+        if not asyncio.iscoroutinefunction(value):
+            return value
+        return lambda *args, **kw: self._call(value(*args, **kw))
 
     def poll(self) -> list[dict]:
         out = []
