@@ -55,6 +55,9 @@ def main(args) -> int:
     if args.what == "bots":
         from .ai.bench import bench_bots
         return bench_bots(args)
+    if args.what == "server":
+        from .net.bench import bench_server
+        return bench_server(args)
     if args.what == "analysis":
         from .ai.bench import bench_analysis
         return bench_analysis(args)

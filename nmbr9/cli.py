@@ -156,6 +156,11 @@ def cmd_tournament(args) -> int:
     return tournament(args)
 
 
+def cmd_serve(args) -> int:
+    from .net.serve import main as serve
+    return serve(args)
+
+
 def cmd_i18n(args) -> int:
     from .i18n import tools
     return tools.main(args)
@@ -208,18 +213,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_moves)
 
     p = sub.add_parser("bench", help="benchmarks")
-    p.add_argument("what", choices=["rules", "render", "bots", "hints", "analysis", "build"],
+    p.add_argument("what", choices=["rules", "render", "bots", "hints", "analysis", "build", "server"],
                    help="rules: legal placements' speed; render: frame times; bots: a bot's solo scores and time "
                         "a move; hints: the expert's hint at the table beside the same choice alone; analysis: "
                         "the best layout found knowing the card order beside a bot's score, deck by deck; build: the archives' sizes "
-                        "in dist/ and the built game's start to its first frame beside this checkout's")
+                        "in dist/ and the built game's start to its first frame beside this checkout's; server: bot "
+                        "clients against a real server process (docs/serving.md)")
     p.add_argument("--level", default="hard", help="bots, analysis: easy, medium, hard or expert (default hard)")
-    p.add_argument("--games", type=int, default=100, help="bots, hints, analysis: solo games (decks) (default 100)")
+    p.add_argument("--games", type=int, default=100, help="bots, hints, analysis: solo games (decks); server: games at once "
+                                                                  "(default 100)")
     p.add_argument("--time", type=float, default=30.0, help="analysis: seconds of search a deck (default 30)")
     p.add_argument("--seed", type=int, default=0, help="the first game's deck seed, the next seeds follow (default 0)")
     p.add_argument("--jobs", type=int, default=1, help="bots: games played at once, one a core (default 1)")
     p.add_argument("--variant", default="classic", help="bots: classic, two_of_three or level_to_level")
     p.add_argument("--modules", default="", help="bots: NMBR 9 ++ modules, e.g. start_tiles,gap_fillers,breaking_rules")
+    p.add_argument("--players", type=int, default=4, help="server: players a game (default 4)")
+    p.add_argument("--seconds", type=float, default=10.0, help="server: seconds to keep starting games (default 10)")
+    p.add_argument("--pace", type=float, default=0.0, help="server: seconds each player thinks a move, on "
+                                                           "average (default 0: full speed)")
+    p.add_argument("--faults", action="store_true", help="server: kill -9 and restart the server mid-bench, drop "
+                                                         "clients at random")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("analyse", help="best layout found for a recorded game's deck, beside each score",
@@ -241,6 +254,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--list", action="store_true", help="the history of tournaments")
     p.add_argument("--show", type=int, metavar="ID", help="standings and games of one tournament")
     p.set_defaults(func=cmd_tournament)
+
+    p = sub.add_parser("serve", help="run a game server for playing across computers (docs/serving.md)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer "
+                                                      "only; 0.0.0.0: every network it is on)")
+    p.add_argument("--port", type=int, default=8779, help="port (default 8779; 0: any free one, logged)")
+    p.add_argument("--data", help="folder of the server's database and records (default: the data folder's server/)")
+    p.add_argument("--cert", help="TLS certificate (PEM), with --key: clients connect with wss://")
+    p.add_argument("--key", help="TLS private key (PEM)")
+    p.add_argument("--verbose", action="store_true", help="log every move too")
+    p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("i18n", help="translation catalogues: extract messages, check the catalogues")
     p.add_argument("action", choices=["extract", "check"],

@@ -215,6 +215,27 @@ class Options:
     supply: dict | None           # "Level to Level" with 4 players: tiles left per number
 
 
+def build_board(moves, start_tile: str | None = None, board: Board | None = None) -> Board:
+    """The board one player's recorded moves (legal ones, in order) build, or `board` with them added: for a look
+    at an opponent's table, and for a client of the server, which is sent moves, not boards."""
+    if board is None:
+        board = Board()
+        if start_tile:
+            board.place(Placement(start_tile, 0, 0, 0, 0))
+    for m in moves:
+        if m.placement is None:
+            continue
+        if m.kind == RELOCATE_MOVE:
+            index = board.tile_at(*m.source)
+            board.ids[board.ids == index] = -1
+            board._write(m.placement, index)
+            board.tiles[index] = m.placement
+        else:
+            board.tiles.append(m.placement)
+            board._write(m.placement, len(board.tiles) - 1)
+    return board
+
+
 def new_deck(rng: random.Random, variant: str = CLASSIC) -> list[int]:
     """The variant's cards (classic: two of each number), shuffled by the generator passed in."""
     deck = [d for d in DIGITS for _ in range(VARIANTS[variant] // 10)]
@@ -711,21 +732,8 @@ class Game:
 
     def board_at_round(self, player: int, round_: int) -> Board:
         """A player's board as it stood before `round_` (for looking at opponents)."""
-        board = Board()
-        if self.start_tiles:
-            board.place(Placement(self.start_tiles[player], 0, 0, 0, 0))
-        for m in self.moves:
-            if m.player != player or m.round >= round_ or m.placement is None:
-                continue
-            if m.kind == RELOCATE_MOVE:
-                index = board.tile_at(*m.source)
-                board.ids[board.ids == index] = -1
-                board._write(m.placement, index)
-                board.tiles[index] = m.placement
-            else:
-                board.tiles.append(m.placement)
-                board._write(m.placement, len(board.tiles) - 1)
-        return board
+        return build_board([m for m in self.moves if m.player == player and m.round < round_],
+                           self.start_tiles[player] if self.start_tiles else None)
 
     # ----- the rules behind the actions ----------------------------------------------
     def _turn(self, player: int) -> Turn:
