@@ -425,7 +425,8 @@ def test_a_reserved_tile_is_lost_after_the_turn_that_first_builds_higher():
     assert g.reserve(0) and g.end_turn(0)              # reserved with the table at level 0
     assert g.play(0, Placement(1, 90, 1, 0)) and g.boards[0].tiles[-1].level == 1
     o = g.options(0)
-    assert [w.code for w in o.warnings] == ["reserve_waiting", "reserve_last_turn"] and o.reserve_ready
+    # its last turn: said once (the rule for when it must be built, said beside it, told the same twice)
+    assert [w.code for w in o.warnings] == ["reserve_last_turn"] and o.reserve_ready
     assert g.end_turn(0)                               # not built in that turn
     assert g.options(0).reserved is None
     v = g.check(0, Placement(5, 0, 0, 4), reserved=True)
@@ -472,7 +473,7 @@ def test_reserve_builds_the_tile_in_a_later_turn_so_not_on_the_games_last_turn()
         v = g.reserve(0)
         assert v.code == "bad_power" and "last turn" in v.message and not g.over
         assert g.power_verdict(0, "reserve").code == "bad_power"
-    # "Level to Level": the round whose cards leave too few to fill the active markers again
+    # "Level to Level": the round that lays out the deck's last cards
     g = Game([Seat("P")], deck_from([], "level_to_level"), Ruleset("level_to_level", (BR,), ("reserve",)))
     while g.drawn < len(g.deck):   # all on level 0: markers 0 and 1 stay the active ones
         if g.options(0).step == "choose":
@@ -488,8 +489,8 @@ def test_reserve_builds_the_tile_in_a_later_turn_so_not_on_the_games_last_turn()
         g.play(0, g.legal_placements(0)[0]) and g.options(0).step == "extras" and g.end_turn(0)
     assert g.round == 19 and g.reserve(0) and g.round == 20
     o = g.options(0)
-    assert o.reserve_ready and [w.code for w in o.warnings] == ["reserve_waiting", "reserve_last_turn"]
-    assert "build it now" in o.warnings[1].message
+    assert o.reserve_ready and [w.code for w in o.warnings] == ["reserve_last_turn"]
+    assert "build it now" in o.warnings[0].message
 
 
 def test_two_markers_each_power_once_both_usable_in_one_turn():
