@@ -427,7 +427,7 @@ class Game:
         now = tuple(p for p in left if
                     (p == RELOCATE and step in (DECIDE, CHOOSE, PLACE_TILE, EXTRAS) and self.movable_tiles(player))
                     or (p == RESERVE and step == PLACE_TILE and not self.is_last_step())
-                    or (p in PLACING_POWERS and (step == PLACE_TILE or ready)))
+                    or (p in PLACING_POWERS and step == PLACE_TILE))
         warnings = []
         # set aside in this very turn, then built higher: it can't be built before the turn ends
         lost = waiting and not self._over and not turn.ended and r.step == self.step and turn.highest > r.below
@@ -487,7 +487,7 @@ class Game:
             return board.legal_placements(piece, max_level=self._global_cap())
         if reserved:
             r = self.players[player].reserve
-            if r is None or r.state != "waiting":
+            if r is None or r.state != "waiting" or powers:   # no power changes the reserved tile
                 return []
             return board.legal_placements(r.digit, flipped, allow, self._cap(r.max_level))
         if marker is not None:
@@ -681,8 +681,8 @@ class Game:
                 return v
         if m.kind == PLACE:
             return self.play(m.player, m.placement, m.powers, m.reserved)
-        if m.kind == FILLER:
-            return self.play(m.player, m.placement)
+        if m.kind == FILLER:   # powers written on it are refused, as the game refuses them
+            return self.play(m.player, m.placement, m.powers, m.reserved)
         if m.kind == RESERVE_MOVE:
             digit = self._turn_digit(m.player)
             if digit is not None and m.digit != digit:
@@ -824,7 +824,7 @@ class Game:
         none = frozenset()
         if is_filler(p.piece):
             v = self._open(player)
-            if v and (powers or reserved):
+            if v and (powers or reserved or p.flipped):
                 v = refuse("bad_power", N_("Powers apply to number tiles, not to gap fillers."))
             if v and p.piece not in self.players[player].fillers:
                 v = refuse("no_filler", N_("You have no such gap filler left to place.") if self.ruleset.uses(
@@ -838,6 +838,9 @@ class Game:
             return v, none, None, ()
         if FLIP in powers and not p.flipped:
             return refuse("bad_power", N_("With Flip the tile lies black side up: turn it over.")), none, None, ()
+        if reserved and used:   # the powers change the tile just taken; building the reserved one is not taking it
+            return refuse("bad_power", N_("Powers change the tile just taken from the turn's card, not your "
+                                          "reserved tile.")), none, None, ()
         if reserved:
             v = self._open(player)
             r = self.players[player].reserve
