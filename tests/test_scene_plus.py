@@ -1718,21 +1718,29 @@ def test_a_gap_fillers_hint_taken_says_the_filler_is_on_its_spot(app):
 
 
 def test_level_to_level_last_round_says_so_and_shows_no_cards_to_come(app):
-    """In the last round of "Level to Level" (the cards left can't fill every active marker again) the HUD
-    said "Round 21" and "Still to come:" with those cards, which are never played: the game ended after it."""
+    """The last round of "Level to Level" lays out the deck's last cards, here fewer than the active markers (the
+    game ended before this round, those cards never played). It is played, says it is the last, shows no cards
+    to come (the HUD said "Still to come:" there), and the results follow it."""
     m, s = start(app, [Seat("Ana")], Ruleset("level_to_level"), seed=13)
-    while not m.game.is_last_step():   # as high as it goes: more markers, and cards left over at the end
+    while not m.game.is_last_step():   # as high as it goes: more markers
         if m.options(0).step == "choose":
             m.choose(0, max(m.options(0).choices))
         spots = m.game.legal_placements(0)
         m.play(0, [p for p in spots if p.level == max(q.level for q in spots)][0])
     ps_ready(app).update()   # the HUD as the turn now stands
     frames(app, 2)
-    assert m.game.supply() and not m.game.over   # cards left in the deck, that no round will show
+    assert 0 < len(m.game.shown) < m.game.active and not m.game.supply() and not m.game.over
     lines = texts(app).splitlines()
     assert f"Round {m.game.round}: the last" in lines
     assert app.screen.ps.hud.supply_text == ""
     assert "Still to come:" not in lines
+    assert lines.count("no card") == m.game.active - len(m.game.shown)   # the markers the cards left can't fill
+    shot(app, "level-to-level-last-round")
+    if m.options(0).step == "choose":
+        m.choose(0, max(m.options(0).choices))
+    m.play(0, m.game.legal_placements(0)[0])
+    until(app, lambda: app.screen.name == "results")
+    assert m.game.over and m.game.drawn == 40
 
 
 def test_keys_whose_buttons_are_gone_say_why_they_do_nothing(app):

@@ -535,8 +535,8 @@ class PlusHud:
         w = step / 3   # half a card's width
         # "not active" never broken mid-word ("nieaktywn/y"): a word wider than the card may reach into the gaps
         # beside it, and only one wider than that too is made smaller
-        inactive = _("not active")
-        inactive_size = min(0.03, 2.8 * w / max(measure(self.font, word)[0] for word in inactive.split()))
+        inactive, empty = _("not active"), _("no card")
+        inactive_size = min(0.03, 2.8 * w / max(measure(self.font, word)[0] for word in f"{inactive} {empty}".split()))
         for k in range(LEVEL_MARKERS):
             x = (k - 2) * step
             active = k < game.active
@@ -574,6 +574,10 @@ class PlusHud:
                             frameSize=(x - w, x + w, y - 0.01, y + tall - 0.01))
                 self._label(bc, inactive, (x, y + tall / 2 + 0.005), inactive_size, fg=DIM,
                             align=TextNode.ACenter, wrap=2.9 * w / inactive_size)
+            else:   # the last round: the cards left gave this marker none, it offers nothing (on its pile's top)
+                top = 0.012 * max(min(under, 4) - 1, 0)
+                self._label(bc, empty, (x + top, y + tall / 2 + 0.005 + top), inactive_size, fg=INK,
+                            align=TextNode.ACenter, wrap=2.9 * w / inactive_size)
             self._label(bc, ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile)),
                         (x, y - 0.05), 0.03, fg=DIM,
                         align=TextNode.ACenter)
@@ -594,11 +598,11 @@ class PlusHud:
         row, pad, gap, size = 0.052, 0.025, 0.025, 0.03   # (no smaller words: 10 px at 640x480)
         names = [_("Level {level}").format(level=k) for k in range(LEVEL_MARKERS)]
         counts = [ngettext("{count} card", "{count} cards", len(p)).format(count=len(p)) for p in game.piles]
-        inactive = _("not active")
+        inactive, empty = _("not active"), _("no card")
         card = row - 0.012   # a shown card's height (as wide as 0.85 of it)
         name_w = max(measure(self.bold, n, size)[0] for n in names)
         count_w = max(measure(self.font, c, size)[0] for c in counts)
-        slot = max(card * 0.85 + 0.03, measure(self.font, inactive, size)[0])
+        slot = max(card * 0.85 + 0.03, *(measure(self.font, words, size)[0] for words in (inactive, empty)))
         right = -0.05
         left = right - 2 * pad - name_w - slot - count_w - 2 * gap   # no wider: the board's room is beside it
         bottom, half = self.piles_lift, self.hud.room()[0] / 2
@@ -642,6 +646,8 @@ class PlusHud:
                 self.lines.append(str(d))
             elif not active:
                 self._label(br, inactive, (middle, z + 0.018), size, fg=DIM, align=TextNode.ACenter)
+            else:   # the last round: the cards left gave this marker none
+                self._label(br, empty, (middle, z + 0.018), size, fg=INK, align=TextNode.ACenter)
             self._label(br, counts[k], (right - pad, z + 0.018), size, fg=DIM, align=TextNode.ARight)
 
     def _question(self, game, o, state) -> tuple[list, list]:
