@@ -667,7 +667,7 @@ def test_two_of_three_asks_build_or_reject_first_and_shows_the_slots(app, capsys
     ps = ps_ready(app)
     assert ps.ghost is None                                           # nothing to place before deciding
     first = m.game.card
-    assert f"Card 1 of 3: a {first}. Build it or reject it?" in texts(app)
+    assert f"Card 1 of 3: the {first}. Build it or reject it?" in texts(app)
     assert "This round's cards" in texts(app) and "Reject markers:" in texts(app)
     assert "\u25cf Ana: free" in texts(app) and "\u25cf Bot: free" in texts(app)
     shot(app, "two-of-three-prompt")
@@ -677,7 +677,7 @@ def test_two_of_three_asks_build_or_reject_first_and_shows_the_slots(app, capsys
     ps = until(app, lambda: s.ps if m.game.slot == 1 and s.ps is not None and s.plus_hud.buttons.get("build")
                else None)
     assert "You have rejected a card this round: build this one." in texts(app)
-    assert f"Card 2 of 3: a {m.game.card}." in texts(app) and "Build it or reject it?" not in texts(app)   # no choice
+    assert f"Card 2 of 3: the {m.game.card}." in texts(app) and "Build it or reject it?" not in texts(app)   # no choice
     assert s.plus_hud.buttons["reject"]["state"] == DGG.DISABLED
     assert "\u25cb Ana: used" in texts(app)
     shot(app, "two-of-three-forced")
@@ -694,6 +694,20 @@ def test_two_of_three_asks_build_or_reject_first_and_shows_the_slots(app, capsys
     lay(app, m.game.legal_placements(0)[0])
     until(app, lambda: m.round == 2 or None)
     assert m.game.players[0].decisions == [] and len(m.board(0).tiles) == 2
+
+
+def test_two_of_three_names_the_card_and_a_reject_as_they_are(app):
+    """"Card 1 of 3: a 8." (an 8); after a reject, with a gap filler left, the note said "Your tile is dealt
+    with", though no tile was laid."""
+    m, s = start(app, [Seat("Ana")], Ruleset("two_of_three", ("gap_fillers",)), seed=5)
+    ps_ready(app)
+    assert f"Card 1 of 3: the {m.game.card}. Build it or reject it?" in texts(app)
+    press(app, "reject")
+    ps_ready(app)
+    assert m.options(0).step == "extras"
+    assert "You rejected this card. You may still: place a gap filler. Or end your turn." in texts(app)
+    assert "dealt with" not in texts(app)
+    shot(app, "two-of-three-rejected-note")
 
 
 def _hint_in_words(app, s):
@@ -1420,7 +1434,8 @@ def test_two_of_three_shows_the_others_markers_as_before_this_card_and_no_double
     press(app, "reject")
     turn_of("Ben")
     assert m.game.slot == 0 and m.game.players[0].decisions == [False]
-    assert "\u25cf Ana: free" in texts(app) and "Ana: used" not in texts(app)   # Ana's choice is not told yet
+    # Ana's choice is not told yet, nor is her marker said to be free (she used it)
+    assert "? Ana: choice hidden" in texts(app) and "Ana: used" not in texts(app) and "Ana: free" not in texts(app)
     shot(app, "two-of-three-others-before")
     press(app, "build")
     lay(app, m.game.legal_placements(1)[0])

@@ -467,10 +467,14 @@ class PlusHud:
         markers = tl.attachNewNode("reject-markers")
         labels = [self._label(markers, _("Reject markers:"), (0, 0), 0.03, fg=DIM)]
         for i, (seat, st) in enumerate(zip(game.seats, game.players)):
-            # the others decide about this card at the same time: theirs as they stood before it
+            # the others decide about this card at the same time: theirs as they stood before it, and a decision
+            # about it hidden ("free" after a reject was false)
             used = False in (st.decisions if i == o.player else st.decisions[:game.slot])
             name = seat_name(seat.name, seat.kind)
-            text = f"{MARKER_OFF if used else MARKER_ON} {name}: " + (_("used") if used else _("free"))
+            if not used and i != o.player and len(st.decisions) > game.slot:
+                text = f"? {name}: " + _("choice hidden")
+            else:
+                text = f"{MARKER_OFF if used else MARKER_ON} {name}: " + (_("used") if used else _("free"))
             labels.append(self._label(markers, text, (0, -0.05 - 0.045 * i), 0.03, fg=DIM if used else INK))
         # beside the card slots; where that runs under the score (a narrow window, long words): beside
         # the cards still to come, which stop short of the right column
@@ -656,10 +660,10 @@ class PlusHud:
         if o.step == DECIDE:
             card = game.card
             if o.can_build and o.can_reject:
-                lines.append(_("Card {slot} of 3: a {digit}. Build it or reject it?").format(slot=o.slot + 1,
-                                                                                             digit=card))
-            else:   # no choice: no question, only what must be done
-                lines.append(_("Card {slot} of 3: a {digit}.").format(slot=o.slot + 1, digit=card))
+                lines.append(_("Card {slot} of 3: the {digit}. Build it or reject it?").format(slot=o.slot + 1,
+                                                                                               digit=card))
+            else:   # no choice: no question, only what must be done ("a {digit}" read "a 8")
+                lines.append(_("Card {slot} of 3: the {digit}.").format(slot=o.slot + 1, digit=card))
             if not o.can_reject:
                 lines.append(_("You have rejected a card this round: build this one."))
             if not o.can_build:
@@ -685,8 +689,12 @@ class PlusHud:
                 still.append(_("build your reserved tile"))
             if RELOCATE in o.powers_now:
                 still.append(_("move a tile with Relocate"))
-            lines.append(_("Your tile is dealt with. You may still: {actions}. Or end your turn.").format(
-                actions=", ".join(still)) if still else _("Your tile is dealt with."))
+            if game.variant == TWO_OF_THREE and o.decisions[o.slot:] == (False,):   # no tile was laid
+                lines.append(_("You rejected this card. You may still: {actions}. Or end your turn.").format(
+                    actions=", ".join(still)) if still else _("You rejected this card."))
+            else:
+                lines.append(_("Your tile is dealt with. You may still: {actions}. Or end your turn.").format(
+                    actions=", ".join(still)) if still else _("Your tile is dealt with."))
         if state.get("note"):
             lines.append(state["note"])
         if state["message"]:
