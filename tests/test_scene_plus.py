@@ -499,6 +499,7 @@ def test_a_hint_with_reserve_armed_takes_the_tile_back_in_hand_and_shows_its_spo
 
 
 def test_the_reserve_warns_in_its_last_turn(app):
+    """Its last turn is said once: the general deadline ("must be built at the latest ...") showed beside it."""
     m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("reserve", "flip")), seed=4)
     rng = random.Random(1)
     for _ in range(2):
@@ -519,7 +520,7 @@ def test_the_reserve_warns_in_its_last_turn(app):
     else:
         pytest.skip("no higher spot came")
     ps = ps_ready(app)
-    assert "last turn for your reserved" in texts(app)
+    assert "last turn for your reserved" in texts(app) and "must be built at the latest" not in texts(app)
     shot(app, "reserve-last-turn")
     press(app, "end_turn")
     until(app, lambda: m.game.players[0].reserve.state == "lost" or None)
