@@ -498,6 +498,31 @@ def test_a_hint_with_reserve_armed_takes_the_tile_back_in_hand_and_shows_its_spo
     assert s.ps.mode == "pick"
 
 
+def test_a_power_armed_with_the_reserved_tile_in_hand_is_for_the_turns_tile(app):
+    """No power changes a reserved tile built in a later turn (it is not the tile just taken): Flip armed with it
+    in hand flipped it. The power now brings the turn's tile back in hand, armed for it; the reserved tile taken
+    in hand again puts the power away."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("reserve", "flip")), seed=4)
+    ps_ready(app)
+    lay(app, m.game.legal_placements(0)[0])
+    ps_ready(app)
+    digit = m.game.card
+    press(app, "power_reserve")
+    messenger.send("enter")
+    frames(app, 3)
+    ps = ps_ready(app)
+    assert m.options(0).reserve_ready and m.options(0).step == "place"
+    messenger.send("v")
+    frames(app)
+    assert ps.mode == "reserved" and ps.piece == digit
+    press(app, "power_flip")
+    assert ps.mode == "tile" and ps.piece == m.game.card and ps.powers == {"flip"} and ps.flipped
+    messenger.send("v")                              # the reserved tile again: no power for it
+    frames(app)
+    assert ps.mode == "reserved" and not ps.flipped and not ps.powers and "Flip (on)" not in texts(app)
+    shot(app, "reserved-tile-no-power")
+
+
 def test_the_reserve_warns_in_its_last_turn(app):
     """Its last turn is said once: the general deadline ("must be built at the latest ...") showed beside it."""
     m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("reserve", "flip")), seed=4)

@@ -310,6 +310,7 @@ class PlusPlayScreen(PlayScreen):
             return
         if self.mode == MOVE:
             self.table.show(self.board)
+        self.powers.clear()   # they were for the turn's tile: none changes the reserved one (their markers unspent)
         self.mode, self.moving, self.lifted = RESERVED, None, None
         self._hold(o.reserved)
 
