@@ -93,7 +93,7 @@ def cmd_moves(args) -> int:
     # the player was stuck)
     waiting = opts.step == "done" and game.variant == LEVEL_TO_LEVEL
     if waiting and game.is_last_step():
-        waiting = card_left = False   # the cards left can't fill the markers: no next round
+        waiting = card_left = False   # the round that laid out the deck's last cards: no next round
     if args.json:
         _print_json(out)
     elif not out and waiting:

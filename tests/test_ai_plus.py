@@ -90,6 +90,22 @@ def test_level_to_level_bots_pick_among_the_markers():
     assert all(p.level <= 4 for b in game.boards for p in b.tiles)
 
 
+def test_level_to_level_bots_count_the_last_partly_filled_round_as_a_tile_to_come():
+    """The last round, with too few cards for every active marker, is played: each player still gets a tile in
+    it. The bots counted a share of the cards left per active marker (2 cards, 3 markers: two thirds of a tile)."""
+    from nmbr9.ai.plus import remaining
+    g = Game.new([Seat("A"), Seat("B")], Ruleset("level_to_level"), random.Random(0))
+    while not 0 < len(g.deck) - g.drawn < g.active:
+        for seat in g.waiting():
+            o = g.options(seat)
+            if o.step == "choose":
+                assert g.choose(seat, max(o.choices))
+            assert g.play(seat, max(g.legal_placements(seat), key=lambda p: p.level))
+    left = len(g.deck) - g.drawn
+    assert left == 2 and g.active == 3 and not g.over   # one more round, with fewer cards than markers
+    assert sum(remaining(g).values()) == pytest.approx(1.0)
+
+
 @pytest.mark.parametrize("ruleset", [Ruleset("two_of_three", ALL), Ruleset("level_to_level", ALL)],
                          ids=["2 of 3", "level to level"])
 def test_variant_games_of_bots_in_a_match_finish_and_replay(ruleset):

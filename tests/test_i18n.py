@@ -195,12 +195,14 @@ def test_the_rules_page_covers_the_rules_and_says_the_start_tiles_are_our_own(la
         assert topic in text, topic
     rulings = [p for _, ps in page for p in ps if p.startswith("This game's ruling: ")]
     # spec/rules.md marks seven rulings: table edges, start tiles, gap fillers, flip, bridge hole,
-    # reserve, level markers; and this game's reading of when "Level to Level" ends, of the three
+    # reserve, level markers; and this game's reading of "Level to Level"'s last round, of the three
     # markers of "2 of 3" with Breaking Rules, and those of docs/record-plus.md a player meets at the
     # table (what Relocate moves, the reserve's highest level, when a marker is spent, which tiles
     # activate a level marker, no Reserve on the game's last turn)
     assert len(rulings) == 14
-    assert any("the game is over: those cards are not played" in r for r in rulings)
+    # the last round is played with the cards left (the game ended before it); no power changes a reserved tile
+    assert any("a marker left without a card offers nothing. Every card is played." in r for r in rulings)
+    assert "No power applies to your reserved tile when you build it in a later turn" in text
 
 
 def test_the_rules_page_says_what_the_puzzles_screen_offers(language):

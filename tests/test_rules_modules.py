@@ -410,6 +410,51 @@ def test_reserve_sets_the_tile_aside_to_build_later_as_a_second_tile():
     assert g.check(0, Placement(5, 0, 0, 8), reserved=True).code == "no_reserve"
 
 
+def test_no_power_changes_a_reserved_tile_built_in_a_later_turn(tmp_path):
+    """The powers but Relocate change "the tile just taken" from the turn's card; building a reserved tile in a
+    later turn is not taking it (spec/rules.md). The game let Flip, Single support, Bridge and Loner change it, and
+    a record saying so replayed."""
+    g = solo([9, 9, 5, 1, 3], modules=(BR,), powers=("reserve", "loner", "flip"))
+    build(g, BLOCK)
+    assert g.reserve(0) and g.round == 4
+    assert g.options(0).powers_now == ("loner", "flip")           # for the turn's 1
+    assert g.play(0, Placement(1, 0, 5, 0)) and g.options(0).step == "extras" and g.options(0).reserve_ready
+    assert g.options(0).powers_now == ()                         # none for the reserved 5
+    assert g.legal_placements(0, powers=("loner",), reserved=True) == []
+    v = g.check(0, Placement(5, 0, 0, 4), powers=("loner",), reserved=True)
+    assert v.code == "bad_power" and "reserved tile" in v.message
+    assert g.check(0, Placement(5, 0, 0, 4, flipped=True), reserved=True).code == "bad_power"
+    assert g.power_verdict(0, "flip").code == "wrong_turn"
+    assert g.play(0, Placement(5, 0, 0, 4), reserved=True)
+    path = tmp_path / "g.json"
+    for change in ({"powers": ["loner"]}, {"flipped": True, "powers": ["flip"]}):
+        data = game_record(g)
+        data["moves"][-1].update(change)
+        path.write_text(json.dumps(data))
+        r = nmbr9("replay", path, "--json")
+        assert r.returncode == 1 and json.loads(r.stdout)["error"]["code"] == "bad_power", r.stdout
+
+
+def test_replay_refuses_powers_written_on_a_gap_filler(tmp_path):
+    """The game refuses a power on a gap filler (`bad_power`, as docs/record-plus.md says); replay ignored
+    the powers a record wrote on a filler move, and the record passed."""
+    g = solo([9, 9, 5], modules=(BR, "gap_fillers"), powers=("loner", "flip"))
+    build(g, BLOCK)
+    assert g.play(0, Placement("F1", 0, 0, 0)) and g.play(0, Placement(5, 0, 5, 0))
+    path = tmp_path / "g.json"
+    data = game_record(g)
+    path.write_text(json.dumps(data))
+    assert json.loads(nmbr9("replay", path, "--json").stdout)["ok"]
+    filler = next(i for i, m in enumerate(data["moves"]) if m.get("kind") == "filler")
+    for change in ({"powers": ["loner"]}, {"flipped": True, "powers": ["flip"]}, {"reserved": True}):
+        bad = game_record(g)
+        bad["moves"][filler].update(change)
+        path.write_text(json.dumps(bad))
+        r = nmbr9("replay", path, "--json")
+        out = json.loads(r.stdout)
+        assert r.returncode == 1 and out["error"]["code"] == "bad_power" and out["error"]["move"] == filler, out
+
+
 def test_a_tile_reserved_with_nothing_built_must_come_with_the_first_tile_built():
     """Set aside before any tile was built, the warning said "in the turn in which you first build on level 0
     or higher", which every tile is; it now says "your first tile"."""
@@ -425,7 +470,8 @@ def test_a_reserved_tile_is_lost_after_the_turn_that_first_builds_higher():
     assert g.reserve(0) and g.end_turn(0)              # reserved with the table at level 0
     assert g.play(0, Placement(1, 90, 1, 0)) and g.boards[0].tiles[-1].level == 1
     o = g.options(0)
-    assert [w.code for w in o.warnings] == ["reserve_waiting", "reserve_last_turn"] and o.reserve_ready
+    # its last turn: said once (the rule for when it must be built, said beside it, told the same twice)
+    assert [w.code for w in o.warnings] == ["reserve_last_turn"] and o.reserve_ready
     assert g.end_turn(0)                               # not built in that turn
     assert g.options(0).reserved is None
     v = g.check(0, Placement(5, 0, 0, 4), reserved=True)
@@ -472,7 +518,7 @@ def test_reserve_builds_the_tile_in_a_later_turn_so_not_on_the_games_last_turn()
         v = g.reserve(0)
         assert v.code == "bad_power" and "last turn" in v.message and not g.over
         assert g.power_verdict(0, "reserve").code == "bad_power"
-    # "Level to Level": the round whose cards leave too few to fill the active markers again
+    # "Level to Level": the round that lays out the deck's last cards
     g = Game([Seat("P")], deck_from([], "level_to_level"), Ruleset("level_to_level", (BR,), ("reserve",)))
     while g.drawn < len(g.deck):   # all on level 0: markers 0 and 1 stay the active ones
         if g.options(0).step == "choose":
@@ -488,8 +534,8 @@ def test_reserve_builds_the_tile_in_a_later_turn_so_not_on_the_games_last_turn()
         g.play(0, g.legal_placements(0)[0]) and g.options(0).step == "extras" and g.end_turn(0)
     assert g.round == 19 and g.reserve(0) and g.round == 20
     o = g.options(0)
-    assert o.reserve_ready and [w.code for w in o.warnings] == ["reserve_waiting", "reserve_last_turn"]
-    assert "build it now" in o.warnings[1].message
+    assert o.reserve_ready and [w.code for w in o.warnings] == ["reserve_last_turn"]
+    assert "build it now" in o.warnings[0].message
 
 
 def test_two_markers_each_power_once_both_usable_in_one_turn():

@@ -498,7 +498,33 @@ def test_a_hint_with_reserve_armed_takes_the_tile_back_in_hand_and_shows_its_spo
     assert s.ps.mode == "pick"
 
 
+def test_a_power_armed_with_the_reserved_tile_in_hand_is_for_the_turns_tile(app):
+    """No power changes a reserved tile built in a later turn (it is not the tile just taken): Flip armed with it
+    in hand flipped it. The power now brings the turn's tile back in hand, armed for it; the reserved tile taken
+    in hand again puts the power away."""
+    m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("reserve", "flip")), seed=4)
+    ps_ready(app)
+    lay(app, m.game.legal_placements(0)[0])
+    ps_ready(app)
+    digit = m.game.card
+    press(app, "power_reserve")
+    messenger.send("enter")
+    frames(app, 3)
+    ps = ps_ready(app)
+    assert m.options(0).reserve_ready and m.options(0).step == "place"
+    messenger.send("v")
+    frames(app)
+    assert ps.mode == "reserved" and ps.piece == digit
+    press(app, "power_flip")
+    assert ps.mode == "tile" and ps.piece == m.game.card and ps.powers == {"flip"} and ps.flipped
+    messenger.send("v")                              # the reserved tile again: no power for it
+    frames(app)
+    assert ps.mode == "reserved" and not ps.flipped and not ps.powers and "Flip (on)" not in texts(app)
+    shot(app, "reserved-tile-no-power")
+
+
 def test_the_reserve_warns_in_its_last_turn(app):
+    """Its last turn is said once: the general deadline ("must be built at the latest ...") showed beside it."""
     m, s = start(app, [Seat("Ana")], Ruleset("classic", ("breaking_rules",), ("reserve", "flip")), seed=4)
     rng = random.Random(1)
     for _ in range(2):
@@ -519,7 +545,7 @@ def test_the_reserve_warns_in_its_last_turn(app):
     else:
         pytest.skip("no higher spot came")
     ps = ps_ready(app)
-    assert "last turn for your reserved" in texts(app)
+    assert "last turn for your reserved" in texts(app) and "must be built at the latest" not in texts(app)
     shot(app, "reserve-last-turn")
     press(app, "end_turn")
     until(app, lambda: m.game.players[0].reserve.state == "lost" or None)
@@ -667,7 +693,7 @@ def test_two_of_three_asks_build_or_reject_first_and_shows_the_slots(app, capsys
     ps = ps_ready(app)
     assert ps.ghost is None                                           # nothing to place before deciding
     first = m.game.card
-    assert f"Card 1 of 3: a {first}. Build it or reject it?" in texts(app)
+    assert f"Card 1 of 3: the {first}. Build it or reject it?" in texts(app)
     assert "This round's cards" in texts(app) and "Reject markers:" in texts(app)
     assert "\u25cf Ana: free" in texts(app) and "\u25cf Bot: free" in texts(app)
     shot(app, "two-of-three-prompt")
@@ -677,7 +703,7 @@ def test_two_of_three_asks_build_or_reject_first_and_shows_the_slots(app, capsys
     ps = until(app, lambda: s.ps if m.game.slot == 1 and s.ps is not None and s.plus_hud.buttons.get("build")
                else None)
     assert "You have rejected a card this round: build this one." in texts(app)
-    assert f"Card 2 of 3: a {m.game.card}." in texts(app) and "Build it or reject it?" not in texts(app)   # no choice
+    assert f"Card 2 of 3: the {m.game.card}." in texts(app) and "Build it or reject it?" not in texts(app)   # no choice
     assert s.plus_hud.buttons["reject"]["state"] == DGG.DISABLED
     assert "\u25cb Ana: used" in texts(app)
     shot(app, "two-of-three-forced")
@@ -694,6 +720,20 @@ def test_two_of_three_asks_build_or_reject_first_and_shows_the_slots(app, capsys
     lay(app, m.game.legal_placements(0)[0])
     until(app, lambda: m.round == 2 or None)
     assert m.game.players[0].decisions == [] and len(m.board(0).tiles) == 2
+
+
+def test_two_of_three_names_the_card_and_a_reject_as_they_are(app):
+    """"Card 1 of 3: a 8." (an 8); after a reject, with a gap filler left, the note said "Your tile is dealt
+    with", though no tile was laid."""
+    m, s = start(app, [Seat("Ana")], Ruleset("two_of_three", ("gap_fillers",)), seed=5)
+    ps_ready(app)
+    assert f"Card 1 of 3: the {m.game.card}. Build it or reject it?" in texts(app)
+    press(app, "reject")
+    ps_ready(app)
+    assert m.options(0).step == "extras"
+    assert "You rejected this card. You may still: place a gap filler. Or end your turn." in texts(app)
+    assert "dealt with" not in texts(app)
+    shot(app, "two-of-three-rejected-note")
 
 
 def _hint_in_words(app, s):
@@ -1420,7 +1460,8 @@ def test_two_of_three_shows_the_others_markers_as_before_this_card_and_no_double
     press(app, "reject")
     turn_of("Ben")
     assert m.game.slot == 0 and m.game.players[0].decisions == [False]
-    assert "\u25cf Ana: free" in texts(app) and "Ana: used" not in texts(app)   # Ana's choice is not told yet
+    # Ana's choice is not told yet, nor is her marker said to be free (she used it)
+    assert "? Ana: choice hidden" in texts(app) and "Ana: used" not in texts(app) and "Ana: free" not in texts(app)
     shot(app, "two-of-three-others-before")
     press(app, "build")
     lay(app, m.game.legal_placements(1)[0])
@@ -1718,21 +1759,29 @@ def test_a_gap_fillers_hint_taken_says_the_filler_is_on_its_spot(app):
 
 
 def test_level_to_level_last_round_says_so_and_shows_no_cards_to_come(app):
-    """In the last round of "Level to Level" (the cards left can't fill every active marker again) the HUD
-    said "Round 21" and "Still to come:" with those cards, which are never played: the game ended after it."""
+    """The last round of "Level to Level" lays out the deck's last cards, here fewer than the active markers (the
+    game ended before this round, those cards never played). It is played, says it is the last, shows no cards
+    to come (the HUD said "Still to come:" there), and the results follow it."""
     m, s = start(app, [Seat("Ana")], Ruleset("level_to_level"), seed=13)
-    while not m.game.is_last_step():   # as high as it goes: more markers, and cards left over at the end
+    while not m.game.is_last_step():   # as high as it goes: more markers
         if m.options(0).step == "choose":
             m.choose(0, max(m.options(0).choices))
         spots = m.game.legal_placements(0)
         m.play(0, [p for p in spots if p.level == max(q.level for q in spots)][0])
     ps_ready(app).update()   # the HUD as the turn now stands
     frames(app, 2)
-    assert m.game.supply() and not m.game.over   # cards left in the deck, that no round will show
+    assert 0 < len(m.game.shown) < m.game.active and not m.game.supply() and not m.game.over
     lines = texts(app).splitlines()
     assert f"Round {m.game.round}: the last" in lines
     assert app.screen.ps.hud.supply_text == ""
     assert "Still to come:" not in lines
+    assert lines.count("no card") == m.game.active - len(m.game.shown)   # the markers the cards left can't fill
+    shot(app, "level-to-level-last-round")
+    if m.options(0).step == "choose":
+        m.choose(0, max(m.options(0).choices))
+    m.play(0, m.game.legal_placements(0)[0])
+    until(app, lambda: app.screen.name == "results")
+    assert m.game.over and m.game.drawn == 40
 
 
 def test_keys_whose_buttons_are_gone_say_why_they_do_nothing(app):

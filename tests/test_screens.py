@@ -4383,23 +4383,3 @@ def test_a_table_of_bots_plays_level_to_level_to_the_results(app):
     assert s.hud.round["text"] in {f"Round {m.round}", f"Round {m.round - 1}"}
     until(app, lambda: app.screen.name == "results", 120)
     assert m.over
-
-
-def test_level_to_level_results_say_why_the_game_ended_with_cards_left(app):
-    """"Level to Level", seed 11, an easy bot alone: in round 15 the 3 cards left filled the 3 active markers and
-    the round was not called the last; then marker 3 became active, and the game ended at once: the results
-    showed the scores without a word on why 3 cards were never played. They now say why, as with seed 4 (the
-    2 cards left can't fill the 3 markers)."""
-    from nmbr9.rules.game import LEVEL_TO_LEVEL, Ruleset
-    from nmbr9.scene.screens.results import ResultsScreen
-    m = app.store.new_match([Seat("A", "bot:easy")], seed=11, ruleset=Ruleset(LEVEL_TO_LEVEL))
-    m.play_out()
-    app.goto(ResultsScreen, match=m, context={})
-    frames(app, 2)
-    assert ("The game ended after round 15: level marker 3 became active, and the 3 cards left can't fill every "
-            "active marker.") in texts(app)
-    m = app.store.new_match([Seat("A", "bot:easy")], seed=4, ruleset=Ruleset(LEVEL_TO_LEVEL))
-    m.play_out()
-    app.goto(ResultsScreen, match=m, context={})
-    frames(app, 2)
-    assert "The game ended after round 17: the 2 cards left can't fill every active marker." in texts(app)

@@ -47,11 +47,15 @@ PAD = 6               # squares around the table where a new piece may reach
 
 def remaining(game) -> dict[int, float]:
     """The composition of the cards still to come (never their order). In "Level to Level" a
-    player takes one of the tiles shown under the active markers: only that share is theirs."""
+    player takes one of the tiles shown under the active markers, a tile a round, the last round
+    (too few cards for every marker) too: only that share is theirs."""
     per = max(len(game.deck) // 10, 1)
     left = Counter({d: per for d in range(10)})
     left.subtract(Counter(game.seen()))
-    share = 1.0 / max(game.active, 1) if game.variant == LEVEL_TO_LEVEL and not game.over else 1.0
+    cards = sum(n for n in left.values() if n > 0)
+    share = 1.0
+    if game.variant == LEVEL_TO_LEVEL and not game.over and cards:
+        share = -(-cards // max(game.active, 1)) / cards   # rounds left (the markers active now) per card left
     return {d: n * share for d, n in left.items() if n > 0}
 
 

@@ -114,9 +114,10 @@ SECTIONS: list[tuple[str, list]] = [
                   "level higher than your highest level when you set it aside. After that turn it is "
                   "lost.")),
         N_("A lost reserved tile goes back to the supply: in Level to Level with 4 players, into your own."),
+        N_("No power applies to your reserved tile when you build it in a later turn: building it is not "
+           "taking it."),
         ruling(N_("Reserve can't be used on the game's last turn: there is no later turn to build the tile in "
-                  "(in Level to Level, the last turn is the one after which the cards left can't fill every "
-                  "active marker).")),
+                  "(in Level to Level, the last turn is the round that lays out the deck's last cards).")),
         ruling(N_("Your highest level is that of any of your pieces, gap fillers included, and any piece you "
                   "build higher counts, the reserved tile too. In Level to Level the reserved tile keeps its "
                   "marker's level limit.")),
@@ -150,9 +151,8 @@ SECTIONS: list[tuple[str, list]] = [
            "k may only be built on levels 0 to k. Nobody builds on level 5."),
         N_("The game ends after the round in which the deck runs out or can no longer fill every active "
            "marker."),
-        ruling(N_("When the cards left cannot give every active marker a card, the game is over: those "
-                  "cards are not played. A marker that has just become active counts too: the game can then "
-                  "end after a round the table did not call the last one (the results say why).")),
+        ruling(N_("In that last round the cards left are laid under the markers from 0 upwards; a marker "
+                  "left without a card offers nothing. Every card is played.")),
         N_("With 4 players every player has their own supply of three tiles of each number and can only "
            "choose what is left in it. A player who has none of the shown tiles, or cannot place any of "
            "them, skips the round."),

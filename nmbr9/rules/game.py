@@ -448,7 +448,7 @@ class Game:
         now = tuple(p for p in left if
                     (p == RELOCATE and step in (DECIDE, CHOOSE, PLACE_TILE, EXTRAS) and self.movable_tiles(player))
                     or (p == RESERVE and step == PLACE_TILE and not self.is_last_step())
-                    or (p in PLACING_POWERS and (step == PLACE_TILE or ready)))
+                    or (p in PLACING_POWERS and step == PLACE_TILE))
         warnings = []
         # set aside in this very turn, then built higher: it can't be built before the turn ends
         lost = waiting and not self._over and not turn.ended and r.step == self.step and turn.highest > r.below
@@ -456,6 +456,12 @@ class Game:
             warnings.append(refuse("reserve_last_turn", N_(
                 "You have built on level {level} in the turn you set your {digit} aside: it is lost "
                 "at the end of this turn."), digit=r.digit, level=turn.highest))
+        elif waiting and not self._over and not turn.ended and (
+                turn.highest > r.below or (self.is_last_step() and r.step < self.step)):
+            # built higher, or the game's last turn: it is never built after this turn (the rule for when it
+            # must be built, said beside this, told the same twice)
+            warnings.append(refuse("reserve_last_turn", N_(
+                "This is the last turn for your reserved {digit}: build it now or it is lost."), digit=r.digit))
         elif waiting and not self._over:
             if r.below < 0:   # set aside with nothing built ("on level 0 or higher" read as a riddle)
                 warnings.append(refuse("reserve_waiting", N_(
@@ -465,10 +471,6 @@ class Game:
                 warnings.append(refuse("reserve_waiting", N_(
                     "Your reserved {digit} must be built at the latest in the turn in which you first build "
                     "on level {level} or higher; after that turn it is lost."), digit=r.digit, level=r.below + 1))
-            if not turn.ended and (turn.highest > r.below or (self.is_last_step() and r.step < self.step)):
-                # built higher, or the game's last turn: it is never built after this turn
-                warnings.append(refuse("reserve_last_turn", N_(
-                    "This is the last turn for your reserved {digit}: build it now or it is lost."), digit=r.digit))
         return Options(
             player=player, round=self.round, slot=self.slot if self.variant == TWO_OF_THREE else None,
             step=step, digit=digit, max_level=cap, can_build=can_build, can_reject=can_reject,
@@ -506,7 +508,7 @@ class Game:
             return board.legal_placements(piece, max_level=self._global_cap())
         if reserved:
             r = self.players[player].reserve
-            if r is None or r.state != "waiting":
+            if r is None or r.state != "waiting" or powers:   # no power changes the reserved tile
                 return []
             return board.legal_placements(r.digit, flipped, allow, self._cap(r.max_level))
         if marker is not None:
@@ -700,8 +702,8 @@ class Game:
                 return v
         if m.kind == PLACE:
             return self.play(m.player, m.placement, m.powers, m.reserved)
-        if m.kind == FILLER:
-            return self.play(m.player, m.placement)
+        if m.kind == FILLER:   # powers written on it are refused, as the game refuses them
+            return self.play(m.player, m.placement, m.powers, m.reserved)
         if m.kind == RESERVE_MOVE:
             digit = self._turn_digit(m.player)
             if digit is not None and m.digit != digit:
@@ -750,30 +752,13 @@ class Game:
     def _cap(self, marker: int | None) -> int | None:
         return None if marker is None else min(marker, HIGHEST_LEVEL)
 
-    def cards_unplayed(self) -> int:
-        """"Level to Level", the game over: the cards left in the deck, never played (too few to give every
-        active marker one)."""
-        return len(self.deck) - self.drawn if self._over and self.variant == LEVEL_TO_LEVEL else 0
-
-    def marker_that_ended(self) -> int | None:
-        """"Level to Level", the game over: the level marker whose activation ended it, or None. The cards left
-        would have filled the markers active before, so the last round was not known to be the last; the
-        marker became active for a round never dealt (its pile is empty)."""
-        if not self._over or self.variant != LEVEL_TO_LEVEL:   # (the other variants deal under no marker: every
-            return None                                        # pile is empty, and marker 0 "ended" them)
-        k = self.active - 1
-        if self.cards_unplayed() >= k and not self.piles[k]:
-            return k
-        return None
-
     def is_last_step(self) -> bool:
-        """Is this step surely the game's last (no later turn follows)? In "Level to Level" when the cards left
-        can't fill the markers active now (one more activated would need more still): the cards still in the
-        deck then are never played."""
+        """Is this step the game's last (no later turn follows)? In "Level to Level" the round that laid out
+        the deck's last cards (all the active markers filled, or only some)."""
         if self._over:
             return False
         if self.variant == LEVEL_TO_LEVEL:
-            return len(self.deck) - self.drawn < self.active
+            return self.drawn == len(self.deck)
         return self._card_index() == len(self.deck) - 1
 
     def _turn_digit(self, player: int) -> int | None:
@@ -847,7 +832,7 @@ class Game:
         none = frozenset()
         if is_filler(p.piece):
             v = self._open(player)
-            if v and (powers or reserved):
+            if v and (powers or reserved or p.flipped):
                 v = refuse("bad_power", N_("Powers apply to number tiles, not to gap fillers."))
             if v and p.piece not in self.players[player].fillers:
                 v = refuse("no_filler", N_("You have no such gap filler left to place.") if self.ruleset.uses(
@@ -861,6 +846,9 @@ class Game:
             return v, none, None, ()
         if FLIP in powers and not p.flipped:
             return refuse("bad_power", N_("With Flip the tile lies black side up: turn it over.")), none, None, ()
+        if reserved and used:   # the powers change the tile just taken; building the reserved one is not taking it
+            return refuse("bad_power", N_("Powers change the tile just taken from the turn's card, not your "
+                                          "reserved tile.")), none, None, ()
         if reserved:
             v = self._open(player)
             r = self.players[player].reserve
@@ -999,19 +987,19 @@ class Game:
         """"Level to Level": activate a marker if due, then lay a card under each active one.
 
         From round 3, marker k + 1 becomes active when a player has two number tiles
-        on level k, k the highest active marker (so at most one a round). The game
-        ends before a round whose cards cannot fill every active marker (the printed
-        rule's "or can no longer fill every active pile" means nothing otherwise: a round
-        laying the last cards would already be the one in which the deck runs out)."""
+        on level k, k the highest active marker (so at most one a round). The cards go
+        under the markers from the left; when too few are left, the markers at the right
+        offer nothing that round. The game ends after the round that used up the deck (the
+        printed rule: "after the round in which ... can no longer fill every active pile")."""
+        if self.drawn == len(self.deck):
+            self._over = True
+            return
         if self.round >= 3 and self.active < LEVEL_MARKERS:
             k = self.active - 1
             if any(sum(1 for t in b.tiles if t.level == k and isinstance(t.piece, int)) >= 2 for b in self.boards):
                 self.active += 1
-        if len(self.deck) - self.drawn < self.active:
-            self._over = True
-            return
         self.shown = {}
-        for marker in range(self.active):
+        for marker in range(min(self.active, len(self.deck) - self.drawn)):
             card = self.deck[self.drawn]
             self.drawn += 1
             self.piles[marker].append(card)

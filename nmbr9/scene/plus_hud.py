@@ -467,10 +467,14 @@ class PlusHud:
         markers = tl.attachNewNode("reject-markers")
         labels = [self._label(markers, _("Reject markers:"), (0, 0), 0.03, fg=DIM)]
         for i, (seat, st) in enumerate(zip(game.seats, game.players)):
-            # the others decide about this card at the same time: theirs as they stood before it
+            # the others decide about this card at the same time: theirs as they stood before it, and a decision
+            # about it hidden ("free" after a reject was false)
             used = False in (st.decisions if i == o.player else st.decisions[:game.slot])
             name = seat_name(seat.name, seat.kind)
-            text = f"{MARKER_OFF if used else MARKER_ON} {name}: " + (_("used") if used else _("free"))
+            if not used and i != o.player and len(st.decisions) > game.slot:
+                text = f"? {name}: " + _("choice hidden")
+            else:
+                text = f"{MARKER_OFF if used else MARKER_ON} {name}: " + (_("used") if used else _("free"))
             labels.append(self._label(markers, text, (0, -0.05 - 0.045 * i), 0.03, fg=DIM if used else INK))
         # beside the card slots; where that runs under the score (a narrow window, long words): beside
         # the cards still to come, which stop short of the right column
@@ -535,8 +539,8 @@ class PlusHud:
         w = step / 3   # half a card's width
         # "not active" never broken mid-word ("nieaktywn/y"): a word wider than the card may reach into the gaps
         # beside it, and only one wider than that too is made smaller
-        inactive = _("not active")
-        inactive_size = min(0.03, 2.8 * w / max(measure(self.font, word)[0] for word in inactive.split()))
+        inactive, empty = _("not active"), _("no card")
+        inactive_size = min(0.03, 2.8 * w / max(measure(self.font, word)[0] for word in f"{inactive} {empty}".split()))
         for k in range(LEVEL_MARKERS):
             x = (k - 2) * step
             active = k < game.active
@@ -574,6 +578,10 @@ class PlusHud:
                             frameSize=(x - w, x + w, y - 0.01, y + tall - 0.01))
                 self._label(bc, inactive, (x, y + tall / 2 + 0.005), inactive_size, fg=DIM,
                             align=TextNode.ACenter, wrap=2.9 * w / inactive_size)
+            else:   # the last round: the cards left gave this marker none, it offers nothing (on its pile's top)
+                top = 0.012 * max(min(under, 4) - 1, 0)
+                self._label(bc, empty, (x + top, y + tall / 2 + 0.005 + top), inactive_size, fg=INK,
+                            align=TextNode.ACenter, wrap=2.9 * w / inactive_size)
             self._label(bc, ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile)),
                         (x, y - 0.05), 0.03, fg=DIM,
                         align=TextNode.ACenter)
@@ -594,11 +602,11 @@ class PlusHud:
         row, pad, gap, size = 0.052, 0.025, 0.025, 0.03   # (no smaller words: 10 px at 640x480)
         names = [_("Level {level}").format(level=k) for k in range(LEVEL_MARKERS)]
         counts = [ngettext("{count} card", "{count} cards", len(p)).format(count=len(p)) for p in game.piles]
-        inactive = _("not active")
+        inactive, empty = _("not active"), _("no card")
         card = row - 0.012   # a shown card's height (as wide as 0.85 of it)
         name_w = max(measure(self.bold, n, size)[0] for n in names)
         count_w = max(measure(self.font, c, size)[0] for c in counts)
-        slot = max(card * 0.85 + 0.03, measure(self.font, inactive, size)[0])
+        slot = max(card * 0.85 + 0.03, *(measure(self.font, words, size)[0] for words in (inactive, empty)))
         right = -0.05
         left = right - 2 * pad - name_w - slot - count_w - 2 * gap   # no wider: the board's room is beside it
         bottom, half = self.piles_lift, self.hud.room()[0] / 2
@@ -642,6 +650,8 @@ class PlusHud:
                 self.lines.append(str(d))
             elif not active:
                 self._label(br, inactive, (middle, z + 0.018), size, fg=DIM, align=TextNode.ACenter)
+            else:   # the last round: the cards left gave this marker none
+                self._label(br, empty, (middle, z + 0.018), size, fg=INK, align=TextNode.ACenter)
             self._label(br, counts[k], (right - pad, z + 0.018), size, fg=DIM, align=TextNode.ARight)
 
     def _question(self, game, o, state) -> tuple[list, list]:
@@ -650,10 +660,10 @@ class PlusHud:
         if o.step == DECIDE:
             card = game.card
             if o.can_build and o.can_reject:
-                lines.append(_("Card {slot} of 3: a {digit}. Build it or reject it?").format(slot=o.slot + 1,
-                                                                                             digit=card))
-            else:   # no choice: no question, only what must be done
-                lines.append(_("Card {slot} of 3: a {digit}.").format(slot=o.slot + 1, digit=card))
+                lines.append(_("Card {slot} of 3: the {digit}. Build it or reject it?").format(slot=o.slot + 1,
+                                                                                               digit=card))
+            else:   # no choice: no question, only what must be done ("a {digit}" read "a 8")
+                lines.append(_("Card {slot} of 3: the {digit}.").format(slot=o.slot + 1, digit=card))
             if not o.can_reject:
                 lines.append(_("You have rejected a card this round: build this one."))
             if not o.can_build:
@@ -679,8 +689,12 @@ class PlusHud:
                 still.append(_("build your reserved tile"))
             if RELOCATE in o.powers_now:
                 still.append(_("move a tile with Relocate"))
-            lines.append(_("Your tile is dealt with. You may still: {actions}. Or end your turn.").format(
-                actions=", ".join(still)) if still else _("Your tile is dealt with."))
+            if game.variant == TWO_OF_THREE and o.decisions[o.slot:] == (False,):   # no tile was laid
+                lines.append(_("You rejected this card. You may still: {actions}. Or end your turn.").format(
+                    actions=", ".join(still)) if still else _("You rejected this card."))
+            else:
+                lines.append(_("Your tile is dealt with. You may still: {actions}. Or end your turn.").format(
+                    actions=", ".join(still)) if still else _("Your tile is dealt with."))
         if state.get("note"):
             lines.append(state["note"])
         if state["message"]:

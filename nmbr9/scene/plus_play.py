@@ -68,7 +68,7 @@ class PlusPlayScreen(PlayScreen):
     def flipped(self) -> bool:
         if self.mode == MOVE:
             return self.board.tiles[self.board.tile_at(*self.moving)].flipped
-        return FLIP in self.powers and self.mode in (TILE, RESERVED)
+        return FLIP in self.powers and self.mode == TILE   # (no power changes the reserved tile)
 
     def placement(self) -> Placement:
         return Placement(self.piece, self.rotation, self.x, self.y, flipped=self.flipped)
@@ -78,7 +78,7 @@ class PlusPlayScreen(PlayScreen):
         return self.lifted if self.mode == MOVE else self.board
 
     def placing_powers(self) -> tuple[str, ...]:
-        return tuple(sorted(self.powers & set(PLACING_POWERS))) if self.mode in (TILE, RESERVED) else ()
+        return tuple(sorted(self.powers & set(PLACING_POWERS))) if self.mode == TILE else ()
 
     @property
     def setting_aside(self) -> bool:
@@ -135,13 +135,11 @@ class PlusPlayScreen(PlayScreen):
 
     def _update_hud(self, o) -> None:
         rounds = self.g.rounds
-        # "Level to Level": the cards left in its last round never come (they can't fill every marker)
-        last = rounds is None and self.g.is_last_step()
         self.hud.show_round(self.g.round, rounds if rounds is not None else 0,
-                            o.digit if o.digit is not None else self.g.card, [] if last else self.g.supply())
-        if rounds is None:   # "Level to Level": the number of rounds depends on play
-            self.hud.show_round_text((_("Round {round}: the last") if last else _("Round {round}")).format(
-                round=self.g.round))
+                            o.digit if o.digit is not None else self.g.card, self.g.supply())
+        if rounds is None:   # "Level to Level": the number of rounds depends on play; its last lays out the deck's end
+            self.hud.show_round_text((_("Round {round}: the last") if self.g.is_last_step() else
+                                      _("Round {round}")).format(round=self.g.round))
         if self.setting_aside and self.ghost is None:   # Confirm (green) sets it aside
             self.verdict = None
             self.hud.show_verdict(True, _("Reserve: your {digit} is set aside once you confirm (Enter); "
@@ -258,7 +256,9 @@ class PlusPlayScreen(PlayScreen):
                 self.message = ngettext("You have {count} marker left: turn off {powers} first.",
                                         "You have {count} markers left: turn off one of {powers} first.",
                                         o.markers_left).format(count=o.markers_left, powers=armed)
-        if self.setting_aside != was_aside:   # the tile out of hand, or back in it
+        # the tile out of hand, or back in it; a power armed for the turn's tile brings it back instead of the
+        # reserved tile, which no power changes
+        if self.setting_aside != was_aside or (self.mode == RESERVED and power in self.powers):
             self.idle_key = None
             self.start_turn()
             return
@@ -310,6 +310,7 @@ class PlusPlayScreen(PlayScreen):
             return
         if self.mode == MOVE:
             self.table.show(self.board)
+        self.powers.clear()   # they were for the turn's tile: none changes the reserved one (their markers unspent)
         self.mode, self.moving, self.lifted = RESERVED, None, None
         self._hold(o.reserved)
 

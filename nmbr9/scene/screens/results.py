@@ -450,7 +450,7 @@ class ResultsScreen(Screen):
     def _draw_analysis(self) -> None:
         job, a = self.job, self.analysis
         if job is None:
-            text = self._not_searched_text()
+            text = not_searched()
             if self.analysis_label["text"] != text:
                 self.analysis_label["text"] = text
             return
@@ -490,7 +490,7 @@ class ResultsScreen(Screen):
     def _analysis_sentences(self) -> list[str]:
         """What the analysis may say once done (a failure aside): to leave it the lines it needs."""
         if self.job is None:
-            return [self._not_searched_text()]
+            return [not_searched()]
         top = self.results[0].score
         return [_("Best found for this deck: starting\u2026"),
                 _("Best found for this deck: searching\u2026 {percent}%").format(percent=100),
@@ -512,25 +512,6 @@ class ResultsScreen(Screen):
         found = shape(self.analysis["placements"] or [])
         return next((r for r in self.results if found and shape(self.match.game.boards[r.seat].tiles) == found),
                     None)
-
-    def _not_searched_text(self) -> str:
-        """A variant's game: no best layout; in "Level to Level" ended with cards still in the deck, first why
-        (a marker that became active could end it at once, the round before not said to be the last)."""
-        game = self.match.game
-        left, marker, played = game.cards_unplayed(), game.marker_that_ended(), game.round - 1
-        if marker is not None:
-            ended = ngettext("The game ended after round {round}: level marker {marker} became active, and the "
-                             "{count} card left can't fill every active marker.",
-                             "The game ended after round {round}: level marker {marker} became active, and the "
-                             "{count} cards left can't fill every active marker.", left)
-        elif left:
-            ended = ngettext("The game ended after round {round}: the {count} card left can't fill every active "
-                             "marker.",
-                             "The game ended after round {round}: the {count} cards left can't fill every active "
-                             "marker.", left)
-        else:
-            return not_searched()
-        return ended.format(round=played, marker=marker, count=left) + "\n" + not_searched()
 
     def _leaderboard_best(self) -> list:
         """A puzzle's best stored layout (an earlier game's), as a list of one layout; none outside a puzzle: the
