@@ -294,10 +294,11 @@ def _readable_cut_off(path: Path) -> tuple[int, dict[str, list[sqlite3.Row]]]:
             conn.close()
 
 
-def _restore(conn: sqlite3.Connection, tables: dict[str, list[sqlite3.Row]]) -> int:
+def _restore(conn: sqlite3.Connection, tables: dict[str, list[sqlite3.Row]]) -> tuple[int, list[str]]:
     """Put rows `_readable` gave into a new database of their schema version, tables in the order they were
     made (a tournament before its games); a row the schema refuses (its tournament lost, a damaged value) is
-    left out. Returns how many were kept."""
+    left out. Returns how many were kept, and sentences saying what was rebuilt from the games' records and
+    what was lost."""
     kept = 0
     with transaction(conn):
         for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
@@ -312,8 +313,41 @@ def _restore(conn: sqlite3.Connection, tables: dict[str, list[sqlite3.Row]]) -> 
                     kept += 1
                 except sqlite3.Error:
                     pass
+        told = _reseat(conn)   # (before the scores: each score needs its seat)
         _rescore(conn)
-    return kept
+    return kept, told
+
+
+def _reseat(conn: sqlite3.Connection) -> list[str]:
+    """Seats of tournaments lost with a damaged page, read again from a game record of theirs (each names its
+    players): such a tournament had no players, its games "scores in progress", and `--resume` failed.
+    Returns sentences naming the tournaments seated again, and what was lost: the players no record names,
+    games missing before the last one stored (they are played again)."""
+    from ..rules.record import RecordError, parse_record
+    from .tournaments import given_name, shown_name
+    told = []
+    for t in conn.execute("SELECT id, name FROM tournaments ORDER BY id").fetchall():
+        name = shown_name(given_name(t["name"], t["id"]), t["id"])
+        games = conn.execute("SELECT number, record FROM tournament_games WHERE tournament_id = ? ORDER BY number",
+                             (t["id"],)).fetchall()
+        players = None
+        for g in games:
+            try:
+                players = parse_record(stored_record(g["record"])).seats
+                break
+            except RecordError:
+                continue
+        had = conn.execute("SELECT count(*) FROM tournament_seats WHERE tournament_id = ?", (t["id"],)).fetchone()[0]
+        if players is not None and had < len(players):
+            conn.executemany("INSERT OR IGNORE INTO tournament_seats (tournament_id, seat, name, kind) "
+                             "VALUES (?, ?, ?, ?)", [(t["id"], i, s.name, s.kind) for i, s in enumerate(players)])
+            told.append(_("{name}: its players were read again from its games' records.").format(name=name))
+        elif players is None and not had:
+            told.append(_("{name}: its players were lost, so it can't be continued.").format(name=name))
+        numbers = {g["number"] for g in games}
+        told += [_("{name}: game {number} was lost; it is played again.").format(name=name, number=n)
+                 for n in range(1, max(numbers, default=0)) if n not in numbers]
+    return told
 
 
 def _rescore(conn: sqlite3.Connection) -> None:
@@ -377,10 +411,11 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
                     path=path))
             if readable:   # the new database starts with the damaged one's rows that read, then is upgraded
                 migrate(conn, upto=version)
-                if _restore(conn, readable):
-                    message = _("The database was damaged ({reason}). It was kept as {name}, and a new one was "
-                                "started with everything that could still be read from it.").format(
-                        reason=damage, name=moved.name)
+                kept, told = _restore(conn, readable)
+                if kept:
+                    message = " ".join([_("The database was damaged ({reason}). It was kept as {name}, and a new "
+                                          "one was started with everything that could still be read from it.").format(
+                        reason=damage, name=moved.name), *told])
             migrate(conn)
             conn.execute("SELECT count(*) FROM tournaments").fetchone()
             return conn, message

@@ -218,6 +218,9 @@ class Tournament:
         number = next((n for n in range(1, self.games + 1) if n not in stored), self.games + 1)
         if number > self.games:
             return None
+        if not self.seats:   # lost with a damaged database, and no game record named them (db._reseat)
+            raise StoreError(_("{name} has no players: they were lost when the database was damaged, so it can't "
+                               "be continued.").format(name=self.name))
         seed = self.game_seed(number)
         match = self.attach(Match.new(self.seats, seed, self.ruleset, tournament={"id": self.id, "game": number},
                                       savers=own, **match_kw))
