@@ -222,6 +222,26 @@ def test_a_killed_headless_tournament_resumes_where_it_stopped(tmp_path):
     assert resumed.stdout.splitlines()[1:] == whole.stdout.splitlines()[1:]
 
 
+def test_rerun_with_the_same_settings_says_the_unfinished_tournament_and_how_to_resume_it(store, capsys):
+    """`nmbr9 tournament --bots ... --seed 1` run again after a kill started a new tournament without a word,
+    the first left "1/2 played"."""
+    from nmbr9.store.tournament_cli import bot_seats
+    first = store.new_tournament(bot_seats("easy,easy"), games=2, seed=1)
+    store.tournament_match(first, threaded=False).play_out()   # then killed
+    assert cli.main(["tournament", "--bots", "easy,easy", "--games", "2", "--seed", "1"]) == 0
+    told = ("Tournament 1 (id 1) has the same bots, games and seed and is unfinished (1/2 played): this run starts "
+            "a new tournament; to finish that one instead, stop this and run nmbr9 tournament --resume 1")
+    assert told in capsys.readouterr().err.splitlines()
+    for other in (["--seed", "2"], ["--seed", "1", "--games", "3"], ["--seed", "1", "--best", "1"],
+                  ["--seed", "1", "--bots", "easy,medium"]):
+        assert cli.main(["tournament", "--bots", "easy,easy", "--games", "2", *other]) == 0
+        assert "--resume" not in capsys.readouterr().err   # other games: nothing to say
+    assert cli.main(["tournament", "--resume", "1"]) == 0
+    capsys.readouterr()
+    assert cli.main(["tournament", "--bots", "easy,easy", "--games", "2", "--seed", "1"]) == 0
+    assert "--resume" not in capsys.readouterr().err, "the finished ones are not offered"
+
+
 def test_a_stored_game_with_every_tile_laid_but_not_its_end_is_counted_and_the_tournament_goes_on(tmp_path):
     """Its record complete, the database not marked it finished (edited by hand): `--resume` played it out again
     and again, printing "game 1/2" without end."""

@@ -312,6 +312,16 @@ class TournamentSaver:
                 reason=sqlite_reason(e, Path(db_path(db)).parent))) from e
 
 
+def unfinished_alike(db: sqlite3.Connection, seats: list[Seat], games: int, best: int, seed: int,
+                     ruleset: Ruleset) -> list[Summary]:
+    """Unfinished tournaments of these seats, games, best N, seed and rules: the same games as a new one would
+    play (`nmbr9 tournament --seed 1` run again after a kill started another, the first left "2/12 played")."""
+    alike = {r["id"] for r in db.execute("SELECT id, ruleset FROM tournaments WHERE finished IS NULL AND seed = ? "
+                                         "AND games = ? AND best = ?", (seed, games, best))
+             if stored_record(r["ruleset"]) == ruleset.to_json()}
+    return [s for s in tournaments(db) if s.id in alike and s.players == seats]
+
+
 def progress(db: sqlite3.Connection) -> tuple[int, int, int, int]:
     """How many tournaments, games started and games finished the database holds, and how long the records of
     the games in progress are (they grow with every round saved): one look at whether another process
