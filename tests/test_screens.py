@@ -3925,6 +3925,49 @@ def test_a_tournament_game_whose_end_was_not_stored_is_stored_before_the_next_ga
     assert [e.scores == [r.score for r in m.results()] for e in app.store.tournament(t.id).entries()][:1] == [True]
 
 
+def test_another_program_holding_the_database_never_stalls_the_window_and_the_writes_land_after(app):
+    """Another program held the database's write lock (BEGIN EXCLUSIVE): every use of it waited SQLite's 10 s,
+    the frames with it (the last tile 10.8 s, the results 21.5 s, the menu 12 s). Now the frames go on, the
+    player is told once, and the writes land once the lock goes: the results fill in the standings."""
+    from test_match import play
+    from nmbr9.store.db import FILENAME
+    from helpers import database_held
+    t = app.store.new_tournament([Seat("Ana")], games=2, seed=5)
+    m = app.store.tournament_match(t, threaded=False)
+    play(m, humans=19)
+    app.play(m, {"tournament": t.id})
+    slowest = []
+
+    def timed_frames(n=1):
+        for _frame in range(n):
+            start = time.monotonic()
+            frames(app, 1)
+            slowest.append(time.monotonic() - start)
+    database = app.store.folder / FILENAME
+    with database_held(database):
+        start = time.monotonic()
+        place_somewhere(app)   # the last tile: its game's end and Ana's score wait for the database
+        while app.screen.name != "results":
+            timed_frames()
+        timed_frames(10)
+        assert time.monotonic() - start < 8 and max(slowest) < 3, slowest   # (each write waited 10 s)
+        assert "Another program is using the game's database: your results are kept" in texts(app)
+        assert "game 0 of 2 played" in texts(app)
+        assert app.store.tournament(t.id).played == 0
+    until(app, lambda: "game 1 of 2 played" in texts(app), 5)   # landed: the standings filled in
+    assert app.store.tournament(t.id).entries()[0].scores == [m.results()[0].score]
+    assert [tuple(r) for r in app.store.db.execute("SELECT player, score FROM personal_scores")] == \
+        [("Ana", m.results()[0].score)]
+    with database_held(database):   # nothing waiting to be written: the menu and the tournaments only read
+        start = time.monotonic()
+        app.menu()
+        timed_frames(5)
+        click(app, "Tournament")
+        timed_frames(5)
+        assert app.screen.name == "tournament" and time.monotonic() - start < 8 and max(slowest) < 3, slowest
+        assert "Continue the tournament" in buttons(app)
+
+
 def test_a_tournament_of_0_games_is_refused_not_made_a_1_game_tournament(app):
     from nmbr9.scene.screens.setup import SetupScreen
     s = app.goto(SetupScreen, tournament=True)

@@ -132,7 +132,10 @@ def sqlite_reason(e: Exception, folder: Path) -> str:
     says only "disk I/O error", which reads as a failing disk); a database opened read-only (its data folder
     `folder` can't be written) too (SQLite says "attempt to write a readonly database", in English), and a
     database that can't be made there ("unable to open database file")."""
+    from .later import busy
     name = str(getattr(e, "sqlite_errorname", ""))
+    if busy(e):   # (SQLite says "database is locked", which reads as a fault of the game's)
+        return _("another program is using it; try again once it has finished")
     if name == "SQLITE_IOERR_SHMSIZE":
         return _("the disk is full ({error})").format(error=e)
     if name.startswith("SQLITE_READONLY") or name == "SQLITE_CANTOPEN" and not os.access(folder, os.W_OK):
@@ -175,15 +178,15 @@ def _read_only(path: Path) -> bool:
     return path.exists() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
 
 
-def _connect(path: Path, read_only: bool) -> sqlite3.Connection:
+def _connect(path: Path, read_only: bool, wait: float) -> sqlite3.Connection:
     # isolation_level=None: no implicit transactions; `transaction` makes them explicit
     if not read_only:
-        return sqlite3.connect(path, timeout=10, isolation_level=None)
+        return sqlite3.connect(path, timeout=wait, isolation_level=None)
     # a -wal file left by a game that ended abruptly holds committed games: mode=ro reads it (through its
     # -shm); without one the file holds everything, and immutable=1 reads it with no -shm to create
     wal = path.with_name(path.name + "-wal")
     mode = "mode=ro" if wal.exists() and wal.stat().st_size else "immutable=1"
-    return sqlite3.connect(f"{path.absolute().as_uri()}?{mode}", uri=True, timeout=10, isolation_level=None)
+    return sqlite3.connect(f"{path.absolute().as_uri()}?{mode}", uri=True, timeout=wait, isolation_level=None)
 
 
 def _setup(conn: sqlite3.Connection, read_only: bool = False) -> None:
@@ -369,8 +372,9 @@ def _rescore(conn: sqlite3.Connection) -> None:
                 pass
 
 
-def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]:
-    """The database in the data folder, created or upgraded as needed.
+def open_db(folder: Path | None = None, wait: float = 10) -> tuple[sqlite3.Connection, str | None]:
+    """The database in the data folder, created or upgraded as needed; `wait`: the seconds a statement waits
+    while another program holds the database (the window: none).
 
     Returns (connection, message): a file that is not a usable database is
     renamed aside and a fresh one started with the rows that still read from it, and the message says so;
@@ -385,7 +389,7 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
     full = None   # the error of a disk too full to write the database: it is then read as from a read-only disk
     for attempt in range(2):
         try:
-            conn = _connect(path, read_only)
+            conn = _connect(path, read_only, wait)
         except sqlite3.Error as e:
             raise StoreError(_("Can't open the database {path}: {reason}").format(path=path,
                                                                                    reason=sqlite_reason(e, path.parent)))
@@ -436,9 +440,9 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
                 if not readable:
                     version, readable = _readable_cut_off(path)
             conn.close()
-            if not damaged:
-                raise StoreError(_("Can't use the database {path}: {reason}").format(path=path,
-                                                                                      reason=sqlite_reason(e, path.parent)))
+            if not damaged:   # (from e: a database another program held is tried again, see later.busy)
+                raise StoreError(_("Can't use the database {path}: {reason}").format(
+                    path=path, reason=sqlite_reason(e, path.parent))) from e
             for extra in ("-wal", "-shm"):
                 side = path.with_name(path.name + extra)
                 if side.exists():

@@ -20,6 +20,7 @@ from ..rules.game import MODULES, POWERS, VARIANTS
 from ..rules.record import JSON_ERRORS, RecordError
 from .db import StoreError, db_path, sqlite_reason, stored_record, transaction
 from .files import SaveError
+from .later import busy
 
 # why a game whose record the database holds can't be shown or resumed, when that copy can't be decoded
 # (the record's own errors speak of "the file": this one was never a file)
@@ -110,6 +111,7 @@ class Tournament:
         if row is None:
             raise StoreError(_("There is no tournament {id}.").format(id=tournament_id))
         self.db = db
+        self.later = None   # the window's Later: its games' writes wait there while another program holds the database
         self.id = row["id"]
         self.given_name = given_name(row["name"], self.id)
         self.created = row["created"]
@@ -285,31 +287,38 @@ class TournamentSaver:
             return  # e.g. a rematch after a tournament game: not part of the tournament
         number = match.tournament["game"]
         try:
-            with transaction(db):
-                row = db.execute("SELECT id, finished FROM tournament_games WHERE tournament_id = ? AND number = ?",
-                                 (t.id, number)).fetchone()
-                if row is None:
-                    raise StoreError(_("Game {number} is not part of the tournament.").format(number=number))
-                if row["finished"]:
-                    return  # a finished game's record and scores never change
-                db.execute("UPDATE tournament_games SET record = ? WHERE id = ?",
-                           (json.dumps(match.record()), row["id"]))
-                if match.over:
-                    now = utc_now()
-                    db.execute("UPDATE tournament_games SET finished = ? WHERE id = ?", (now, row["id"]))
-                    # scores of a game not marked finished (a database edited by hand) give way to its record's:
-                    # `--resume` ended in "UNIQUE constraint failed"
-                    db.execute("DELETE FROM game_scores WHERE game_id = ?", (row["id"],))
-                    db.executemany("INSERT INTO game_scores (game_id, tournament_id, seat, score, winner) "
-                                   "VALUES (?, ?, ?, ?, ?)",
-                                   [(row["id"], t.id, r.seat, r.score, int(r.winner)) for r in match.results()])
-                    done = db.execute("SELECT count(*) FROM tournament_games WHERE tournament_id = ? "
-                                      "AND finished IS NOT NULL", (t.id,)).fetchone()[0]
-                    if done >= t.games:
-                        db.execute("UPDATE tournaments SET finished = ? WHERE id = ?", (now, t.id))
+            self._write(match, number)
         except (sqlite3.Error, StoreError) as e:
+            if t.later is not None and busy(e):   # the window: stored once the other program lets go
+                t.later.keep(("tournament", t.id, number), lambda: self.save(match))
+                return
             raise SaveError(_("Could not save the tournament game: {reason}").format(
                 reason=sqlite_reason(e, Path(db_path(db)).parent))) from e
+
+    def _write(self, match: Match, number: int) -> None:
+        t, db = self.tournament, self.tournament.db
+        with transaction(db):
+            row = db.execute("SELECT id, finished FROM tournament_games WHERE tournament_id = ? AND number = ?",
+                             (t.id, number)).fetchone()
+            if row is None:
+                raise StoreError(_("Game {number} is not part of the tournament.").format(number=number))
+            if row["finished"]:
+                return  # a finished game's record and scores never change
+            db.execute("UPDATE tournament_games SET record = ? WHERE id = ?",
+                       (json.dumps(match.record()), row["id"]))
+            if match.over:
+                now = utc_now()
+                db.execute("UPDATE tournament_games SET finished = ? WHERE id = ?", (now, row["id"]))
+                # scores of a game not marked finished (a database edited by hand) give way to its record's:
+                # `--resume` ended in "UNIQUE constraint failed"
+                db.execute("DELETE FROM game_scores WHERE game_id = ?", (row["id"],))
+                db.executemany("INSERT INTO game_scores (game_id, tournament_id, seat, score, winner) "
+                               "VALUES (?, ?, ?, ?, ?)",
+                               [(row["id"], t.id, r.seat, r.score, int(r.winner)) for r in match.results()])
+                done = db.execute("SELECT count(*) FROM tournament_games WHERE tournament_id = ? "
+                                  "AND finished IS NOT NULL", (t.id,)).fetchone()[0]
+                if done >= t.games:
+                    db.execute("UPDATE tournaments SET finished = ? WHERE id = ?", (now, t.id))
 
 
 def unfinished_alike(db: sqlite3.Connection, seats: list[Seat], games: int, best: int, seed: int,
