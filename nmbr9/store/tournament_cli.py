@@ -106,12 +106,12 @@ def main(args) -> int:
             if args.games < 1 or not 1 <= best <= args.games:
                 print(_("--games must be at least 1 and --best between 1 and --games."))
                 return 2
-            alike = [] if args.seed is None else unfinished_alike(store.db, seats, args.games, best, args.seed,
-                                                                   Ruleset())
-            t = store.new_tournament(seats, args.games, best, args.seed, args.name)
+            t = store.new_tournament(seats, args.games, best, args.seed, args.name)   # (the seed checked)
             print(_("{name} (id {id}), stored in {path}").format(name=t.name, id=t.id, path=store.folder),
                   file=sys.stderr)
-            for s in alike:   # (run again after a kill, the command started another and left that one unfinished)
+            alike = unfinished_alike(store.db, seats, args.games, best, t.seed, Ruleset()) if args.seed is not None \
+                else []
+            for s in (s for s in alike if s.id != t.id):   # (run again after a kill, it started another)
                 print(_("{name} (id {id}) has the same bots, games and seed and is unfinished ({played}/{games} "
                         "played): this run starts a new tournament; to finish that one instead, stop this and run "
                         "nmbr9 tournament --resume {id}").format(name=s.name, id=s.id, played=s.played,
