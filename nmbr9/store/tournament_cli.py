@@ -110,12 +110,14 @@ def main(args) -> int:
             print(_("{name} (id {id}), stored in {path}").format(name=t.name, id=t.id, path=store.folder),
                   file=sys.stderr)
             alike = unfinished_alike(store.db, seats, args.games, best, t.seed, Ruleset()) if args.seed is not None \
-                else []
-            for s in (s for s in alike if s.id != t.id):   # (run again after a kill, it started another)
-                print(_("{name} (id {id}) has the same bots, games and seed and is unfinished ({played}/{games} "
-                        "played): this run starts a new tournament; to finish that one instead, stop this and run "
-                        "nmbr9 tournament --resume {id}").format(name=s.name, id=s.id, played=s.played,
-                                                                 games=s.games), file=sys.stderr)
+                else []   # (run again after a kill, the command started another without a word)
+            for other in alike:
+                if other.id != t.id:
+                    print(_("{name} (id {id}) has the same bots, games and seed and is unfinished ({played}/{games} "
+                            "played): this run starts a new tournament; to finish that one instead, stop this and "
+                            "run nmbr9 tournament --resume {id}").format(name=other.name, id=other.id,
+                                                                         played=other.played, games=other.games),
+                          file=sys.stderr)
         # two commands (or the window) playing one tournament both started its next game: one ended in "UNIQUE
         # constraint failed"
         held, lock = hold_folder(store.folder, wait=0, name=lock_name(t.id), who=COMMAND)
