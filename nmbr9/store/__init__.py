@@ -174,7 +174,13 @@ class Store:
         return progress(self.db)
 
     def tournament_match(self, t: Tournament, **match_kw) -> Match | None:
-        """The tournament's game in progress or its next game, autosaved too; None when it is over."""
+        """The tournament's game in progress or its next game, autosaved too; None when it is over. StoreError
+        while a game of it waits to be stored (another program holds the database): the database's copy is
+        behind it (Next game resumed the last game from its last stored round)."""
+        self.store_later()
+        if self.later is not None and any(key[:2] == ("tournament", t.id) for key in self.later.writes):
+            raise StoreError(_("The tournament's last game waits to be stored while another program uses the "
+                               "database: its next game starts once it lets go. Nothing is lost."))
         try:
             return t.next_match(savers=[self.autosave, self.scores, *match_kw.pop("savers", [])], **match_kw)
         except sqlite3.Error as e:

@@ -353,7 +353,8 @@ class ResultsScreen(Screen):
                 first = [seat_name(s.name, s.kind) for s in standings if s.place == 1]
                 lines.append(_("This tournament is over: {name} wins it.").format(name=first[0]) if len(first) == 1
                              else _("This tournament is over: {names} share the win.").format(names=", ".join(first)))
-            for s in standings:
+            # none before a game is stored (its end waiting for the database, or a full disk): they said "None."
+            for s in (s for s in standings if s.place is not None):
                 wins = ngettext("{n} win", "{n} wins", s.wins).format(n=s.wins)
                 points = ngettext("{n} point", "{n} points", s.best).format(n=s.best)
                 lines.append(_("{place}. {name}: {points}, {wins}").format(
