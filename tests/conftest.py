@@ -29,4 +29,5 @@ def scene(scene_base):
             if child != scene_base.camera and not child.getName().startswith("a2d"):
                 child.removeNode()
     scene_base.taskMgr.remove("play-screen")
+    scene_base.taskMgr.remove("store-later")   # a GameApp's (it runs while the game does)
     scene_base.taskMgr.remove("level-badges")   # a table's, its badges shown

@@ -209,3 +209,21 @@ def thinking_for(seconds: float, name: str):
     import functools
     return functools.partial(exec, f"import time\n{name} = time.monotonic() + {seconds}\n"
                                    f"while time.monotonic() < {name}: pass")
+
+
+@contextmanager
+def database_held(database: Path):
+    """Another program holding the SQLite file's write lock (BEGIN EXCLUSIVE) until the block ends, as a
+    database browser or a backup tool may."""
+    import sys
+    holder = subprocess.Popen([sys.executable, "-c", "import sqlite3, sys\n"
+                               "db = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+                               "db.execute('BEGIN EXCLUSIVE')\nprint('held', flush=True)\n"
+                               "sys.stdin.readline()\ndb.execute('COMMIT')", str(database)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline() == "held\n"
+        yield
+    finally:
+        holder.stdin.close()   # (it lets go)
+        holder.wait(10)

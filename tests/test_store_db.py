@@ -101,6 +101,35 @@ def test_finished_games_whose_scores_were_on_a_damaged_page_are_scored_again(fol
     store.close()
 
 
+def test_players_on_a_damaged_page_are_read_again_from_their_games_records_and_the_rest_said_lost(folder, capsys):
+    """The page of the tournaments' seats damaged: the tournament had no players, every game "scores in progress",
+    and `--resume` failed, though each game's record names the players. They are seated again from the records;
+    a tournament with no game to name them is said lost, and refused in a sentence."""
+    from nmbr9 import cli
+    store = Store()
+    t = store.new_tournament([Seat("Bot 1", "bot:easy"), Seat("Bot 2", "bot:medium")], games=3, seed=3)
+    for _game in range(2):
+        store.tournament_match(t, threaded=False).play_out()
+    empty = store.new_tournament([Seat("Ana"), Seat("Ben")], games=2, seed=4, name="Friday")
+    games, standings = t.entries(), t.standings()
+    store.close()
+    damage_table(folder / FILENAME, "tournament_seats")
+    store = Store()
+    cup = store.tournament(t.id)
+    assert [(s.name, s.kind) for s in cup.seats] == [("Bot 1", "bot:easy"), ("Bot 2", "bot:medium")]
+    assert [(g.number, g.scores) for g in cup.entries()] == [(g.number, g.scores) for g in games]
+    assert cup.standings() == standings
+    assert store.db_message.endswith("from it. Tournament 1: its players were read again from its games' records. "
+                                     "Friday: its players were lost, so it can't be continued.")
+    with pytest.raises(StoreError, match="Friday has no players: they were lost when the database was damaged"):
+        store.tournament_match(store.tournament(empty.id), threaded=False)
+    store.close()
+    assert cli.main(["tournament", "--resume", str(t.id)]) == 0, capsys.readouterr().out
+    store = Store()
+    assert store.tournament(t.id).finished and [s.played for s in store.tournament(t.id).standings()] == [3, 3]
+    store.close()
+
+
 def test_a_database_cut_off_part_way_keeps_what_it_holds(folder):
     """A database file cut off (a copy that stopped, a disk that filled): SQLite reads nothing of a file
     shorter than its header says, so every tournament and result was set aside with it. The pages that are

@@ -222,6 +222,61 @@ def test_a_killed_headless_tournament_resumes_where_it_stopped(tmp_path):
     assert resumed.stdout.splitlines()[1:] == whole.stdout.splitlines()[1:]
 
 
+def test_rerun_with_the_same_settings_says_the_unfinished_tournament_and_how_to_resume_it(store, capsys):
+    """`nmbr9 tournament --bots ... --seed 1` run again after a kill started a new tournament without a word,
+    the first left "1/2 played"."""
+    from nmbr9.store.tournament_cli import bot_seats
+    first = store.new_tournament(bot_seats("easy,easy"), games=2, seed=1)
+    store.tournament_match(first, threaded=False).play_out()   # then killed
+    assert cli.main(["tournament", "--bots", "easy,easy", "--games", "2", "--seed", "1"]) == 0
+    told = ("Tournament 1 (id 1) has the same bots, games and seed and is unfinished (1/2 played): this run starts "
+            "a new tournament; to finish that one instead, stop this and run nmbr9 tournament --resume 1")
+    assert told in capsys.readouterr().err.splitlines()
+    for other in (["--seed", "2"], ["--seed", "1", "--games", "3"], ["--seed", "1", "--best", "1"],
+                  ["--seed", "1", "--bots", "easy,medium"]):
+        assert cli.main(["tournament", "--bots", "easy,easy", "--games", "2", *other]) == 0
+        assert "--resume" not in capsys.readouterr().err   # other games: nothing to say
+    assert cli.main(["tournament", "--resume", "1"]) == 0
+    capsys.readouterr()
+    assert cli.main(["tournament", "--bots", "easy,easy", "--games", "2", "--seed", "1"]) == 0
+    assert "--resume" not in capsys.readouterr().err, "the finished ones are not offered"
+
+
+def test_a_games_end_waiting_for_a_held_database_is_not_lost_when_the_game_is_killed(tmp_path):
+    """The window's last tile while another program held the database: its game's end and Ana's score wait to
+    be written. Killed (kill -9) before the lock went, the next start stores them from the autosave: the
+    tournament resumed game 1 from its last stored round, its last tile played again."""
+    from helpers import database_held
+    from nmbr9.store.db import FILENAME
+    store = Store(tmp_path)
+    t = store.new_tournament([Seat("Ana")], games=2, seed=5)
+    store.close()
+    script = ("import os, sys\nfrom test_match import play\nfrom nmbr9.store import Store\n"
+              "store = Store(sys.argv[1]); store.never_wait()\n"
+              "m = store.tournament_match(store.tournament(1), threaded=False)\nplay(m, humans=19)\n"
+              "print('last tile', flush=True); sys.stdin.readline()\nplay(m)\n"
+              "print(m.over, m.save_error, len(store.later.writes), m.results()[0].score, flush=True)\n"
+              "os.kill(os.getpid(), 9)")
+    game = subprocess.Popen([sys.executable, "-c", script, str(tmp_path)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'tests'}"})
+    assert game.stdout.readline() == "last tile\n"
+    with database_held(tmp_path / FILENAME):
+        game.stdin.write("\n")
+        game.stdin.flush()
+        over, error, waiting, score = game.stdout.readline().split()
+        assert (over, error, waiting) == ("True", "None", "2"), "kept to write later, no error"
+        assert game.wait(10) == -signal.SIGKILL
+    store = Store(tmp_path)
+    assert store.tournament(t.id).played == 0, "the write never landed"
+    found = store.continue_game(threaded=False)
+    assert found.match is None and found.tournament.id == t.id   # Continue: game 2
+    [game1] = store.tournament(t.id).entries()
+    assert game1.finished and game1.scores == [int(score)] and len(game1.record["moves"]) == 20
+    assert [tuple(r) for r in store.db.execute("SELECT player, score FROM personal_scores")] == [("Ana", int(score))]
+    store.close()
+
+
 def test_a_stored_game_with_every_tile_laid_but_not_its_end_is_counted_and_the_tournament_goes_on(tmp_path):
     """Its record complete, the database not marked it finished (edited by hand): `--resume` played it out again
     and again, printing "game 1/2" without end."""

@@ -20,6 +20,7 @@ from ..ai import worker
 from ..i18n import _, on_language_change, set_language
 
 FRAME_RATE = 60   # the window's frames a second, at most
+STORE_LATER_EVERY = 0.5   # seconds between tries of the writes waiting for the database
 # the smallest window: the screens' smallest text (widgets.SMALL) is 8.6 pixels high in it; smaller, it
 # dropped to 5 (1100x330). Panda3D 1.10 has no minimum size for a window: a smaller one is grown back.
 LEAST_WINDOW = (640, 480)
@@ -34,6 +35,7 @@ class GameApp(DirectObject):
         from .sound import Sounds
         self.base = base
         self.store = store
+        store.never_wait()   # the frames never wait on the database: its refused writes wait (store_later)
         self.settings = store.settings()
         self.trace_on = os.environ.get("NMBR9_TRACE") == "1"
         if self.settings.language:
@@ -58,6 +60,7 @@ class GameApp(DirectObject):
         self._unsubscribe = on_language_change(self._new_language)
         self.accept("f12", self.screenshot)
         self.accept("window-event", self._window_event)
+        base.taskMgr.doMethodLater(STORE_LATER_EVERY, self._store_later, "store-later")
         base.exitFunc = self._leave
         base.setBackgroundColor(0.12, 0.14, 0.15, 1)
         self.apply_settings(self.settings, window=False)
@@ -120,6 +123,7 @@ class GameApp(DirectObject):
     def _leave(self) -> None:
         self.trace("quit")
         worker.stop()   # a bot's move in progress is not waited for
+        self.base.taskMgr.remove("store-later")
         self._unsay()
         if self.screen is not None:   # e.g. stops the results' analysis process
             self.screen.exit()
@@ -267,6 +271,21 @@ class GameApp(DirectObject):
                         across(spot, p) for p in panels):
                     return x, 0, z
         return None
+
+    def _store_later(self, task):
+        """Writes waiting while another program holds the database: the player told once, tried again without
+        waiting; the screen showing what they hold (the results' standings, a leaderboard) filled in as they land."""
+        later = self.store.later
+        if later.untold:
+            later.untold = False
+            self.say(lambda: _("Another program is using the game's database: your results are kept, and stored "
+                               "as soon as it lets go."), seconds=6)
+        if self.store.store_later() and hasattr(self.screen, "stored_later"):
+            self.screen.stored_later()
+        if later.problem:
+            problem, later.problem = later.problem, None
+            self.say(lambda: problem, seconds=6)
+        return task.again
 
     def _new_language(self, code: str) -> None:
         if self.screen is not None:

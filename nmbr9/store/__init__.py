@@ -19,6 +19,7 @@ from ..match import Match, fresh_seed
 from ..paths import data_dir
 from ..rules import Ruleset, Seat
 from .autosave import Autosave, Resume
+from .later import Later
 from .db import FILENAME, StoreError, one_look, open_db, sqlite_reason
 from .files import (SaveError, folder_problem, free_path, hold_folder, let_go, lock_held, set_aside,
                     sweep_leftovers, write_atomic)
@@ -41,6 +42,7 @@ class Store:
         self.settings_message: str | None = None   # set when the settings file could not be read
         self._lock = None                      # the data folder's lock file while this window holds it
         self._playing = None                   # (tournament id, its lock file) while this window plays it
+        self.later: Later | None = None        # the window's: writes waiting while another program holds the database
 
     # ----- settings ---------------------------------------------------------------
     def settings(self) -> Settings:
@@ -96,10 +98,18 @@ class Store:
                     # the autosave fell behind (its folder refused it, the database did not): the
                     # database's copy is the last confirmed placement; a finished game is not offered
                     found.match = None if stored.finished else self.tournament_match(t, savers=extra, **match_kw)
-                elif m is not None:
-                    t.attach(m)
+                else:
+                    if m is not None:
+                        t.attach(m)
+                    if stored is not None and not stored.finished and \
+                            len((stored.record or {}).get("moves", ())) < len(last.game.moves):
+                        # the database fell behind (another program held it, and the game was closed or killed
+                        # before the write landed): the autosave's tiles are stored now, never played again
+                        TournamentSaver(t).save(last)
                 if found.match is None and not t.over:   # its game is over: Continue plays the next one
                     found.tournament = t
+            except SaveError as e:   # kept in the autosave: tried again at the next start
+                found.message = e.message
             except StoreError as e:   # the tournament is gone: the game still continues
                 if m is not None:
                     found.message = e.message
@@ -115,18 +125,35 @@ class Store:
     @property
     def db(self) -> sqlite3.Connection:
         if self._db is None:
-            self._db, self.db_message = open_db(self.folder)
+            self._db, self.db_message = open_db(self.folder, wait=0 if self.later else 10)
         return self._db
+
+    def never_wait(self) -> None:
+        """For the window: no use of the database waits while another program holds it (SQLite waited 10 s a
+        statement, the frames with it); a write it refuses waits in `later`, done again by `store_later`."""
+        self.later = self.later or Later()
+        if self._db is not None:
+            self._db.execute("PRAGMA busy_timeout = 0")
+
+    def store_later(self) -> bool:
+        """The writes waiting for the database tried again, none waiting for it; True when some landed."""
+        if self.later is None or not self.later.writes:
+            return False
+        return self.later.retry()
 
     def new_tournament(self, seats: list[Seat], games: int, best: int | None = None, seed: int | None = None,
                        name: str | None = None, ruleset: Ruleset = Ruleset()) -> Tournament:
         try:
-            return Tournament.create(self.db, seats, games, best, seed, name, ruleset)
+            return self._own(Tournament.create(self.db, seats, games, best, seed, name, ruleset))
         except sqlite3.Error as e:   # a read-only or full database: a sentence, not SQLite's words alone
             raise _not_stored(e, self.folder) from e
 
     def tournament(self, tournament_id: int) -> Tournament:
-        return Tournament(self.db, tournament_id)
+        return self._own(Tournament(self.db, tournament_id))
+
+    def _own(self, t: Tournament) -> Tournament:
+        t.later = self.later   # its games' writes wait with this store's
+        return t
 
     def tournaments(self) -> list[Summary]:
         return tournaments(self.db)
@@ -147,7 +174,13 @@ class Store:
         return progress(self.db)
 
     def tournament_match(self, t: Tournament, **match_kw) -> Match | None:
-        """The tournament's game in progress or its next game, autosaved too; None when it is over."""
+        """The tournament's game in progress or its next game, autosaved too; None when it is over. StoreError
+        while a game of it waits to be stored (another program holds the database): the database's copy is
+        behind it (Next game resumed the last game from its last stored round)."""
+        self.store_later()
+        if self.later is not None and any(key[:2] == ("tournament", t.id) for key in self.later.writes):
+            raise StoreError(_("The tournament's last game waits to be stored while another program uses the "
+                               "database: its next game starts once it lets go. Nothing is lost."))
         try:
             return t.next_match(savers=[self.autosave, self.scores, *match_kw.pop("savers", [])], **match_kw)
         except sqlite3.Error as e:
@@ -200,6 +233,7 @@ class Store:
         return held
 
     def close(self) -> None:
+        self.store_later()   # once more; what still waits is in the autosave (continue_game writes it)
         self.let_go_tournament()
         if self._lock is not None:
             self._lock.close()

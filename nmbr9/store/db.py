@@ -132,7 +132,10 @@ def sqlite_reason(e: Exception, folder: Path) -> str:
     says only "disk I/O error", which reads as a failing disk); a database opened read-only (its data folder
     `folder` can't be written) too (SQLite says "attempt to write a readonly database", in English), and a
     database that can't be made there ("unable to open database file")."""
+    from .later import busy
     name = str(getattr(e, "sqlite_errorname", ""))
+    if busy(e):   # (SQLite says "database is locked", which reads as a fault of the game's)
+        return _("another program is using it; try again once it has finished")
     if name == "SQLITE_IOERR_SHMSIZE":
         return _("the disk is full ({error})").format(error=e)
     if name.startswith("SQLITE_READONLY") or name == "SQLITE_CANTOPEN" and not os.access(folder, os.W_OK):
@@ -175,15 +178,15 @@ def _read_only(path: Path) -> bool:
     return path.exists() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
 
 
-def _connect(path: Path, read_only: bool) -> sqlite3.Connection:
+def _connect(path: Path, read_only: bool, wait: float) -> sqlite3.Connection:
     # isolation_level=None: no implicit transactions; `transaction` makes them explicit
     if not read_only:
-        return sqlite3.connect(path, timeout=10, isolation_level=None)
+        return sqlite3.connect(path, timeout=wait, isolation_level=None)
     # a -wal file left by a game that ended abruptly holds committed games: mode=ro reads it (through its
     # -shm); without one the file holds everything, and immutable=1 reads it with no -shm to create
     wal = path.with_name(path.name + "-wal")
     mode = "mode=ro" if wal.exists() and wal.stat().st_size else "immutable=1"
-    return sqlite3.connect(f"{path.absolute().as_uri()}?{mode}", uri=True, timeout=10, isolation_level=None)
+    return sqlite3.connect(f"{path.absolute().as_uri()}?{mode}", uri=True, timeout=wait, isolation_level=None)
 
 
 def _setup(conn: sqlite3.Connection, read_only: bool = False) -> None:
@@ -294,10 +297,11 @@ def _readable_cut_off(path: Path) -> tuple[int, dict[str, list[sqlite3.Row]]]:
             conn.close()
 
 
-def _restore(conn: sqlite3.Connection, tables: dict[str, list[sqlite3.Row]]) -> int:
+def _restore(conn: sqlite3.Connection, tables: dict[str, list[sqlite3.Row]]) -> tuple[int, list[str]]:
     """Put rows `_readable` gave into a new database of their schema version, tables in the order they were
     made (a tournament before its games); a row the schema refuses (its tournament lost, a damaged value) is
-    left out. Returns how many were kept."""
+    left out. Returns how many were kept, and sentences saying what was rebuilt from the games' records and
+    what was lost."""
     kept = 0
     with transaction(conn):
         for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
@@ -312,8 +316,41 @@ def _restore(conn: sqlite3.Connection, tables: dict[str, list[sqlite3.Row]]) -> 
                     kept += 1
                 except sqlite3.Error:
                     pass
+        told = _reseat(conn)   # (before the scores: each score needs its seat)
         _rescore(conn)
-    return kept
+    return kept, told
+
+
+def _reseat(conn: sqlite3.Connection) -> list[str]:
+    """Seats of tournaments lost with a damaged page, read again from a game record of theirs (each names its
+    players): such a tournament had no players, its games "scores in progress", and `--resume` failed.
+    Returns sentences naming the tournaments seated again, and what was lost: the players no record names,
+    games missing before the last one stored (they are played again)."""
+    from ..rules.record import RecordError, parse_record
+    from .tournaments import given_name, shown_name
+    told = []
+    for t in conn.execute("SELECT id, name FROM tournaments ORDER BY id").fetchall():
+        name = shown_name(given_name(t["name"], t["id"]), t["id"])
+        games = conn.execute("SELECT number, record FROM tournament_games WHERE tournament_id = ? ORDER BY number",
+                             (t["id"],)).fetchall()
+        players = None
+        for g in games:
+            try:
+                players = parse_record(stored_record(g["record"])).seats
+                break
+            except RecordError:
+                continue
+        had = conn.execute("SELECT count(*) FROM tournament_seats WHERE tournament_id = ?", (t["id"],)).fetchone()[0]
+        if players is not None and had < len(players):
+            conn.executemany("INSERT OR IGNORE INTO tournament_seats (tournament_id, seat, name, kind) "
+                             "VALUES (?, ?, ?, ?)", [(t["id"], i, s.name, s.kind) for i, s in enumerate(players)])
+            told.append(_("{name}: its players were read again from its games' records.").format(name=name))
+        elif players is None and not had:
+            told.append(_("{name}: its players were lost, so it can't be continued.").format(name=name))
+        numbers = {g["number"] for g in games}
+        told += [_("{name}: game {number} was lost; it is played again.").format(name=name, number=n)
+                 for n in range(1, max(numbers, default=0)) if n not in numbers]
+    return told
 
 
 def _rescore(conn: sqlite3.Connection) -> None:
@@ -335,8 +372,9 @@ def _rescore(conn: sqlite3.Connection) -> None:
                 pass
 
 
-def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]:
-    """The database in the data folder, created or upgraded as needed.
+def open_db(folder: Path | None = None, wait: float = 10) -> tuple[sqlite3.Connection, str | None]:
+    """The database in the data folder, created or upgraded as needed; `wait`: the seconds a statement waits
+    while another program holds the database (the window: none).
 
     Returns (connection, message): a file that is not a usable database is
     renamed aside and a fresh one started with the rows that still read from it, and the message says so;
@@ -351,7 +389,7 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
     full = None   # the error of a disk too full to write the database: it is then read as from a read-only disk
     for attempt in range(2):
         try:
-            conn = _connect(path, read_only)
+            conn = _connect(path, read_only, wait)
         except sqlite3.Error as e:
             raise StoreError(_("Can't open the database {path}: {reason}").format(path=path,
                                                                                    reason=sqlite_reason(e, path.parent)))
@@ -377,10 +415,11 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
                     path=path))
             if readable:   # the new database starts with the damaged one's rows that read, then is upgraded
                 migrate(conn, upto=version)
-                if _restore(conn, readable):
-                    message = _("The database was damaged ({reason}). It was kept as {name}, and a new one was "
-                                "started with everything that could still be read from it.").format(
-                        reason=damage, name=moved.name)
+                kept, told = _restore(conn, readable)
+                if kept:
+                    message = " ".join([_("The database was damaged ({reason}). It was kept as {name}, and a new "
+                                          "one was started with everything that could still be read from it.").format(
+                        reason=damage, name=moved.name), *told])
             migrate(conn)
             conn.execute("SELECT count(*) FROM tournaments").fetchone()
             return conn, message
@@ -401,9 +440,9 @@ def open_db(folder: Path | None = None) -> tuple[sqlite3.Connection, str | None]
                 if not readable:
                     version, readable = _readable_cut_off(path)
             conn.close()
-            if not damaged:
-                raise StoreError(_("Can't use the database {path}: {reason}").format(path=path,
-                                                                                      reason=sqlite_reason(e, path.parent)))
+            if not damaged:   # (from e: a database another program held is tried again, see later.busy)
+                raise StoreError(_("Can't use the database {path}: {reason}").format(
+                    path=path, reason=sqlite_reason(e, path.parent))) from e
             for extra in ("-wal", "-shm"):
                 side = path.with_name(path.name + extra)
                 if side.exists():

@@ -36,11 +36,18 @@ def store_puzzle_game(db: sqlite3.Connection, code: str, match) -> list[int]:
     """Put a finished puzzle game on the puzzle's leaderboard, once (its last placement, the results
     screen and a Continue all ask): every human's result, and a bot strength's only the first time it
     plays the puzzle. Returns the rows of the game's humans."""
-    with transaction(db):   # all of a game's rows or none: a game with a row is stored
-        rows = puzzle_results(db, code)
+    def humans_if_stored(rows) -> list[int] | None:   # all of a game's rows or none: a game with a row is stored
         mine = [r for r in rows if r.record and r.record.get("created") == match.created]
-        if mine:
-            return [r.id for r in mine if r.kind == "human"]
+        return [r.id for r in mine if r.kind == "human"] if mine else None
+
+    # looked for first without the write lock: while another program holds the database, a game stored
+    # already is no write waiting for it
+    if (stored := humans_if_stored(puzzle_results(db, code))) is not None:
+        return stored
+    with transaction(db):
+        rows = puzzle_results(db, code)
+        if (stored := humans_if_stored(rows)) is not None:
+            return stored
         known, record, played = {r.kind for r in rows}, match.record(), utc_now()
         ids = []
         for r in match.results():

@@ -10,6 +10,7 @@ from ..i18n import _
 from ..match import utc_now
 from .db import StoreError, sqlite_reason, transaction
 from .files import SaveError
+from .later import busy
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,9 @@ class Results:
                 if r.kind == "human" and r.seat not in kept:
                     record_score(db, r.name, match.game.ruleset.to_json(), r.score, match.created, r.seat)
         except (sqlite3.Error, StoreError) as e:
+            if self.store.later is not None and busy(e):   # the window: stored once the other program lets go
+                self.store.later.keep(("scores", match.created), lambda: self.save(match))
+                return
             raise SaveError(not_stored(e, self.store.folder, puzzle=bool(code))) from e
 
 

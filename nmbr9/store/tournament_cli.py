@@ -7,11 +7,11 @@ import sys
 from ..ai import STRENGTHS
 from ..i18n import _, ngettext
 from ..match import default_name, seat_name, seat_told, stored_name
-from ..rules import Seat
+from ..rules import Ruleset, Seat
 from . import Store, StoreError, Tournament, folder_problem
 from .db import sqlite_reason
 from .files import held_by, hold_folder, let_go
-from .tournaments import COMMAND, WINDOW, lock_name
+from .tournaments import COMMAND, WINDOW, lock_name, unfinished_alike
 
 
 def bot_seats(spec: str) -> list[Seat]:
@@ -106,9 +106,18 @@ def main(args) -> int:
             if args.games < 1 or not 1 <= best <= args.games:
                 print(_("--games must be at least 1 and --best between 1 and --games."))
                 return 2
-            t = store.new_tournament(seats, args.games, best, args.seed, args.name)
+            t = store.new_tournament(seats, args.games, best, args.seed, args.name)   # (the seed checked)
             print(_("{name} (id {id}), stored in {path}").format(name=t.name, id=t.id, path=store.folder),
                   file=sys.stderr)
+            alike = unfinished_alike(store.db, seats, args.games, best, t.seed, Ruleset()) if args.seed is not None \
+                else []   # (run again after a kill, the command started another without a word)
+            for other in alike:
+                if other.id != t.id:
+                    print(_("{name} (id {id}) has the same bots, games and seed and is unfinished ({played}/{games} "
+                            "played): this run starts a new tournament; to finish that one instead, stop this and "
+                            "run nmbr9 tournament --resume {id}").format(name=other.name, id=other.id,
+                                                                         played=other.played, games=other.games),
+                          file=sys.stderr)
         # two commands (or the window) playing one tournament both started its next game: one ended in "UNIQUE
         # constraint failed"
         held, lock = hold_folder(store.folder, wait=0, name=lock_name(t.id), who=COMMAND)

@@ -20,6 +20,7 @@ from ..rules.game import MODULES, POWERS, VARIANTS
 from ..rules.record import JSON_ERRORS, RecordError
 from .db import StoreError, db_path, sqlite_reason, stored_record, transaction
 from .files import SaveError
+from .later import busy
 
 # why a game whose record the database holds can't be shown or resumed, when that copy can't be decoded
 # (the record's own errors speak of "the file": this one was never a file)
@@ -110,6 +111,7 @@ class Tournament:
         if row is None:
             raise StoreError(_("There is no tournament {id}.").format(id=tournament_id))
         self.db = db
+        self.later = None   # the window's Later: its games' writes wait there while another program holds the database
         self.id = row["id"]
         self.given_name = given_name(row["name"], self.id)
         self.created = row["created"]
@@ -218,6 +220,9 @@ class Tournament:
         number = next((n for n in range(1, self.games + 1) if n not in stored), self.games + 1)
         if number > self.games:
             return None
+        if not self.seats:   # lost with a damaged database, and no game record named them (db._reseat)
+            raise StoreError(_("{name} has no players: they were lost when the database was damaged, so it can't "
+                               "be continued.").format(name=self.name))
         seed = self.game_seed(number)
         match = self.attach(Match.new(self.seats, seed, self.ruleset, tournament={"id": self.id, "game": number},
                                       savers=own, **match_kw))
@@ -282,31 +287,48 @@ class TournamentSaver:
             return  # e.g. a rematch after a tournament game: not part of the tournament
         number = match.tournament["game"]
         try:
-            with transaction(db):
-                row = db.execute("SELECT id, finished FROM tournament_games WHERE tournament_id = ? AND number = ?",
-                                 (t.id, number)).fetchone()
-                if row is None:
-                    raise StoreError(_("Game {number} is not part of the tournament.").format(number=number))
-                if row["finished"]:
-                    return  # a finished game's record and scores never change
-                db.execute("UPDATE tournament_games SET record = ? WHERE id = ?",
-                           (json.dumps(match.record()), row["id"]))
-                if match.over:
-                    now = utc_now()
-                    db.execute("UPDATE tournament_games SET finished = ? WHERE id = ?", (now, row["id"]))
-                    # scores of a game not marked finished (a database edited by hand) give way to its record's:
-                    # `--resume` ended in "UNIQUE constraint failed"
-                    db.execute("DELETE FROM game_scores WHERE game_id = ?", (row["id"],))
-                    db.executemany("INSERT INTO game_scores (game_id, tournament_id, seat, score, winner) "
-                                   "VALUES (?, ?, ?, ?, ?)",
-                                   [(row["id"], t.id, r.seat, r.score, int(r.winner)) for r in match.results()])
-                    done = db.execute("SELECT count(*) FROM tournament_games WHERE tournament_id = ? "
-                                      "AND finished IS NOT NULL", (t.id,)).fetchone()[0]
-                    if done >= t.games:
-                        db.execute("UPDATE tournaments SET finished = ? WHERE id = ?", (now, t.id))
+            self._write(match, number)
         except (sqlite3.Error, StoreError) as e:
+            if t.later is not None and busy(e):   # the window: stored once the other program lets go
+                t.later.keep(("tournament", t.id, number), lambda: self.save(match))
+                return
             raise SaveError(_("Could not save the tournament game: {reason}").format(
                 reason=sqlite_reason(e, Path(db_path(db)).parent))) from e
+
+    def _write(self, match: Match, number: int) -> None:
+        t, db = self.tournament, self.tournament.db
+        with transaction(db):
+            row = db.execute("SELECT id, finished FROM tournament_games WHERE tournament_id = ? AND number = ?",
+                             (t.id, number)).fetchone()
+            if row is None:
+                raise StoreError(_("Game {number} is not part of the tournament.").format(number=number))
+            if row["finished"]:
+                return  # a finished game's record and scores never change
+            db.execute("UPDATE tournament_games SET record = ? WHERE id = ?",
+                       (json.dumps(match.record()), row["id"]))
+            if match.over:
+                now = utc_now()
+                db.execute("UPDATE tournament_games SET finished = ? WHERE id = ?", (now, row["id"]))
+                # scores of a game not marked finished (a database edited by hand) give way to its record's:
+                # `--resume` ended in "UNIQUE constraint failed"
+                db.execute("DELETE FROM game_scores WHERE game_id = ?", (row["id"],))
+                db.executemany("INSERT INTO game_scores (game_id, tournament_id, seat, score, winner) "
+                               "VALUES (?, ?, ?, ?, ?)",
+                               [(row["id"], t.id, r.seat, r.score, int(r.winner)) for r in match.results()])
+                done = db.execute("SELECT count(*) FROM tournament_games WHERE tournament_id = ? "
+                                  "AND finished IS NOT NULL", (t.id,)).fetchone()[0]
+                if done >= t.games:
+                    db.execute("UPDATE tournaments SET finished = ? WHERE id = ?", (now, t.id))
+
+
+def unfinished_alike(db: sqlite3.Connection, seats: list[Seat], games: int, best: int, seed: int,
+                     ruleset: Ruleset) -> list[Summary]:
+    """Unfinished tournaments of these seats, games, best N, seed and rules: the same games as a new one would
+    play (`nmbr9 tournament --seed 1` run again after a kill started another, the first left "2/12 played")."""
+    alike = {r["id"] for r in db.execute("SELECT id, ruleset FROM tournaments WHERE finished IS NULL AND seed = ? "
+                                         "AND games = ? AND best = ?", (seed, games, best))
+             if stored_record(r["ruleset"]) == ruleset.to_json()}
+    return [s for s in tournaments(db) if s.id in alike and s.players == seats]
 
 
 def progress(db: sqlite3.Connection) -> tuple[int, int, int, int]:

@@ -74,40 +74,35 @@ class ResultsScreen(Screen):
         self.legend_shown = False               # the board's controls (H), folded at first as at the table
         self.shown_text = ""                    # whose board the line under it names (or the layout's step)
         self.bests: dict[int, object] = {}      # seat -> that human's best before this game (None: first)
-        self.entries: set[int] = set()          # a puzzle's leaderboard rows of this game's humans
         self.verdict_joint = "  \u00b7  "        # between a board's place and its best (see build)
         self.saved_note = self._store_results()
 
     # ----- the database ---------------------------------------------------------------
     def _store_results(self) -> str | None:
         """A puzzle's results go to the puzzle's leaderboard (bots once per puzzle and strength); other
-        games' human scores count for personal bests (not practice, where tiles can be taken back)."""
+        games' human scores count for personal bests (not practice, where tiles can be taken back). Kept once
+        (the last tile kept them already); while another program holds the database, kept by the store's
+        saver for later (the app says so once), the panel filled in when they land (stored_later)."""
         code = self.context.get("puzzle")
         if self.context.get("review") or (self.match.practice and not code):
             return None
+        from ...store import SaveError
+        from ...store.records import best_before, not_stored
+        m, store = self.match, self.app.store
         try:
-            if code:
-                self._store_puzzle(code)
-            else:
-                self._store_personal()
+            for r in self.results if not code else ():   # read first: shown even when the database can't be
+                if r.kind == "human":                     # written (a read-only disk)
+                    self.bests[r.seat] = best_before(store.db, r.name, m.game.ruleset.to_json(), m.created)
+            store.scores.save(m)
+        except SaveError as e:
+            return e.message
         except Exception as e:   # StoreError, sqlite3.Error: the game is over either way
-            from ...store.records import not_stored
-            return not_stored(e, self.app.store.folder, puzzle=bool(code))
+            return not_stored(e, store.folder, puzzle=bool(code))
         return None
 
-    def _store_puzzle(self, code: str) -> None:
-        from ...store import store_puzzle_game
-        self.entries.update(store_puzzle_game(self.app.store.db, code, self.match))   # kept with the last tile
-
-    def _store_personal(self) -> None:
-        from ...store import record_score
-        from ...store.records import best_before
-        m, db = self.match, self.app.store.db
-        humans = [r for r in self.results if r.kind == "human"]
-        for r in humans:   # read first: shown even when the database can't be written (a read-only disk)
-            self.bests[r.seat] = best_before(db, r.name, m.game.ruleset.to_json(), m.created)
-        for r in humans:
-            record_score(db, r.name, m.game.ruleset.to_json(), r.score, m.created, r.seat)
+    def stored_later(self) -> None:
+        """Writes that waited for the database landed: the standings or the leaderboard with this game."""
+        self.relabel()
 
     def _best_text(self, r) -> str:
         """Beside a human's place: how this game stands against their best under these rules."""
@@ -358,7 +353,8 @@ class ResultsScreen(Screen):
                 first = [seat_name(s.name, s.kind) for s in standings if s.place == 1]
                 lines.append(_("This tournament is over: {name} wins it.").format(name=first[0]) if len(first) == 1
                              else _("This tournament is over: {names} share the win.").format(names=", ".join(first)))
-            for s in standings:
+            # none before a game is stored (its end waiting for the database, or a full disk): they said "None."
+            for s in (s for s in standings if s.place is not None):
                 wins = ngettext("{n} win", "{n} wins", s.wins).format(n=s.wins)
                 points = ngettext("{n} point", "{n} points", s.best).format(n=s.best)
                 lines.append(_("{place}. {name}: {points}, {wins}").format(
@@ -373,8 +369,9 @@ class ResultsScreen(Screen):
                 return ""
             lines = [_("Leaderboard of puzzle {code}").format(code=code)]
             for n, r in enumerate(board):    # bots are named as bots ("Hard bot")
-                if n < 8 or r.id in self.entries:   # the top 8, and this game's humans wherever they are
-                    mark = "\u25b6 " if r.id in self.entries else ""
+                ours = r.kind == "human" and (r.record or {}).get("created") == self.match.created
+                if n < 8 or ours:   # the top 8, and this game's humans wherever they are
+                    mark = "\u25b6 " if ours else ""
                     lines.append(f"{mark}{n + 1}. {seat_name(r.player, r.kind)}: {r.score}  "
                                  f"({local_date(r.played)})")
             return "\n".join(lines)
