@@ -483,3 +483,20 @@ def test_a_write_cut_off_by_a_kill_leaves_no_file_behind_once_the_game_starts_ag
     assert not cut_off.exists()
     assert running.exists()
     store.close()
+
+
+def test_a_name_no_file_can_hold_stops_neither_the_last_tile_nor_a_start(store):
+    """A save naming its player "A\\ud800B" (valid JSON: a lone surrogate) crashed the game as the last tile
+    was laid (SQLite can't write it) and at every start after: the name is kept with "\ufffd" for it."""
+    m = store.new_match([Seat("Ana")], seed=3, threaded=False)
+    play(m, humans=19)
+    store.autosave.path.write_text(store.autosave.path.read_text().replace('"Ana"', '"A\\ud800B"'))
+    back = Store().continue_game(threaded=False)
+    assert back.can_continue and back.match.names == ["A\ufffdB"]
+    play(back.match)                                    # the last tile: its score kept for personal bests
+    assert back.match.over and back.match.save_error is None
+    again = Store()                                     # every start after
+    assert again.continue_game().message is None
+    assert [tuple(r) for r in again.db.execute("SELECT player, score FROM personal_scores")] == \
+        [("A\ufffdB", back.match.scores()[0])]
+    again.close()

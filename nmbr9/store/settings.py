@@ -17,6 +17,7 @@ from pathlib import Path
 from ..i18n import _, available_languages
 from ..paths import data_dir
 from ..rules.record import JSON_ERRORS, json_detail
+from ..rules.text import clean_name
 from .files import SaveError, TooLarge, read_player_file, set_aside, write_atomic
 
 FILENAME = "settings.json"
@@ -81,7 +82,7 @@ def _new_game(v):
             and v.get("variant") in VARIANTS and isinstance(v.get("practice"), bool)
             and all(isinstance(v.get(k), list) and all(isinstance(x, str) and x in allowed for x in v[k])
                     for k, allowed in (("modules", MODULES), ("powers", POWERS)))):
-        return {"seats": [{"name": s["name"], "kind": s["kind"]} for s in seats], "variant": v["variant"],
+        return {"seats": [{"name": clean_name(s["name"]), "kind": s["kind"]} for s in seats], "variant": v["variant"],
                 "modules": list(v["modules"]), "powers": list(v["powers"]), "practice": v["practice"]}
     raise ValueError
 
@@ -99,7 +100,7 @@ def _puzzles(v):
         except PuzzleCodeError:
             raise ValueError from None
         if codes[0] != codes[1]:
-            return {"offered": codes, "player": v["player"]}
+            return {"offered": codes, "player": clean_name(v["player"])}
     raise ValueError
 
 
