@@ -1,7 +1,10 @@
 """Game records (spec/game-record.md): read, write, replay move by move."""
 from __future__ import annotations
 
+import errno
 import json
+import os
+import stat
 from collections import Counter
 from dataclasses import dataclass
 
@@ -15,9 +18,9 @@ VERSION = 1
 # Every integer of a move lies within this (docs/record-fields.md): far more room than any
 # game needs, and the rules' numpy arithmetic on coordinates never overflows.
 MOVE_INT_LIMIT = 10 ** 9
-# The most a record file may hold: a six-player NMBR 9 ++ game is under 100 KB, and reading
-# /dev/zero or a disk image given by mistake must end in a sentence, not in all the memory.
-RECORD_SIZE_LIMIT = 64 * 2 ** 20
+# The most a file the game reads may hold (a record, the autosave, the settings): a six-player NMBR 9 ++ game
+# is under 100 KB; a 34 MB record of 400,000 moves took a minute to be refused.
+RECORD_SIZE_LIMIT = 2 ** 20
 # What decoding JSON raises on bad input: a syntax error (JSONDecodeError), a number of more
 # than 4300 digits (ValueError), or arrays and objects nested too deep (RecursionError).
 JSON_ERRORS = (ValueError, RecursionError)
@@ -66,7 +69,7 @@ class Record:
     seats: list[Seat]
     deck: list[int]
     ruleset: Ruleset
-    moves: list[dict]          # as in the file, validated for types
+    moves: list[dict]          # as in the file: replay reads each (parse_move) as it comes to it
     extra: dict                # fields this version does not interpret, kept on rewrite
     start_tiles: list[str] | None = None  # with the start tiles module: one per player
 
@@ -148,9 +151,7 @@ def parse_record(data) -> Record:
               N_("'start_tiles' must list a different start tile ({tiles}) for each player"),
               tiles=", ".join(sorted(START_TILES)))
     moves = data["moves"]
-    _need(isinstance(moves, list), N_("'moves' must be a list"))
-    for i, m in enumerate(moves):
-        parse_move(i, m, ruleset.variant)
+    _need(isinstance(moves, list), N_("'moves' must be a list"))   # each move is read as it is replayed
     known = {"format", "version", "ruleset", "players", "deck", "moves", "start_tiles"}
     return Record(seats, list(deck), ruleset, moves, {k: v for k, v in data.items() if k not in known},
                   list(start_tiles) if start_tiles else None)
@@ -207,10 +208,46 @@ def parse_move(i: int, m, variant: str) -> Move:
                 source=source, digit=m.get("digit") if kind == RESERVE_MOVE else None, **common)
 
 
+NOT_A_FILE = N_("not a file but a pipe, a device or a socket")
+
+
+def special_file(path) -> bool:
+    """Whether `path` is a pipe, a device or a socket: opened to be read or written, it may wait for ever."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def read_file(path) -> str:
+    """The text of a file a player or the data folder hands in (a record, the autosave, the settings; a BOM
+    first, as Notepad writes, skipped). RecordError at once for what is not a plain file (`mkfifo f.json` waited
+    for a writer for ever) or holds more than RECORD_SIZE_LIMIT; OSError (FileNotFoundError,
+    IsADirectoryError, ...), UnicodeDecodeError."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))   # a pipe opens at once, not once written
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not stat.S_ISREG(mode):
+            raise RecordError(NOT_A_FILE)
+        with os.fdopen(fd, "rb") as f:
+            fd = None
+            data = f.read(RECORD_SIZE_LIMIT + 1)
+    finally:
+        if fd is not None:
+            os.close(fd)
+    if len(data) > RECORD_SIZE_LIMIT:
+        raise RecordError(N_("more than {mb} MB: far more than the game ever writes"), mb=RECORD_SIZE_LIMIT // 2 ** 20)
+    return data.decode("utf-8-sig")
+
+
 def load_record(path) -> Record:
     try:
-        with open(path, encoding="utf-8-sig") as f:   # a record saved by Notepad starts with a BOM
-            text = f.read(RECORD_SIZE_LIMIT + 1)
+        text = read_file(path)
+    except RecordError as e:
+        raise RecordError(N_("can't read {path}: {error}"), path=path, error=e.reason) from None
     except FileNotFoundError:
         raise RecordError(N_("no such file: {path}"), path=path) from None
     except IsADirectoryError:   # (the system's "Is a directory" is English in every language)
@@ -220,8 +257,6 @@ def load_record(path) -> Record:
                           error=Reason.of(N_("not valid JSON: not UTF-8 text"))) from None
     except OSError as e:   # the system's words ("Is a directory"), not Python's "[Errno 21] ... '/tmp'"
         raise RecordError(N_("can't read {path}: {error}"), path=path, error=e.strerror or e) from None
-    _need(len(text) <= RECORD_SIZE_LIMIT, N_("{path} is too big for a game record (more than {mb} MB)"),
-          path=path, mb=RECORD_SIZE_LIMIT // 2 ** 20)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -234,7 +269,8 @@ def load_record(path) -> Record:
 
 
 def replay(record: Record) -> Replay:
-    """Play the record's moves through the rules; stop at the first illegal one."""
+    """Play the record's moves through the rules; stop at the first illegal one (RecordError at the first one
+    of the wrong shape: the moves after either are never looked at)."""
     game = Game(record.seats, record.deck, record.ruleset, record.start_tiles)
     for i, m in enumerate(record.moves):
         v = game.apply(parse_move(i, m, record.ruleset.variant))

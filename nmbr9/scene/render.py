@@ -60,12 +60,11 @@ def main(args) -> int:
         return 2
     try:
         size = parse_size(args.size)
-        record = load_record(args.file)
+        result = replay(load_record(args.file))
     except RecordError as e:
         return refuse(e.text(_))
     except ValueError as e:
         return refuse(str(e))
-    result = replay(record)
     if not result.ok:   # said and counted as replay, moves and analyse do (spec/game-record.md: exit status 1)
         print_illegal(result)
         return 1

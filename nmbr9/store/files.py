@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 
 from ..i18n import _
-from ..rules.record import RECORD_SIZE_LIMIT
+from ..rules.record import read_file
 
 
 class SaveError(OSError):
@@ -66,22 +66,6 @@ def sweep_leftovers(folder: Path) -> None:
                 tmp.unlink()
             except OSError:
                 pass
-
-
-class TooLarge(ValueError):
-    """A player file far larger than the game ever writes; str() says so in the player's words."""
-
-
-def read_player_file(path: Path) -> str:
-    """The text of the autosave or the settings (a BOM first, from Notepad, skipped), read no further than a
-    game record may be (RECORD_SIZE_LIMIT: the autosave is one; settings are a few hundred bytes): a 1 GB file
-    took 26 s and 2 GB of memory before the window opened. TooLarge past it; OSError, UnicodeDecodeError."""
-    with open(path, "rb") as f:
-        data = f.read(RECORD_SIZE_LIMIT + 1)
-    if len(data) > RECORD_SIZE_LIMIT:
-        raise TooLarge(_("more than {mb} MB: far more than the game ever writes").format(
-            mb=RECORD_SIZE_LIMIT // 2 ** 20))
-    return data.decode("utf-8-sig")
 
 
 def folder_problem(e: OSError) -> str:
@@ -201,8 +185,8 @@ def _still_there(f, path: Path) -> bool:
 def held_by(folder: Path, name: str) -> str:
     """Who holds the lock `name` (the `who` it was taken with), "" if unknown."""
     try:
-        return (Path(folder) / name).read_text(encoding="utf-8", errors="replace").split(" ")[0]
-    except OSError:   # e.g. Windows: the locked byte can't be read
+        return read_file(Path(folder) / name).split(" ")[0]
+    except (OSError, ValueError):   # e.g. Windows: the locked byte can't be read; a pipe, not read
         return ""
 
 
@@ -211,11 +195,13 @@ def lock_held(folder: Path, name: str) -> bool:
     taken even for an instant, a `nmbr9 tournament --resume` started in that instant was turned away. Held
     while the process named in the file runs (a killed holder names a process that is gone)."""
     try:
-        words = (Path(folder) / name).read_text(encoding="utf-8", errors="replace").split()
+        words = read_file(Path(folder) / name).split()
     except FileNotFoundError:
         return False
     except OSError:   # Windows: the locked byte can't be read while it is held
         return True
+    except ValueError:   # not a plain file (a pipe: read, it waited for ever) or not text: no process named
+        return False
     if os.name == "nt" or len(words) != 2 or not words[1].isdigit() or int(words[1]) == os.getpid():
         return False   # (Windows: read, so not locked)
     return _running(int(words[1]))
