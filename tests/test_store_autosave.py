@@ -177,14 +177,14 @@ def test_a_save_from_a_newer_version_of_the_game_is_kept_whole_and_said_to_be_ne
 
 def test_a_save_far_larger_than_the_game_writes_is_set_aside_unread(store):
     """A 1 GB autosave was read whole (26 s, 2 GB of memory) before the window opened; here a real save padded
-    with spaces past 64 MB, which JSON would accept."""
+    with spaces past 1 MB, which JSON would accept."""
     play(store.new_match(SEATS, seed=6), humans=1)
     with store.autosave.path.open("a") as f:
-        f.write(" " * (65 * 2 ** 20))
+        f.write(" " * 2 ** 20)
     found = store.continue_game()
     kept = [p for p in store.folder.iterdir() if p.name.startswith("autosave.json.corrupt-")]
     assert not found.can_continue and len(kept) == 1 and not store.autosave.exists()
-    assert found.message == (f"The saved game could not be continued (more than 64 MB: far more than the game ever "
+    assert found.message == (f"The saved game could not be continued (more than 1 MB: far more than the game ever "
                              f"writes). It was kept as {kept[0].name} in {store.folder}.")
 
 
@@ -500,3 +500,35 @@ def test_a_name_no_file_can_hold_stops_neither_the_last_tile_nor_a_start(store):
     assert [tuple(r) for r in again.db.execute("SELECT player, score FROM personal_scores")] == \
         [("A\ufffdB", back.match.scores()[0])]
     again.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_an_autosave_settings_or_database_that_is_a_pipe_is_said_at_once(store):
+    """An autosave that is a pipe (mkfifo) left a black window for ever: opened, it waited for a writer. It is
+    set aside unread, as the settings are; a database that is one is said in words (SQLite said "disk I/O
+    error")."""
+    import threading
+
+    from nmbr9.store import StoreError
+    for name in ("autosave.json", "settings.json", "nmbr9.sqlite3"):
+        os.mkfifo(store.folder / name)
+    said = {}
+
+    def start():
+        said["autosave"] = store.continue_game().message
+        store.settings()
+        said["settings"] = store.settings_message
+        try:
+            store.db
+        except StoreError as e:
+            said["database"] = e.message
+    starting = threading.Thread(target=start, daemon=True)
+    starting.start()
+    starting.join(20)
+    assert not starting.is_alive(), "a start waited on a pipe"
+    kept = [p.name for p in store.folder.iterdir() if p.name.startswith("autosave.json.corrupt-")]
+    assert said["autosave"] == (f"The saved game could not be continued (not a file but a pipe, a device or a "
+                                f"socket). It was kept as {kept[0]} in {store.folder}.")
+    assert said["settings"].startswith("The settings file settings.json could not be read (not a file but a pipe")
+    assert said["database"] == (f"Can't open the database {store.folder / 'nmbr9.sqlite3'}: not a file but a pipe, "
+                                f"a device or a socket")
