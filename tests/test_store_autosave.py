@@ -532,3 +532,49 @@ def test_an_autosave_settings_or_database_that_is_a_pipe_is_said_at_once(store):
     assert said["settings"].startswith("The settings file settings.json could not be read (not a file but a pipe")
     assert said["database"] == (f"Can't open the database {store.folder / 'nmbr9.sqlite3'}: not a file but a pipe, "
                                 f"a device or a socket")
+
+
+def test_a_lock_file_this_user_cannot_write_still_keeps_a_second_copy_out(tmp_path, monkeypatch):
+    """A data folder's nmbr9.lock that can't be opened to be written (another user's) was taken as free: two
+    copies ran on one data folder. Opened to be read, it is locked all the same. (The tests run as root, which
+    may write any file: its opening to be written is refused as the system refuses another user.)"""
+    monkeypatch.setenv("NMBR9_DATA", str(tmp_path))
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time; from nmbr9.store import Store; "
+                               "assert Store().hold(); print('held', flush=True); time.sleep(60)"],
+                              stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
+    lock = tmp_path / files.LOCK_NAME
+
+    def another_users(path, mode="r", *args, **kw):
+        if Path(path) == lock and mode != "rb":
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return open(path, mode, *args, **kw)
+    monkeypatch.setattr(files, "open", another_users, raising=False)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        second = Store()
+        assert not second.hold()                   # the first copy has the folder
+        holder.kill()
+        holder.wait(10)
+        assert second.hold()                       # gone: the folder is free
+        second.close()
+    finally:
+        holder.kill()
+        holder.wait(10)
+
+
+def test_a_lock_file_that_cannot_be_opened_at_all_stops_the_start_saying_why(tmp_path, monkeypatch, capsys):
+    """A lock no one can open (here a folder where the lock file goes; another user's, theirs alone) can't say
+    whether another copy has the data folder: the game does not start, and says why."""
+    from argparse import Namespace
+    from nmbr9.scene import base, game_app
+    monkeypatch.setenv("NMBR9_DATA", str(tmp_path))
+    (tmp_path / files.LOCK_NAME).mkdir()
+
+    def no_window(*args, **kw):
+        raise AssertionError("the window opened")
+    monkeypatch.setattr(base, "make_base", no_window)
+    assert game_app.main(Namespace(size=None, seed=None, record=None)) == 2
+    assert capsys.readouterr().out == (
+        f"Can't start: the data folder's lock file {tmp_path / files.LOCK_NAME} can't be opened (Is a directory), so "
+        f"another copy of NMBR 9 3D, another user's, may be using the folder. Use a data folder of your own, or "
+        f"have the file's owner remove it.\n")

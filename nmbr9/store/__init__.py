@@ -169,7 +169,10 @@ class Store:
         if self._playing is not None and self._playing[0] == t.id:
             return
         self.let_go_tournament()
-        held, lock = hold_folder(self.folder, wait=0, name=lock_name(t.id), who=WINDOW)
+        try:
+            held, lock = hold_folder(self.folder, wait=0, name=lock_name(t.id), who=WINDOW)
+        except OSError:   # its lock can't be opened: perhaps held, never played twice at once
+            held = False
         if not held:
             raise StoreError(played_by_command(t.name))
         if lock is not None:
@@ -189,7 +192,8 @@ class Store:
             self._playing = None
 
     def hold(self) -> bool:
-        """Claim the data folder for this window; False while another copy of the game has it."""
+        """Claim the data folder for this window; False while another copy of the game has it. OSError when
+        its lock file can't be opened (another user's): whether a copy has it can't be told."""
         if self._lock is not None:
             return True
         held, lock = hold_folder(self.folder)

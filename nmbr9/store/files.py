@@ -123,7 +123,8 @@ def hold_folder(folder: Path, wait: float = 2.0, name: str = LOCK_NAME, who: str
     closing it or the process ending (even by a kill) lets go. held is False only while another copy holds
     the folder for `wait` seconds: a copy just killed or quit lets go about a second later, while its
     process is torn down, and a player starting the game again at once should not be turned away. A
-    folder or file system that can't lock is not held against the player. `name`: the lock file (another
+    folder or file system that can't lock is not held against the player; a lock file that can't be opened
+    (another user's) raises OSError: whether a copy holds it can't be told. `name`: the lock file (another
     lock than the window's, e.g. a tournament's). `who` is written in the file with this process's id, for
     the one turned away to say who has it (held_by) and for a look that takes nothing (lock_held)."""
     path = Path(folder) / name
@@ -133,8 +134,12 @@ def hold_folder(folder: Path, wait: float = 2.0, name: str = LOCK_NAME, who: str
         if f is None:
             try:
                 f = open(path, "a+b")
+            except FileNotFoundError:   # e.g. a folder not there: its saves say so themselves
+                return True, None
             except OSError:
-                return True, None   # e.g. a read-only folder: its saves say so themselves
+                f = _open_to_read(path)
+                if f is None:   # a read-only folder (its saves say so themselves) where no copy took a lock
+                    return True, None
             opened += 1
         try:
             _lock(f)
@@ -156,6 +161,16 @@ def hold_folder(folder: Path, wait: float = 2.0, name: str = LOCK_NAME, who: str
             time.sleep(0.1)
         except OSError:
             return True, f
+
+
+def _open_to_read(path: Path):
+    """The lock file `path` that can't be opened to be written, opened to be read (another user's: locked
+    all the same); None when there is none (a read-only folder). OSError when it is there but can't be opened
+    at all (another user's, theirs alone): taken as free, two copies ran on one data folder."""
+    try:
+        return open(path, "rb")
+    except FileNotFoundError:
+        return None
 
 
 def let_go(lock) -> None:

@@ -111,7 +111,10 @@ def main(args) -> int:
                   file=sys.stderr)
         # two commands (or the window) playing one tournament both started its next game: one ended in "UNIQUE
         # constraint failed"
-        held, lock = hold_folder(store.folder, wait=0, name=lock_name(t.id), who=COMMAND)
+        try:
+            held, lock = hold_folder(store.folder, wait=0, name=lock_name(t.id), who=COMMAND)
+        except OSError:   # its lock can't be opened: perhaps held, never played twice at once
+            held = False
         if not held:
             if held_by(store.folder, lock_name(t.id)) == WINDOW:
                 print(_("Tournament {id} is being played in the NMBR 9 3D window: go back to its menu there (the "
