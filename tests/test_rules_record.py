@@ -484,3 +484,15 @@ def test_replay_stops_at_the_first_illegal_move_without_reading_the_moves_after_
     r = nmbr9("replay", write(tmp_path, data), "--json")
     out = json.loads(r.stdout)
     assert r.returncode == 1 and (out["error"]["code"], out["error"]["move"]) == ("not_adjacent", 20)
+
+
+def test_a_long_name_is_cut_short_in_what_the_commands_print(tmp_path, two_player_game):
+    """A 50 MB name made `render` and `analyse` print a 50 MB line (a record may hold a name of any length, up to
+    its size limit): every command shows a name cut to 32 letters."""
+    data = game_record(two_player_game)
+    data["players"][0]["name"] = "N" * 500_000
+    path = write(tmp_path, data)
+    for command in (["replay", path], ["analyse", path, "--player", 0, "--time", 0.1],
+                    ["render", path, "--out", tmp_path / "a.png", "--size", "64x48"]):
+        r = nmbr9(*command)
+        assert r.returncode == 0 and "N" * 31 + "\u2026" in r.stdout and "N" * 32 not in r.stdout, (command, r.stdout[:300])

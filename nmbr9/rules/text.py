@@ -7,9 +7,9 @@ import re
 # A lone UTF-16 surrogate ("A\ud800B" is valid JSON) can't be written as UTF-8: SQLite and every file refused
 # it, at the last tile and at every start after. A control character (a line break) split one-line messages.
 UNUSABLE = re.compile("[\x00-\x1f\x7f\ud800-\udfff]")
-# The most of a name (or of a value a file holds) shown in a message or on a screen: a 50 MB name was
-# printed whole, and a screen cutting it short to its room one letter at a time never finished.
-SHOWN_LENGTH = 40
+# The most of a name (or of a value a file holds) shown in a message or on a screen: a little more than New
+# game's field takes ("Cleopatra Wolkenstein-Ramirez"); a 50 MB name was printed whole.
+SHOWN_LENGTH = 32
 
 
 def clean_name(name: str) -> str:
