@@ -608,7 +608,7 @@ class Match:
                 v = g.play(seat, p) if isinstance(p, Placement) else None
                 if not v:
                     why = v.message if v is not None else repr(p)
-                    raise RuntimeError(f"the bot of {self.seats[seat].name!r} failed: {why}") from (
+                    raise RuntimeError(f"the bot of {as_json(self.seats[seat].name)} failed: {why}") from (
                         p if isinstance(p, Exception) else None)
             if seat in g.waiting() and g.options(seat).can_end:
                 g.end_turn(seat)   # bots skip optional actions
@@ -618,5 +618,5 @@ class Match:
         """NMBR 9 ++: do the bot's planned turn (ai/plus.py), each action already checked on a copy."""
         from .ai.plus import apply_plan
         if isinstance(plan, Exception):
-            raise RuntimeError(f"the bot of {self.seats[seat].name!r} failed: {plan}") from plan
+            raise RuntimeError(f"the bot of {as_json(self.seats[seat].name)} failed: {plan}") from plan
         apply_plan(self.game, seat, plan)

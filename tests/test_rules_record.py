@@ -496,3 +496,45 @@ def test_a_long_name_is_cut_short_in_what_the_commands_print(tmp_path, two_playe
                     ["render", path, "--out", tmp_path / "a.png", "--size", "64x48"]):
         r = nmbr9(*command)
         assert r.returncode == 0 and "N" * 31 + "\u2026" in r.stdout and "N" * 32 not in r.stdout, (command, r.stdout[:300])
+
+
+@pytest.mark.parametrize("change, says", [
+    ({"format": None}, 'format is null, expected "nmbr9-record"'),
+    ({"format": {"a": 1}}, 'format is {"a": 1}, expected "nmbr9-record"'),
+    ({"version": None}, "unsupported record version null (this game reads 1)"),
+    ({"version": "1"}, 'unsupported record version "1" (this game reads 1)'),
+    ({"ruleset": {"variant": "chess", "modules": []}}, 'unknown variant "chess"'),
+    ({"ruleset": {"variant": "classic", "modules": [None]}}, "unknown module null"),
+    ({"moves": [{"round": 1, "player": 0, "kind": False}]}, "move 0: unknown kind false"),
+    ({"moves": [{"round": 1, "player": 0, "digit": 0, "rotation": 0, "x": 0, "y": 0, "flipped": "yes"}]},
+     "move 0: 'flipped' must be true or false"),
+])
+def test_what_a_record_holds_is_said_in_json_s_words_not_python_s(tmp_path, change, says):
+    """"format is None, expected 'nmbr9-record'", "unsupported record version None", {'a': 1}: a player or a
+    tool reads JSON's words (null, "a"), cut short as names are."""
+    path = write(tmp_path, {**ONE_PLAYER, "moves": [], **change})
+    r = nmbr9("replay", path, "--json")
+    message = json.loads(r.stdout)["error"]["message"]
+    assert r.returncode == 2 and says in message, message
+    assert nmbr9("analyse", path).stdout == f"Not a usable game record: {message}\n"
+
+
+def test_a_save_s_unknown_bot_is_said_in_json_s_words():
+    from nmbr9.match import Match
+    with pytest.raises(RecordError) as e:
+        Match.from_record({**ONE_PLAYER, "players": [{"name": "Ana", "kind": "bot:genius"}], "moves": []})
+    assert str(e.value).startswith('unknown bot strength "bot:genius" for "Ana" (known: bot:easy')
+
+
+def test_an_option_a_command_cannot_use_is_said_in_plain_words(tmp_path, two_player_game):
+    path = write(tmp_path, game_record(two_player_game))
+    r = nmbr9("render", path, "--out", tmp_path / "a.png", "--angle", "None")
+    assert r.returncode == 2 and r.stdout.startswith('Can\'t render: unknown angle "None" (one of'), r.stdout
+    r = nmbr9("render", path, "--out", tmp_path / "a.png", "--size", "big")
+    assert r.stdout == 'Can\'t render: size must look like 1280x720, not "big"\n'
+    from nmbr9.store.tournament_cli import bot_seats
+    for bots, says in (("hard,genius", 'unknown bot strength "genius" (choose from'),
+                       ("hard,,easy", '--bots "hard,,easy" has an empty strength')):
+        with pytest.raises(ValueError) as e:
+            bot_seats(bots)
+        assert str(e.value).startswith(says)

@@ -285,8 +285,8 @@ def test_bad_tournament_requests_get_one_clear_line(store, capsys):
                         (["--bots", "hard", "--games", "0"], "--games"),
                         (["--bots", "hard", "--games", "3", "--best", "4"], "--best"),
                         (["--show", "42"], "no tournament 42"),
-                        (["--bots", "hard,,easy"], "--bots 'hard,,easy' has an empty strength"),   # not 2 bots
-                        (["--bots", "hard,easy,"], "--bots 'hard,easy,' has an empty strength"),
+                        (["--bots", "hard,,easy"], '--bots "hard,,easy" has an empty strength'),   # not 2 bots
+                        (["--bots", "hard,easy,"], '--bots "hard,easy," has an empty strength'),
                         ([], "--bots")]:
         assert cli.main(["tournament", *args]) != 0
         out = capsys.readouterr().out

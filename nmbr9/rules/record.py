@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from .board import N_, Placement, Reason, Verdict
 from .game import (FILLER, MAX_PLAYERS, MODULES, MOVE_KINDS, PLACE, RELOCATE_MOVE, RESERVE_MOVE, START_TILES_MODULE,
                    TWO_OF_THREE, VARIANTS, Game, Move, Ruleset, Seat)
+from .text import as_json
 from .tiles import FILLERS, START_TILES
 
 FORMAT = "nmbr9-record"
@@ -108,19 +109,19 @@ def _move_int(v) -> bool:
 def parse_record(data) -> Record:
     """Validate a decoded JSON value as a record; RecordError says what is wrong."""
     _need(isinstance(data, dict), N_("the file holds no JSON object"))
-    _need(data.get("format") == FORMAT, N_("format is {found!r}, expected {format!r}"),
-          found=data.get("format"), format=FORMAT)
+    _need(data.get("format") == FORMAT, N_("format is {found}, expected {format}"),
+          found=as_json(data.get("format")), format=as_json(FORMAT))
     _need(_is_int(data.get("version")) and data["version"] == VERSION,  # 1.0 and true are not 1
-          N_("unsupported record version {found!r} (this game reads {version})"),
-          found=data.get("version"), version=VERSION)
+          N_("unsupported record version {found} (this game reads {version})"),
+          found=as_json(data.get("version")), version=VERSION)
     for key in ("ruleset", "players", "deck", "moves"):
-        _need(key in data, N_("the record has no {key!r} field"), key=key)
+        _need(key in data, N_("the record has no '{key}' field"), key=key)
     rs = data["ruleset"]
     _need(isinstance(rs, dict) and isinstance(rs.get("variant"), str) and isinstance(rs.get("modules", []), list),
           N_("'ruleset' must be an object with a 'variant' and a 'modules' list"))
-    _need(rs["variant"] in VARIANTS, N_("unknown variant {variant!r}"), variant=rs["variant"])
+    _need(rs["variant"] in VARIANTS, N_("unknown variant {variant}"), variant=as_json(rs["variant"]))
     for m in rs.get("modules", []):
-        _need(isinstance(m, str) and m in MODULES, N_("unknown module {module!r}"), module=m)
+        _need(isinstance(m, str) and m in MODULES, N_("unknown module {module}"), module=as_json(m))
     powers = rs.get("powers", [])
     _need(isinstance(powers, list) and all(isinstance(p, str) for p in powers),
           N_("'powers' must be a list of names"))
@@ -161,12 +162,12 @@ def parse_move(i: int, m, variant: str) -> Move:
     """One move of the file as a Move; RecordError names the move and the field."""
     _need(isinstance(m, dict), N_("move {move} is not an object"), move=i)
     kind = m.get("kind", PLACE)
-    _need(kind in MOVE_KINDS, N_("move {move}: unknown kind {kind!r}"), move=i, kind=kind)
+    _need(kind in MOVE_KINDS, N_("move {move}: unknown kind {kind}"), move=i, kind=as_json(kind))
     limits = dict(low=-MOVE_INT_LIMIT, high=MOVE_INT_LIMIT)
 
     def ints(*keys):
         for key in keys:
-            _need(_move_int(m.get(key)), N_("move {move} needs an integer {key!r} from {low} to {high}"),
+            _need(_move_int(m.get(key)), N_("move {move} needs an integer '{key}' from {low} to {high}"),
                   move=i, key=key, **limits)
 
     def optional(key, check, template, **params):
@@ -179,11 +180,11 @@ def parse_move(i: int, m, variant: str) -> Move:
     else:
         _need("slot" not in m, N_("move {move}: 'slot' is only used in the two_of_three variant"), move=i)
     for key in ("marker", "level"):
-        optional(key, _move_int, N_("move {move}: {key!r} must be an integer from {low} to {high}"), **limits)
+        optional(key, _move_int, N_("move {move}: '{key}' must be an integer from {low} to {high}"), **limits)
     for key in ("flipped", "reserved"):
-        optional(key, lambda v: isinstance(v, bool), N_("move {move}: {key!r} must be true or false"))
+        optional(key, lambda v: isinstance(v, bool), N_("move {move}: '{key}' must be true or false"))
     optional("powers", lambda v: isinstance(v, list) and all(isinstance(p, str) for p in v),
-             N_("move {move}: {key!r} must be a list of names"))
+             N_("move {move}: '{key}' must be a list of names"))
     common = dict(round=m["round"], player=m["player"], kind=kind, slot=m.get("slot"), marker=m.get("marker"))
     placement = None
     if kind in (PLACE, FILLER, RELOCATE_MOVE):

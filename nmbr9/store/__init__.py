@@ -107,7 +107,8 @@ class Store:
             except (sqlite3.Error, ValueError, KeyError, TypeError) as e:   # a damaged or locked row: the same
                 if m is not None:
                     found.message = _("Can't use the tournament database {path}: {reason}").format(
-                        path=self.folder / FILENAME, reason=e)
+                        path=self.folder / FILENAME, reason=sqlite_reason(e, self.folder) if isinstance(
+                            e, sqlite3.Error) else _("a value in it is damaged"))   # (Python's words: "'id'")
                     m.tournament = None
         return found
 
