@@ -34,6 +34,7 @@ from .puzzle import BOT_NAMES
 from .rules import Board, Game, Move, Options, Placement, Ruleset, Seat, Verdict
 from .rules.game import CHOOSE, DECIDE
 from .rules.record import Record, RecordError, game_record, parse_record, record_game
+from .rules.text import as_json, shown
 
 # Match.phase: what the table is waiting for.
 PLACE = "place"        # current_human acts (places a tile; options().step tells what else)
@@ -110,10 +111,11 @@ def strength_name(kind: str) -> str:
 
 def seat_name(name: str, kind: str) -> str:
     """A seat's name as shown: one the game gave (New game's "Player 2", a puzzle's "Easy bot") in the language of
-    the moment, whichever language it was stored in; a name a player typed, as typed."""
+    the moment, whichever language it was stored in; a name a player typed, as typed, cut short past
+    SHOWN_LENGTH (a 50 MB name was printed whole)."""
     if kind != "human":
         name = _without_strength(name, kind)
-    return as_now(name, _given_names(kind))
+    return shown(as_now(name, _given_names(kind)))
 
 
 def seat_told(name: str, kind: str) -> str:
@@ -230,8 +232,8 @@ class Match:
         """RecordError (a ValueError) if a seat is a bot this game doesn't have."""
         for s in game.seats:
             if s.is_bot and s.strength not in STRENGTHS:   # a record from elsewhere, or a newer game's
-                raise RecordError(N_("unknown bot strength {kind!r} for {name!r} (known: {known})"),
-                                  kind=s.kind, name=s.name, known=", ".join("bot:" + x for x in STRENGTHS))
+                raise RecordError(N_("unknown bot strength {kind} for {name} (known: {known})"),
+                                  kind=as_json(s.kind), name=as_json(s.name), known=", ".join("bot:" + x for x in STRENGTHS))
         self.game = game
         self.seed = seed
         self.practice = practice
@@ -606,7 +608,7 @@ class Match:
                 v = g.play(seat, p) if isinstance(p, Placement) else None
                 if not v:
                     why = v.message if v is not None else repr(p)
-                    raise RuntimeError(f"the bot of {self.seats[seat].name!r} failed: {why}") from (
+                    raise RuntimeError(f"the bot of {as_json(self.seats[seat].name)} failed: {why}") from (
                         p if isinstance(p, Exception) else None)
             if seat in g.waiting() and g.options(seat).can_end:
                 g.end_turn(seat)   # bots skip optional actions
@@ -616,5 +618,5 @@ class Match:
         """NMBR 9 ++: do the bot's planned turn (ai/plus.py), each action already checked on a copy."""
         from .ai.plus import apply_plan
         if isinstance(plan, Exception):
-            raise RuntimeError(f"the bot of {self.seats[seat].name!r} failed: {plan}") from plan
+            raise RuntimeError(f"the bot of {as_json(self.seats[seat].name)} failed: {plan}") from plan
         apply_plan(self.game, seat, plan)

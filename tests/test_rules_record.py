@@ -15,9 +15,9 @@ from helpers import random_game
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def nmbr9(*args, language="en"):
+def nmbr9(*args, language="en", timeout=60):
     return subprocess.run([sys.executable, "-m", "nmbr9", *map(str, args)], capture_output=True, text=True,
-                          cwd=ROOT, timeout=60, env={**os.environ, "LANGUAGE": language})
+                          cwd=ROOT, timeout=timeout, env={**os.environ, "LANGUAGE": language})
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +61,8 @@ def test_a_record_saved_with_a_byte_order_mark_replays(tmp_path, two_player_game
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
 def test_an_endless_file_is_a_bad_record_not_all_the_memory():
-    """`replay /dev/zero` read until the memory ran out (here capped: a MemoryError traceback, exit 1)."""
+    """`replay /dev/zero` read until the memory ran out (here capped: a MemoryError traceback, exit 1); it is
+    refused unread, as every device is."""
     import resource
 
     def cap_memory():
@@ -70,7 +71,8 @@ def test_an_endless_file_is_a_bad_record_not_all_the_memory():
                        text=True, cwd=ROOT, timeout=120, preexec_fn=cap_memory)
     assert r.returncode == 2, r.stderr
     assert json.loads(r.stdout)["error"] == {"code": "bad_record",
-                                             "message": "/dev/zero is too big for a game record (more than 64 MB)"}
+                                             "message": "can't read /dev/zero: not a file but a pipe, a device or "
+                                                        "a socket"}
 
 
 @pytest.mark.parametrize("change, code", [
@@ -443,3 +445,94 @@ def test_every_command_line_option_says_what_it_is_for():
     for command in ("replay", "moves"):
         said = " ".join(nmbr9(command, "--help").stdout.split())
         assert "exit status: 0 legal, 1 a move breaks a rule" in said and "2 not a usable record" in said
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_pipe_is_refused_at_once_by_every_command(tmp_path, two_player_game):
+    """`mkfifo f.json; nmbr9 replay f.json --json` (and moves, render, analyse) waited for a writer for ever;
+    so did `analyse --out` a pipe, for a reader."""
+    pipe = tmp_path / "f.json"
+    os.mkfifo(pipe)
+    said = f"can't read {pipe}: not a file but a pipe, a device or a socket"
+    for command in (["replay", pipe, "--json"], ["moves", pipe, "--player", 0, "--json"]):
+        r = nmbr9(*command, timeout=30)
+        assert r.returncode == 2 and json.loads(r.stdout)["error"] == {"code": "bad_record", "message": said}
+    for command in (["replay", pipe], ["render", pipe, "--out", tmp_path / "a.png"], ["analyse", pipe]):
+        r = nmbr9(*command, timeout=30)
+        assert r.returncode == 2 and said in r.stdout and len(r.stdout.strip().splitlines()) == 1, r.stdout
+    r = nmbr9("analyse", write(tmp_path, game_record(two_player_game)), "--out", pipe, "--time", 0.1, timeout=30)
+    assert r.returncode == 2 and r.stdout == f"Can't write {pipe}: not a file but a pipe, a device or a socket\n"
+
+
+def test_a_record_far_bigger_than_a_game_is_refused_unread_saying_the_limit(tmp_path, two_player_game):
+    """A 34 MB record took a minute before its verdict: a record is at most 1 MB (a six-player game is under
+    100 KB); here a real record padded with spaces, which JSON would accept."""
+    path = write(tmp_path, game_record(two_player_game))
+    with path.open("a") as f:
+        f.write(" " * 2 ** 20)
+    r = nmbr9("replay", path, "--json")
+    assert r.returncode == 2 and json.loads(r.stdout)["error"]["message"] == \
+        f"can't read {path}: more than 1 MB: far more than the game ever writes"
+
+
+def test_replay_stops_at_the_first_illegal_move_without_reading_the_moves_after_it(tmp_path, two_player_game):
+    """Every move of a record was checked for its shape before the replay began (400,000 moves took a
+    minute): a record illegal at move 20 is said so, whatever the 9,000 moves after it hold."""
+    data = game_record(two_player_game)
+    data["moves"][20]["x"] += 40
+    data["moves"] = data["moves"][:21] + [{"round": "eleven"}] * 9000
+    r = nmbr9("replay", write(tmp_path, data), "--json")
+    out = json.loads(r.stdout)
+    assert r.returncode == 1 and (out["error"]["code"], out["error"]["move"]) == ("not_adjacent", 20)
+
+
+def test_a_long_name_is_cut_short_in_what_the_commands_print(tmp_path, two_player_game):
+    """A 50 MB name made `render` and `analyse` print a 50 MB line (a record may hold a name of any length, up to
+    its size limit): every command shows a name cut to 32 letters."""
+    data = game_record(two_player_game)
+    data["players"][0]["name"] = "N" * 500_000
+    path = write(tmp_path, data)
+    for command in (["replay", path], ["analyse", path, "--player", 0, "--time", 0.1],
+                    ["render", path, "--out", tmp_path / "a.png", "--size", "64x48"]):
+        r = nmbr9(*command)
+        assert r.returncode == 0 and "N" * 31 + "\u2026" in r.stdout and "N" * 32 not in r.stdout, (command, r.stdout[:300])
+
+
+@pytest.mark.parametrize("change, says", [
+    ({"format": None}, 'format is null, expected "nmbr9-record"'),
+    ({"format": {"a": 1}}, 'format is {"a": 1}, expected "nmbr9-record"'),
+    ({"version": None}, "unsupported record version null (this game reads 1)"),
+    ({"version": "1"}, 'unsupported record version "1" (this game reads 1)'),
+    ({"ruleset": {"variant": "chess", "modules": []}}, 'unknown variant "chess"'),
+    ({"ruleset": {"variant": "classic", "modules": [None]}}, "unknown module null"),
+    ({"moves": [{"round": 1, "player": 0, "kind": False}]}, "move 0: unknown kind false"),
+])
+def test_what_a_record_holds_is_said_in_json_s_words_not_python_s(tmp_path, change, says):
+    """"format is None, expected 'nmbr9-record'", "unsupported record version None", {'a': 1}: a player or a
+    tool reads JSON's words (null, "a"), cut short as names are."""
+    path = write(tmp_path, {**ONE_PLAYER, "moves": [], **change})
+    r = nmbr9("replay", path, "--json")
+    message = json.loads(r.stdout)["error"]["message"]
+    assert r.returncode == 2 and says in message, message
+    assert nmbr9("analyse", path).stdout == f"Not a usable game record: {message}\n"
+
+
+def test_a_save_s_unknown_bot_is_said_in_json_s_words():
+    from nmbr9.match import Match
+    with pytest.raises(RecordError) as e:
+        Match.from_record({**ONE_PLAYER, "players": [{"name": "Ana", "kind": "bot:genius"}], "moves": []})
+    assert str(e.value).startswith('unknown bot strength "bot:genius" for "Ana" (known: bot:easy')
+
+
+def test_an_option_a_command_cannot_use_is_said_in_plain_words(tmp_path, two_player_game):
+    path = write(tmp_path, game_record(two_player_game))
+    r = nmbr9("render", path, "--out", tmp_path / "a.png", "--angle", "None")
+    assert r.returncode == 2 and r.stdout.startswith('Can\'t render: unknown angle "None" (one of'), r.stdout
+    r = nmbr9("render", path, "--out", tmp_path / "a.png", "--size", "big")
+    assert r.stdout == 'Can\'t render: size must look like 1280x720, not "big"\n'
+    from nmbr9.store.tournament_cli import bot_seats
+    for bots, says in (("hard,genius", 'unknown bot strength "genius" (choose from'),
+                       ("hard,,easy", '--bots "hard,,easy" has an empty strength')):
+        with pytest.raises(ValueError) as e:
+            bot_seats(bots)
+        assert str(e.value).startswith(says)

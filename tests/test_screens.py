@@ -1087,6 +1087,15 @@ def test_a_long_name_on_the_hand_off_stays_clear_of_the_rounds_line(app):
     assert title[0] > round_line[1], (title, round_line)
 
 
+def test_a_name_a_file_made_far_longer_than_a_field_takes_is_shown_cut_short(app):
+    """A name of thousands of letters (a save or a record brings any) was shown whole: the hand-off said "Pass
+    to WWW…" over many lines, and the scores beside the table ran off it. Every name is cut to 32 letters."""
+    s = app.play(app.store.new_match([Seat("W" * 5000), Seat("Ben")], seed=11))
+    until(app, lambda: s.overlay == "handoff")
+    shown = texts(app)
+    assert f"Pass to {'W' * 31}\u2026" in shown and "W" * 32 not in shown
+
+
 def test_enter_pressed_again_after_confirming_neither_shows_nor_plays_the_next_players_table(app):
     """Ana confirmed with Enter and pressed it again (and again) half a second apart: the hand-off passed the
     table at once and her third Enter laid Ben's tile where it lay. It now takes no press for a moment."""

@@ -177,14 +177,14 @@ def test_a_save_from_a_newer_version_of_the_game_is_kept_whole_and_said_to_be_ne
 
 def test_a_save_far_larger_than_the_game_writes_is_set_aside_unread(store):
     """A 1 GB autosave was read whole (26 s, 2 GB of memory) before the window opened; here a real save padded
-    with spaces past 64 MB, which JSON would accept."""
+    with spaces past 1 MB, which JSON would accept."""
     play(store.new_match(SEATS, seed=6), humans=1)
     with store.autosave.path.open("a") as f:
-        f.write(" " * (65 * 2 ** 20))
+        f.write(" " * 2 ** 20)
     found = store.continue_game()
     kept = [p for p in store.folder.iterdir() if p.name.startswith("autosave.json.corrupt-")]
     assert not found.can_continue and len(kept) == 1 and not store.autosave.exists()
-    assert found.message == (f"The saved game could not be continued (more than 64 MB: far more than the game ever "
+    assert found.message == (f"The saved game could not be continued (more than 1 MB: far more than the game ever "
                              f"writes). It was kept as {kept[0].name} in {store.folder}.")
 
 
@@ -483,3 +483,98 @@ def test_a_write_cut_off_by_a_kill_leaves_no_file_behind_once_the_game_starts_ag
     assert not cut_off.exists()
     assert running.exists()
     store.close()
+
+
+def test_a_name_no_file_can_hold_stops_neither_the_last_tile_nor_a_start(store):
+    """A save naming its player "A\\ud800B" (valid JSON: a lone surrogate) crashed the game as the last tile
+    was laid (SQLite can't write it) and at every start after: the name is kept with "\ufffd" for it."""
+    m = store.new_match([Seat("Ana")], seed=3, threaded=False)
+    play(m, humans=19)
+    store.autosave.path.write_text(store.autosave.path.read_text().replace('"Ana"', '"A\\ud800B"'))
+    back = Store().continue_game(threaded=False)
+    assert back.can_continue and back.match.names == ["A\ufffdB"]
+    play(back.match)                                    # the last tile: its score kept for personal bests
+    assert back.match.over and back.match.save_error is None
+    again = Store()                                     # every start after
+    assert again.continue_game().message is None
+    assert [tuple(r) for r in again.db.execute("SELECT player, score FROM personal_scores")] == \
+        [("A\ufffdB", back.match.scores()[0])]
+    again.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_an_autosave_settings_or_database_that_is_a_pipe_is_said_at_once(store):
+    """An autosave that is a pipe (mkfifo) left a black window for ever: opened, it waited for a writer. It is
+    set aside unread, as the settings are; a database that is one is said in words (SQLite said "disk I/O
+    error")."""
+    import threading
+
+    from nmbr9.store import StoreError
+    for name in ("autosave.json", "settings.json", "nmbr9.sqlite3"):
+        os.mkfifo(store.folder / name)
+    said = {}
+
+    def start():
+        said["autosave"] = store.continue_game().message
+        store.settings()
+        said["settings"] = store.settings_message
+        try:
+            store.db
+        except StoreError as e:
+            said["database"] = e.message
+    starting = threading.Thread(target=start, daemon=True)
+    starting.start()
+    starting.join(20)
+    assert not starting.is_alive(), "a start waited on a pipe"
+    kept = [p.name for p in store.folder.iterdir() if p.name.startswith("autosave.json.corrupt-")]
+    assert said["autosave"] == (f"The saved game could not be continued (not a file but a pipe, a device or a "
+                                f"socket). It was kept as {kept[0]} in {store.folder}.")
+    assert said["settings"].startswith("The settings file settings.json could not be read (not a file but a pipe")
+    assert said["database"] == (f"Can't open the database {store.folder / 'nmbr9.sqlite3'}: not a file but a pipe, "
+                                f"a device or a socket")
+
+
+def test_a_lock_file_this_user_cannot_write_still_keeps_a_second_copy_out(tmp_path, monkeypatch):
+    """A data folder's nmbr9.lock that can't be opened to be written (another user's) was taken as free: two
+    copies ran on one data folder. Opened to be read, it is locked all the same. (The tests run as root, which
+    may write any file: its opening to be written is refused as the system refuses another user.)"""
+    monkeypatch.setenv("NMBR9_DATA", str(tmp_path))
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time; from nmbr9.store import Store; "
+                               "assert Store().hold(); print('held', flush=True); time.sleep(60)"],
+                              stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
+    lock = tmp_path / files.LOCK_NAME
+
+    def another_users(path, mode="r", *args, **kw):
+        if Path(path) == lock and mode != "rb":
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return open(path, mode, *args, **kw)
+    monkeypatch.setattr(files, "open", another_users, raising=False)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        second = Store()
+        assert not second.hold()                   # the first copy has the folder
+        holder.kill()
+        holder.wait(10)
+        assert second.hold()                       # gone: the folder is free
+        second.close()
+    finally:
+        holder.kill()
+        holder.wait(10)
+
+
+def test_a_lock_file_that_cannot_be_opened_at_all_stops_the_start_saying_why(tmp_path, monkeypatch, capsys):
+    """A lock no one can open (here a folder where the lock file goes; another user's, theirs alone) can't say
+    whether another copy has the data folder: the game does not start, and says why."""
+    from argparse import Namespace
+    from nmbr9.scene import base, game_app
+    monkeypatch.setenv("NMBR9_DATA", str(tmp_path))
+    (tmp_path / files.LOCK_NAME).mkdir()
+
+    def no_window(*args, **kw):
+        raise AssertionError("the window opened")
+    monkeypatch.setattr(base, "make_base", no_window)
+    assert game_app.main(Namespace(size=None, seed=None, record=None)) == 2
+    assert capsys.readouterr().out == (
+        f"Can't start: the data folder's lock file {tmp_path / files.LOCK_NAME} can't be opened (Is a directory), so "
+        f"another copy of NMBR 9 3D, another user's, may be using the folder. Use a data folder of your own, or "
+        f"have the file's owner remove it.\n")

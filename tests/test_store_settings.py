@@ -142,10 +142,10 @@ def test_settings_a_newer_version_wrote_survive_a_change_made_in_this_one(folder
 
 def test_a_settings_file_far_larger_than_the_game_writes_is_not_read(folder):
     """A 1 GB settings file was read whole (26 s, 2 GB of memory) before the window opened."""
-    (folder / "settings.json").write_text('{"sound": false}' + " " * (65 * 2 ** 20))
+    (folder / "settings.json").write_text('{"sound": false}' + " " * 2 ** 20)
     store = Store()
     assert store.settings() == Settings()
-    assert store.settings_message == ("The settings file settings.json could not be read (more than 64 MB: far more "
+    assert store.settings_message == ("The settings file settings.json could not be read (more than 1 MB: far more "
                                       "than the game ever writes); the defaults are used. When settings are next saved, "
                                       "it is kept, renamed settings.json.corrupt-….")
 

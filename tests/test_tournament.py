@@ -340,8 +340,8 @@ def test_bad_tournament_requests_get_one_clear_line(store, capsys):
                         (["--bots", "hard", "--games", "0"], "--games"),
                         (["--bots", "hard", "--games", "3", "--best", "4"], "--best"),
                         (["--show", "42"], "no tournament 42"),
-                        (["--bots", "hard,,easy"], "--bots 'hard,,easy' has an empty strength"),   # not 2 bots
-                        (["--bots", "hard,easy,"], "--bots 'hard,easy,' has an empty strength"),
+                        (["--bots", "hard,,easy"], '--bots "hard,,easy" has an empty strength'),   # not 2 bots
+                        (["--bots", "hard,easy,"], '--bots "hard,easy," has an empty strength'),
                         ([], "--bots")]:
         assert cli.main(["tournament", *args]) != 0
         out = capsys.readouterr().out
@@ -492,12 +492,18 @@ def test_a_damaged_tournament_row_never_stops_the_game_from_starting(store):
     store.db.execute("UPDATE tournaments SET ruleset = '{bad'")
     found = store.continue_game(threaded=False)
     assert found.can_continue and len(found.match.game.moves) == 1 and found.match.tournament is None
-    assert found.message.startswith("The rules of tournament 1 can't be read from ") and "nmbr9.sqlite3 (Expecting" in found.message
+    assert found.message.startswith("The rules of tournament 1 can't be read from ") and "nmbr9.sqlite3 (not valid JSON (Expecting" in found.message
 
 
-@pytest.mark.parametrize("rules", ["{bad", "{}", "null", '{"variant": "nope", "modules": []}'])
-def test_tournament_show_says_a_tournament_whose_rules_are_damaged(tmp_path, rules):
-    """A damaged rules row is said in a sentence by --show (it was a traceback); the others stay listed."""
+@pytest.mark.parametrize("rules, says", [
+    ("{bad", "(not valid JSON (Expecting property name enclosed in double quotes, line 1))."),
+    ("{}", '(no "variant" field).'),
+    ("null", "(not the rules as the game writes them)."),
+    ('{"variant": "nope", "modules": []}', '(unknown "nope").')])
+def test_tournament_show_says_a_tournament_whose_rules_are_damaged(tmp_path, rules, says):
+    """A damaged rules row is said in a sentence by --show (it was a traceback), in JSON's words or plain ones
+    (it said "no 'variant' field", "unknown 'nope'", "'NoneType' object is not subscriptable"); the others
+    stay listed."""
     s = Store(tmp_path)
     s.new_tournament([Seat("E", "bot:easy")], games=1, seed=1)
     s.new_tournament([Seat("M", "bot:medium")], games=1, seed=2, name="Fine")
@@ -505,7 +511,7 @@ def test_tournament_show_says_a_tournament_whose_rules_are_damaged(tmp_path, rul
     s.close()
     r = run_cli(tmp_path, "--show", "1")
     assert r.returncode == 1 and "Traceback" not in r.stderr
-    assert r.stdout.startswith("The rules of tournament 1 can't be read from ")
+    assert r.stdout.startswith("The rules of tournament 1 can't be read from ") and says in r.stdout
     r = run_cli(tmp_path, "--list")
     assert r.returncode == 0 and "Tournament 1" in r.stdout and "Fine" in r.stdout
 

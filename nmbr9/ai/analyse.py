@@ -168,16 +168,16 @@ def main(args) -> int:
     from ..cli import print_illegal
     from ..i18n import _
     from ..progress import Progress
-    from ..rules.record import RecordError, game_record, load_record, replay
+    from ..rules.record import NOT_A_FILE, RecordError, game_record, load_record, replay, special_file
     try:
         record = load_record(args.file)
+        if record.ruleset.variant != "classic" or record.ruleset.modules:
+            print(_("Analysis covers the classic game only, not this record's rules."))
+            return 2
+        result = replay(record)
     except RecordError as e:
         print(_("Not a usable game record: {reason}").format(reason=e.text(_)))
         return 2
-    if record.ruleset.variant != "classic" or record.ruleset.modules:
-        print(_("Analysis covers the classic game only, not this record's rules."))
-        return 2
-    result = replay(record)
     if not result.ok:
         print_illegal(result)
         return 1
@@ -192,6 +192,9 @@ def main(args) -> int:
         return 2
     if args.out:   # before the long search: can the file be written? (nothing of it is truncated)
         existed = os.path.exists(args.out)
+        if special_file(args.out):   # a pipe: opened, it waited for a reader for ever
+            print(_("Can't write {path}: {reason}").format(path=args.out, reason=_(NOT_A_FILE)))
+            return 2
         try:
             open(args.out, "a").close()
         except OSError as e:

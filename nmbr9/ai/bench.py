@@ -7,6 +7,7 @@ import time
 
 from ..progress import Progress
 from ..rules import BREAKING_RULES, MODULES, VARIANTS, Game, Ruleset, Seat, new_deck
+from ..rules.text import as_json
 from . import STRENGTHS, solo_game
 
 
@@ -49,7 +50,7 @@ def progress(show: Progress, done: int, total: int, started: float) -> None:
 
 def bench_bots(args) -> int:
     if args.level not in STRENGTHS:
-        print(f"unknown bot level {args.level!r} (choose from {', '.join(STRENGTHS)})")
+        print(f"unknown bot level {as_json(args.level)} (choose from {', '.join(STRENGTHS)})")
         return 2
     modules = tuple(m for m in (getattr(args, "modules", None) or "").split(",") if m)
     ruleset = Ruleset(args.variant, modules)
@@ -102,7 +103,7 @@ def bench_analysis(args) -> int:
     from ..rules import tile_points
     from .analyse import analyse
     if args.level not in STRENGTHS:
-        print(f"unknown bot level {args.level!r} (choose from {', '.join(STRENGTHS)})")
+        print(f"unknown bot level {as_json(args.level)} (choose from {', '.join(STRENGTHS)})")
         return 2
     if args.games < 1 or not (math.isfinite(args.time) and args.time > 0):
         print("--games must be at least 1 and --time a number of seconds more than 0")

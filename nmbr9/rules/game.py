@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 
 from .board import (ALLOW_BRIDGE, ALLOW_LONER, ALLOW_SINGLE_SUPPORT, HIGHEST_LEVEL, Board, Placement,
                     Reason, Verdict, N_, refuse)
+from .text import as_json, clean_name
 from .tiles import FILLERS, START_TILES, is_filler
 
 DIGITS = tuple(range(10))
@@ -63,6 +64,10 @@ class Seat:
     name: str
     kind: str = "human"
 
+    def __post_init__(self):   # every name typed or read from a file passes here: kept as it can be written
+        if isinstance(self.name, str):
+            object.__setattr__(self, "name", clean_name(self.name))
+
     @property
     def is_bot(self) -> bool:
         return self.kind.startswith("bot")
@@ -85,15 +90,15 @@ class Ruleset:
     def problem(self, players: int | None = None) -> Reason | None:
         """What is wrong with this ruleset (for `players` players), or None."""
         if self.variant not in VARIANTS:
-            return Reason.of(N_("unknown variant {variant!r}"), variant=self.variant)
+            return Reason.of(N_("unknown variant {variant}"), variant=as_json(self.variant))
         for m in self.modules:
             if m not in MODULES:
-                return Reason.of(N_("unknown module {module!r}"), module=m)
+                return Reason.of(N_("unknown module {module}"), module=as_json(m))
         if len(set(self.modules)) != len(self.modules):
             return Reason.of(N_("a module is listed twice"))
         for p in self.powers:
             if p not in POWERS:
-                return Reason.of(N_("unknown power {power!r}"), power=p)
+                return Reason.of(N_("unknown power {power}"), power=as_json(p))
         if len(set(self.powers)) != len(self.powers):
             return Reason.of(N_("a power is listed twice"))
         if self.uses(BREAKING_RULES) != bool(self.powers):

@@ -1,13 +1,17 @@
 """Game records (spec/game-record.md): read, write, replay move by move."""
 from __future__ import annotations
 
+import errno
 import json
+import os
+import stat
 from collections import Counter
 from dataclasses import dataclass
 
 from .board import N_, Placement, Reason, Verdict
 from .game import (FILLER, MAX_PLAYERS, MODULES, MOVE_KINDS, PLACE, RELOCATE_MOVE, RESERVE_MOVE, START_TILES_MODULE,
                    TWO_OF_THREE, VARIANTS, Game, Move, Ruleset, Seat)
+from .text import as_json
 from .tiles import FILLERS, START_TILES
 
 FORMAT = "nmbr9-record"
@@ -15,9 +19,9 @@ VERSION = 1
 # Every integer of a move lies within this (docs/record-fields.md): far more room than any
 # game needs, and the rules' numpy arithmetic on coordinates never overflows.
 MOVE_INT_LIMIT = 10 ** 9
-# The most a record file may hold: a six-player NMBR 9 ++ game is under 100 KB, and reading
-# /dev/zero or a disk image given by mistake must end in a sentence, not in all the memory.
-RECORD_SIZE_LIMIT = 64 * 2 ** 20
+# The most a file the game reads may hold (a record, the autosave, the settings): a six-player NMBR 9 ++ game
+# is under 100 KB; a 34 MB record of 400,000 moves took a minute to be refused.
+RECORD_SIZE_LIMIT = 2 ** 20
 # What decoding JSON raises on bad input: a syntax error (JSONDecodeError), a number of more
 # than 4300 digits (ValueError), or arrays and objects nested too deep (RecursionError).
 JSON_ERRORS = (ValueError, RecursionError)
@@ -66,7 +70,7 @@ class Record:
     seats: list[Seat]
     deck: list[int]
     ruleset: Ruleset
-    moves: list[dict]          # as in the file, validated for types
+    moves: list[dict]          # as in the file: replay reads each (parse_move) as it comes to it
     extra: dict                # fields this version does not interpret, kept on rewrite
     start_tiles: list[str] | None = None  # with the start tiles module: one per player
 
@@ -105,19 +109,19 @@ def _move_int(v) -> bool:
 def parse_record(data) -> Record:
     """Validate a decoded JSON value as a record; RecordError says what is wrong."""
     _need(isinstance(data, dict), N_("the file holds no JSON object"))
-    _need(data.get("format") == FORMAT, N_("format is {found!r}, expected {format!r}"),
-          found=data.get("format"), format=FORMAT)
+    _need(data.get("format") == FORMAT, N_("format is {found}, expected {format}"),
+          found=as_json(data.get("format")), format=as_json(FORMAT))
     _need(_is_int(data.get("version")) and data["version"] == VERSION,  # 1.0 and true are not 1
-          N_("unsupported record version {found!r} (this game reads {version})"),
-          found=data.get("version"), version=VERSION)
+          N_("unsupported record version {found} (this game reads {version})"),
+          found=as_json(data.get("version")), version=VERSION)
     for key in ("ruleset", "players", "deck", "moves"):
-        _need(key in data, N_("the record has no {key!r} field"), key=key)
+        _need(key in data, N_("the record has no '{key}' field"), key=key)
     rs = data["ruleset"]
     _need(isinstance(rs, dict) and isinstance(rs.get("variant"), str) and isinstance(rs.get("modules", []), list),
           N_("'ruleset' must be an object with a 'variant' and a 'modules' list"))
-    _need(rs["variant"] in VARIANTS, N_("unknown variant {variant!r}"), variant=rs["variant"])
+    _need(rs["variant"] in VARIANTS, N_("unknown variant {variant}"), variant=as_json(rs["variant"]))
     for m in rs.get("modules", []):
-        _need(isinstance(m, str) and m in MODULES, N_("unknown module {module!r}"), module=m)
+        _need(isinstance(m, str) and m in MODULES, N_("unknown module {module}"), module=as_json(m))
     powers = rs.get("powers", [])
     _need(isinstance(powers, list) and all(isinstance(p, str) for p in powers),
           N_("'powers' must be a list of names"))
@@ -148,9 +152,7 @@ def parse_record(data) -> Record:
               N_("'start_tiles' must list a different start tile ({tiles}) for each player"),
               tiles=", ".join(sorted(START_TILES)))
     moves = data["moves"]
-    _need(isinstance(moves, list), N_("'moves' must be a list"))
-    for i, m in enumerate(moves):
-        parse_move(i, m, ruleset.variant)
+    _need(isinstance(moves, list), N_("'moves' must be a list"))   # each move is read as it is replayed
     known = {"format", "version", "ruleset", "players", "deck", "moves", "start_tiles"}
     return Record(seats, list(deck), ruleset, moves, {k: v for k, v in data.items() if k not in known},
                   list(start_tiles) if start_tiles else None)
@@ -160,12 +162,12 @@ def parse_move(i: int, m, variant: str) -> Move:
     """One move of the file as a Move; RecordError names the move and the field."""
     _need(isinstance(m, dict), N_("move {move} is not an object"), move=i)
     kind = m.get("kind", PLACE)
-    _need(kind in MOVE_KINDS, N_("move {move}: unknown kind {kind!r}"), move=i, kind=kind)
+    _need(kind in MOVE_KINDS, N_("move {move}: unknown kind {kind}"), move=i, kind=as_json(kind))
     limits = dict(low=-MOVE_INT_LIMIT, high=MOVE_INT_LIMIT)
 
     def ints(*keys):
         for key in keys:
-            _need(_move_int(m.get(key)), N_("move {move} needs an integer {key!r} from {low} to {high}"),
+            _need(_move_int(m.get(key)), N_("move {move} needs an integer '{key}' from {low} to {high}"),
                   move=i, key=key, **limits)
 
     def optional(key, check, template, **params):
@@ -178,11 +180,11 @@ def parse_move(i: int, m, variant: str) -> Move:
     else:
         _need("slot" not in m, N_("move {move}: 'slot' is only used in the two_of_three variant"), move=i)
     for key in ("marker", "level"):
-        optional(key, _move_int, N_("move {move}: {key!r} must be an integer from {low} to {high}"), **limits)
+        optional(key, _move_int, N_("move {move}: '{key}' must be an integer from {low} to {high}"), **limits)
     for key in ("flipped", "reserved"):
-        optional(key, lambda v: isinstance(v, bool), N_("move {move}: {key!r} must be true or false"))
+        optional(key, lambda v: isinstance(v, bool), N_("move {move}: '{key}' must be true or false"))
     optional("powers", lambda v: isinstance(v, list) and all(isinstance(p, str) for p in v),
-             N_("move {move}: {key!r} must be a list of names"))
+             N_("move {move}: '{key}' must be a list of names"))
     common = dict(round=m["round"], player=m["player"], kind=kind, slot=m.get("slot"), marker=m.get("marker"))
     placement = None
     if kind in (PLACE, FILLER, RELOCATE_MOVE):
@@ -207,10 +209,46 @@ def parse_move(i: int, m, variant: str) -> Move:
                 source=source, digit=m.get("digit") if kind == RESERVE_MOVE else None, **common)
 
 
+NOT_A_FILE = N_("not a file but a pipe, a device or a socket")
+
+
+def special_file(path) -> bool:
+    """Whether `path` is a pipe, a device or a socket: opened to be read or written, it may wait for ever."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def read_file(path) -> str:
+    """The text of a file a player or the data folder hands in (a record, the autosave, the settings; a BOM
+    first, as Notepad writes, skipped). RecordError at once for what is not a plain file (`mkfifo f.json` waited
+    for a writer for ever) or holds more than RECORD_SIZE_LIMIT; OSError (FileNotFoundError,
+    IsADirectoryError, ...), UnicodeDecodeError."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))   # a pipe opens at once, not once written
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not stat.S_ISREG(mode):
+            raise RecordError(NOT_A_FILE)
+        with os.fdopen(fd, "rb") as f:
+            fd = None
+            data = f.read(RECORD_SIZE_LIMIT + 1)
+    finally:
+        if fd is not None:
+            os.close(fd)
+    if len(data) > RECORD_SIZE_LIMIT:
+        raise RecordError(N_("more than {mb} MB: far more than the game ever writes"), mb=RECORD_SIZE_LIMIT // 2 ** 20)
+    return data.decode("utf-8-sig")
+
+
 def load_record(path) -> Record:
     try:
-        with open(path, encoding="utf-8-sig") as f:   # a record saved by Notepad starts with a BOM
-            text = f.read(RECORD_SIZE_LIMIT + 1)
+        text = read_file(path)
+    except RecordError as e:
+        raise RecordError(N_("can't read {path}: {error}"), path=path, error=e.reason) from None
     except FileNotFoundError:
         raise RecordError(N_("no such file: {path}"), path=path) from None
     except IsADirectoryError:   # (the system's "Is a directory" is English in every language)
@@ -220,8 +258,6 @@ def load_record(path) -> Record:
                           error=Reason.of(N_("not valid JSON: not UTF-8 text"))) from None
     except OSError as e:   # the system's words ("Is a directory"), not Python's "[Errno 21] ... '/tmp'"
         raise RecordError(N_("can't read {path}: {error}"), path=path, error=e.strerror or e) from None
-    _need(len(text) <= RECORD_SIZE_LIMIT, N_("{path} is too big for a game record (more than {mb} MB)"),
-          path=path, mb=RECORD_SIZE_LIMIT // 2 ** 20)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -234,7 +270,8 @@ def load_record(path) -> Record:
 
 
 def replay(record: Record) -> Replay:
-    """Play the record's moves through the rules; stop at the first illegal one."""
+    """Play the record's moves through the rules; stop at the first illegal one (RecordError at the first one
+    of the wrong shape: the moves after either are never looked at)."""
     game = Game(record.seats, record.deck, record.ruleset, record.start_tiles)
     for i, m in enumerate(record.moves):
         v = game.apply(parse_move(i, m, record.ruleset.variant))

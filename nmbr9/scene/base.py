@@ -10,6 +10,7 @@ import sys
 
 from ..i18n import _
 from ..paths import ROOT
+from ..rules.text import as_json
 
 _base = None
 
@@ -19,7 +20,7 @@ def parse_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in str(text).lower().split("x"))
     except ValueError:
-        raise ValueError(_("size must look like 1280x720, not {text!r}").format(text=text)) from None
+        raise ValueError(_("size must look like 1280x720, not {text}").format(text=as_json(str(text)))) from None
     if not (16 <= w <= 8192 and 16 <= h <= 8192):
         raise ValueError(_("size {width}x{height} is out of range (16 to 8192 pixels a side)").format(
             width=w, height=h))

@@ -431,7 +431,14 @@ def main(args) -> int:
             set_language(settings.language)
         except ValueError:
             pass
-    if not store.hold():   # two windows on one autosave: the last to save would silently replace the other's game
+    try:
+        held = store.hold()
+    except OSError as e:   # taken as free, two copies ran on one data folder
+        return cant_start(_("Can't start: the data folder's lock file {path} can't be opened ({reason}), so "
+                            "another copy of NMBR 9 3D, another user's, may be using the folder. Use a data folder "
+                            "of your own, or have the file's owner remove it.").format(
+            path=e.filename or store.folder, reason=e.strerror or e))
+    if not held:   # two windows on one autosave: the last to save would silently replace the other's game
         return cant_start(_("Can't start: another copy of NMBR 9 3D is using the data folder {path}. Play on in "
                             "its window, or quit it first.").format(path=store.folder))
     size = settings.window_size

@@ -72,6 +72,7 @@ def main(args) -> int:
     from ..match import seat_name
     from ..cli import print_illegal
     from ..rules.record import RecordError, load_record, replay
+    from ..rules.text import as_json
     from .base import make_base, parse_size
 
     def refuse(why: str) -> int:
@@ -79,18 +80,17 @@ def main(args) -> int:
         return 2
     try:
         size = parse_size(args.size)
-        record = load_record(args.file)
+        result = replay(load_record(args.file))
     except RecordError as e:
         return refuse(e.text(_))
     except ValueError as e:
         return refuse(str(e))
-    result = replay(record)
     if not result.ok:   # said and counted as replay, moves and analyse do (spec/game-record.md: exit status 1)
         print_illegal(result)
         return 1
     game = result.game
     if args.angle not in ANGLES:
-        return refuse(_("unknown angle {angle!r} (one of {angles})").format(angle=args.angle,
+        return refuse(_("unknown angle {angle} (one of {angles})").format(angle=as_json(args.angle),
                                                                            angles=", ".join(ANGLES)))
     if not 0 <= args.player < len(game.seats):   # (a solo game's "players are 0 to 0" read oddly)
         return refuse(_("there is no player {player} (players are 0 to {last})").format(

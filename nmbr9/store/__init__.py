@@ -117,7 +117,8 @@ class Store:
             except (sqlite3.Error, ValueError, KeyError, TypeError) as e:   # a damaged or locked row: the same
                 if m is not None:
                     found.message = _("Can't use the tournament database {path}: {reason}").format(
-                        path=self.folder / FILENAME, reason=e)
+                        path=self.folder / FILENAME, reason=sqlite_reason(e, self.folder) if isinstance(
+                            e, sqlite3.Error) else _("a value in it is damaged"))   # (Python's words: "'id'")
                     m.tournament = None
         return found
 
@@ -202,7 +203,10 @@ class Store:
         if self._playing is not None and self._playing[0] == t.id:
             return
         self.let_go_tournament()
-        held, lock = hold_folder(self.folder, wait=0, name=lock_name(t.id), who=WINDOW)
+        try:
+            held, lock = hold_folder(self.folder, wait=0, name=lock_name(t.id), who=WINDOW)
+        except OSError:   # its lock can't be opened: perhaps held, never played twice at once
+            held = False
         if not held:
             raise StoreError(played_by_command(t.name))
         if lock is not None:
@@ -222,7 +226,8 @@ class Store:
             self._playing = None
 
     def hold(self) -> bool:
-        """Claim the data folder for this window; False while another copy of the game has it."""
+        """Claim the data folder for this window; False while another copy of the game has it. OSError when
+        its lock file can't be opened (another user's): whether a copy has it can't be told."""
         if self._lock is not None:
             return True
         held, lock = hold_folder(self.folder)

@@ -8,8 +8,8 @@ from pathlib import Path
 from ..i18n import _
 from ..match import Match
 from ..paths import data_dir
-from ..rules.record import FORMAT, JSON_ERRORS, VERSION, RecordError, json_detail, parse_record, replay
-from .files import SaveError, TooLarge, keep_copy, read_player_file, set_aside, write_atomic
+from ..rules.record import FORMAT, JSON_ERRORS, VERSION, RecordError, json_detail, parse_record, read_file, replay
+from .files import SaveError, keep_copy, set_aside, write_atomic
 
 FILENAME = "autosave.json"
 
@@ -59,11 +59,11 @@ class Autosave:
         added to the savers.
         """
         try:
-            text = read_player_file(self.path)
+            text = read_file(self.path)
         except FileNotFoundError:
             return Resume()
-        except TooLarge as e:
-            return self._set_aside(str(e))
+        except RecordError as e:   # a pipe (a black window for ever) or a file far too big: set aside unread
+            return self._set_aside(e.text(_))
         except UnicodeDecodeError:
             return self._set_aside(_("not valid JSON: not UTF-8 text"))
         except OSError as e:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..i18n import _
 from ..paths import data_dir
-from ..rules.record import JSON_ERRORS
+from ..rules.record import JSON_ERRORS, NOT_A_FILE, special_file
 from .files import set_aside
 
 FILENAME = "nmbr9.sqlite3"
@@ -382,6 +382,8 @@ def open_db(folder: Path | None = None, wait: float = 10) -> tuple[sqlite3.Conne
     StoreError when the file belongs to a newer game or can't be opened at all.
     """
     path = Path(folder or data_dir()) / FILENAME
+    if special_file(path):   # a pipe or a device: SQLite said "disk I/O error"
+        raise StoreError(_("Can't open the database {path}: {reason}").format(path=path, reason=_(NOT_A_FILE)))
     read_only = _read_only(path)
     message = _("The database {path} can't be written: your tournaments and bests are shown, but nothing new "
                 "is stored.").format(path=path) if read_only else None

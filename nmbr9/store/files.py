@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 
 from ..i18n import _
-from ..rules.record import RECORD_SIZE_LIMIT
+from ..rules.record import read_file
 
 
 class SaveError(OSError):
@@ -68,22 +68,6 @@ def sweep_leftovers(folder: Path) -> None:
                 pass
 
 
-class TooLarge(ValueError):
-    """A player file far larger than the game ever writes; str() says so in the player's words."""
-
-
-def read_player_file(path: Path) -> str:
-    """The text of the autosave or the settings (a BOM first, from Notepad, skipped), read no further than a
-    game record may be (RECORD_SIZE_LIMIT: the autosave is one; settings are a few hundred bytes): a 1 GB file
-    took 26 s and 2 GB of memory before the window opened. TooLarge past it; OSError, UnicodeDecodeError."""
-    with open(path, "rb") as f:
-        data = f.read(RECORD_SIZE_LIMIT + 1)
-    if len(data) > RECORD_SIZE_LIMIT:
-        raise TooLarge(_("more than {mb} MB: far more than the game ever writes").format(
-            mb=RECORD_SIZE_LIMIT // 2 ** 20))
-    return data.decode("utf-8-sig")
-
-
 def folder_problem(e: OSError) -> str:
     """Why the data folder can't be made, in the player's words."""
     if isinstance(e, FileExistsError):   # the OS says "File exists": the player needs to hear why that matters
@@ -139,7 +123,8 @@ def hold_folder(folder: Path, wait: float = 2.0, name: str = LOCK_NAME, who: str
     closing it or the process ending (even by a kill) lets go. held is False only while another copy holds
     the folder for `wait` seconds: a copy just killed or quit lets go about a second later, while its
     process is torn down, and a player starting the game again at once should not be turned away. A
-    folder or file system that can't lock is not held against the player. `name`: the lock file (another
+    folder or file system that can't lock is not held against the player; a lock file that can't be opened
+    (another user's) raises OSError: whether a copy holds it can't be told. `name`: the lock file (another
     lock than the window's, e.g. a tournament's). `who` is written in the file with this process's id, for
     the one turned away to say who has it (held_by) and for a look that takes nothing (lock_held)."""
     path = Path(folder) / name
@@ -149,8 +134,12 @@ def hold_folder(folder: Path, wait: float = 2.0, name: str = LOCK_NAME, who: str
         if f is None:
             try:
                 f = open(path, "a+b")
+            except FileNotFoundError:   # e.g. a folder not there: its saves say so themselves
+                return True, None
             except OSError:
-                return True, None   # e.g. a read-only folder: its saves say so themselves
+                f = _open_to_read(path)
+                if f is None:   # a read-only folder (its saves say so themselves) where no copy took a lock
+                    return True, None
             opened += 1
         try:
             _lock(f)
@@ -172,6 +161,16 @@ def hold_folder(folder: Path, wait: float = 2.0, name: str = LOCK_NAME, who: str
             time.sleep(0.1)
         except OSError:
             return True, f
+
+
+def _open_to_read(path: Path):
+    """The lock file `path` that can't be opened to be written, opened to be read (another user's: locked
+    all the same); None when there is none (a read-only folder). OSError when it is there but can't be opened
+    at all (another user's, theirs alone): taken as free, two copies ran on one data folder."""
+    try:
+        return open(path, "rb")
+    except FileNotFoundError:
+        return None
 
 
 def let_go(lock) -> None:
@@ -201,8 +200,8 @@ def _still_there(f, path: Path) -> bool:
 def held_by(folder: Path, name: str) -> str:
     """Who holds the lock `name` (the `who` it was taken with), "" if unknown."""
     try:
-        return (Path(folder) / name).read_text(encoding="utf-8", errors="replace").split(" ")[0]
-    except OSError:   # e.g. Windows: the locked byte can't be read
+        return read_file(Path(folder) / name).split(" ")[0]
+    except (OSError, ValueError):   # e.g. Windows: the locked byte can't be read; a pipe, not read
         return ""
 
 
@@ -211,11 +210,13 @@ def lock_held(folder: Path, name: str) -> bool:
     taken even for an instant, a `nmbr9 tournament --resume` started in that instant was turned away. Held
     while the process named in the file runs (a killed holder names a process that is gone)."""
     try:
-        words = (Path(folder) / name).read_text(encoding="utf-8", errors="replace").split()
+        words = read_file(Path(folder) / name).split()
     except FileNotFoundError:
         return False
     except OSError:   # Windows: the locked byte can't be read while it is held
         return True
+    except ValueError:   # not a plain file (a pipe: read, it waited for ever) or not text: no process named
+        return False
     if os.name == "nt" or len(words) != 2 or not words[1].isdigit() or int(words[1]) == os.getpid():
         return False   # (Windows: read, so not locked)
     return _running(int(words[1]))

@@ -16,8 +16,9 @@ from pathlib import Path
 
 from ..i18n import _, available_languages
 from ..paths import data_dir
-from ..rules.record import JSON_ERRORS, json_detail
-from .files import SaveError, TooLarge, read_player_file, set_aside, write_atomic
+from ..rules.record import JSON_ERRORS, RecordError, json_detail, read_file
+from ..rules.text import clean_name
+from .files import SaveError, set_aside, write_atomic
 
 FILENAME = "settings.json"
 
@@ -81,7 +82,7 @@ def _new_game(v):
             and v.get("variant") in VARIANTS and isinstance(v.get("practice"), bool)
             and all(isinstance(v.get(k), list) and all(isinstance(x, str) and x in allowed for x in v[k])
                     for k, allowed in (("modules", MODULES), ("powers", POWERS)))):
-        return {"seats": [{"name": s["name"], "kind": s["kind"]} for s in seats], "variant": v["variant"],
+        return {"seats": [{"name": clean_name(s["name"]), "kind": s["kind"]} for s in seats], "variant": v["variant"],
                 "modules": list(v["modules"]), "powers": list(v["powers"]), "practice": v["practice"]}
     raise ValueError
 
@@ -99,7 +100,7 @@ def _puzzles(v):
         except PuzzleCodeError:
             raise ValueError from None
         if codes[0] != codes[1]:
-            return {"offered": codes, "player": v["player"]}
+            return {"offered": codes, "player": clean_name(v["player"])}
     raise ValueError
 
 
@@ -145,8 +146,9 @@ def load_settings(folder: Path | None = None) -> Settings:
 
 def _stored(path: Path) -> dict:
     """The settings file decoded: FileNotFoundError, OSError, TypeError (valid JSON, but not the object of
-    settings we write), or ValueError (JSON_ERRORS, TooLarge) when it can't be."""
-    data = json.loads(read_player_file(path))
+    settings we write), or ValueError (JSON_ERRORS, RecordError: not a plain file, or far too big) when it can't
+    be."""
+    data = json.loads(read_file(path))
     if not isinstance(data, dict):
         raise TypeError
     return data
@@ -159,13 +161,13 @@ def read_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
         data = _stored(path)
     except FileNotFoundError:
         return Settings(), None
-    except (OSError, TypeError, *JSON_ERRORS) as e:   # JSON_ERRORS covers UnicodeDecodeError and TooLarge too
+    except (OSError, TypeError, *JSON_ERRORS) as e:   # JSON_ERRORS covers UnicodeDecodeError and RecordError too
         if isinstance(e, TypeError):
             reason = _("not a JSON object of settings")
         elif isinstance(e, OSError):
             reason = e.strerror or str(e)
-        elif isinstance(e, TooLarge):
-            reason = str(e)
+        elif isinstance(e, RecordError):
+            reason = e.text(_)
         elif isinstance(e, UnicodeDecodeError):
             reason = _("not valid JSON: not UTF-8 text")
         elif isinstance(e, json.JSONDecodeError):

@@ -8,6 +8,7 @@ from ..ai import STRENGTHS
 from ..i18n import _, ngettext
 from ..match import default_name, seat_name, seat_told, stored_name
 from ..rules import Ruleset, Seat
+from ..rules.text import as_json
 from . import Store, StoreError, Tournament, folder_problem
 from .db import sqlite_reason
 from .files import held_by, hold_folder, let_go
@@ -21,12 +22,12 @@ def bot_seats(spec: str) -> list[Seat]:
     if not 1 <= len(names) <= 6:
         raise ValueError(_("--bots needs 1 to 6 strengths separated by commas, e.g. hard,medium,easy"))
     if "" in names:   # (dropped, "hard,,easy" played a bot fewer than asked, without a word)
-        raise ValueError(_("--bots {bots!r} has an empty strength (two commas together, or one at an end): give 1 "
-                           "to 6 strengths separated by commas, e.g. hard,medium,easy").format(bots=spec))
+        raise ValueError(_("--bots {bots} has an empty strength (two commas together, or one at an end): give 1 "
+                           "to 6 strengths separated by commas, e.g. hard,medium,easy").format(bots=as_json(spec)))
     for n in names:
         if n not in STRENGTHS:
-            raise ValueError(_("unknown bot strength {name!r} (choose from {known})").format(
-                name=n, known=", ".join(STRENGTHS)))
+            raise ValueError(_("unknown bot strength {name} (choose from {known})").format(
+                name=as_json(n), known=", ".join(STRENGTHS)))
     return [Seat(stored_name(default_name(i, f"bot:{n}")), f"bot:{n}") for i, n in enumerate(names)]
 
 
@@ -120,7 +121,10 @@ def main(args) -> int:
                           file=sys.stderr)
         # two commands (or the window) playing one tournament both started its next game: one ended in "UNIQUE
         # constraint failed"
-        held, lock = hold_folder(store.folder, wait=0, name=lock_name(t.id), who=COMMAND)
+        try:
+            held, lock = hold_folder(store.folder, wait=0, name=lock_name(t.id), who=COMMAND)
+        except OSError:   # its lock can't be opened: perhaps held, never played twice at once
+            held = False
         if not held:
             if held_by(store.folder, lock_name(t.id)) == WINDOW:
                 print(_("Tournament {id} is being played in the NMBR 9 3D window: go back to its menu there (the "

@@ -17,7 +17,8 @@ from ..i18n import N_, _, in_every_language, ngettext
 from ..match import Match, check_seed, derive_seed, fresh_seed, places, utc_now
 from ..rules import Game, Ruleset, Seat
 from ..rules.game import MODULES, POWERS, VARIANTS
-from ..rules.record import JSON_ERRORS, RecordError
+from ..rules.record import JSON_ERRORS, RecordError, json_detail
+from ..rules.text import as_json, clean_name, shown
 from .db import StoreError, db_path, sqlite_reason, stored_record, transaction
 from .files import SaveError
 from .later import busy
@@ -82,8 +83,9 @@ def given_name(stored: str, tournament_id: int) -> str:
 
 
 def shown_name(given: str, tournament_id: int) -> str:
-    """A tournament's name as shown: the one given it, verbatim, or "Tournament 3" in the current language."""
-    return given or _(DEFAULT_NAME).format(id=tournament_id)
+    """A tournament's name as shown: the one given it (cut short if long), or "Tournament 3" in the current
+    language."""
+    return shown(given) or _(DEFAULT_NAME).format(id=tournament_id)
 
 
 @dataclass(frozen=True)
@@ -124,10 +126,19 @@ class Tournament:
             unknown = [n for n in (self.ruleset.variant,) if n not in VARIANTS] + \
                 [n for n in (*self.ruleset.modules, *self.ruleset.powers) if n not in (*MODULES, *POWERS)]
             if unknown:   # (Breaking Rules without powers is right here: each game draws its own)
-                raise ValueError(f"unknown {unknown[0]!r}")
+                raise ValueError(_("unknown {name}").format(name=as_json(unknown[0])))
         except (TypeError, KeyError, *JSON_ERRORS) as e:   # a damaged row: a sentence, not a crash
+            if isinstance(e, KeyError):   # said in JSON's words, not Python's ("no 'variant' field")
+                reason = _("no {field} field").format(field=as_json(e.args[0]))
+            elif isinstance(e, json.JSONDecodeError):
+                reason = _("not valid JSON ({detail}, line {line})").format(detail=json_detail(e).text(_),
+                                                                          line=e.lineno)
+            elif isinstance(e, TypeError):
+                reason = _("not the rules as the game writes them")
+            else:
+                reason = e
             raise StoreError(_("The rules of tournament {id} can't be read from {path} ({reason}).").format(
-                id=tournament_id, path=db_path(db), reason=f"no {e} field" if isinstance(e, KeyError) else e)) from None
+                id=tournament_id, path=db_path(db), reason=reason)) from None
         self.seats = [Seat(r["name"], r["kind"]) for r in
                       db.execute("SELECT name, kind FROM tournament_seats WHERE tournament_id = ? ORDER BY seat",
                                  (self.id,))]
@@ -165,7 +176,7 @@ class Tournament:
         with transaction(db):
             cur = db.execute("INSERT INTO tournaments (name, created, seed, games, best, ruleset) "
                              "VALUES (?, ?, ?, ?, ?, ?)",
-                             (name or "", created, seed, games, best, json.dumps(ruleset.to_json())))
+                             (clean_name(name or ""), created, seed, games, best, json.dumps(ruleset.to_json())))
             tid = cur.lastrowid
             db.executemany("INSERT INTO tournament_seats (tournament_id, seat, name, kind) VALUES (?, ?, ?, ?)",
                            [(tid, i, s.name, s.kind) for i, s in enumerate(seats)])

@@ -478,7 +478,7 @@ class ResultsScreen(Screen):
         another layout scoring the same)."""
         own = self._own_game()
         if own is not None:
-            return self._own_text(own.name, best)
+            return self._own_text(seat_name(own.name, own.kind), best)
         top = self.results[0].score
         alone = len(self.results) == 1   # played against one's record: no winner to speak of
         words = FOUND[bool(self.match.game.ruleset.modules), alone][(best <= top) + (best < top)]
@@ -492,7 +492,7 @@ class ResultsScreen(Screen):
         return [_("Best found for this deck: starting\u2026"),
                 _("Best found for this deck: searching\u2026 {percent}%").format(percent=100),
                 *(self._found_text(best) for best in (top + 100, top, max(top - 100, 0))),
-                *(self._own_text(r.name, top) for r in self.results)]
+                *(self._own_text(seat_name(r.name, r.kind), top) for r in self.results)]
 
     def _own_text(self, name: str, score: int) -> str:
         words = _("Best found for this deck: {score} points, your own game (the search found none better)") \

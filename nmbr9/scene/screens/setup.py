@@ -9,6 +9,7 @@ from ...i18n.terms import name as term
 from ...match import default_name, stored_name, strength_name
 from ...rules import Ruleset, Seat
 from ...rules.game import MODULES, VARIANT_MAX_PLAYERS, VARIANTS
+from ...rules.text import as_json
 from .plus_setup import chosen_powers, power_row
 from .widgets import DIM, GO, NARROW, SMALL, WARN, WIDE, KeyMenu, Screen
 
@@ -236,7 +237,7 @@ class SetupScreen(Screen):
         try:
             return int(text)
         except ValueError:
-            raise ValueError(_("{what} must be a whole number, not {text!r}.").format(what=what, text=text)) from None
+            raise ValueError(_("{what} must be a whole number, not {text}.").format(what=what, text=as_json(text))) from None
 
     def start(self) -> None:
         self._read()

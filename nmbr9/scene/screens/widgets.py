@@ -16,6 +16,7 @@ from direct.showbase.MessengerGlobal import messenger
 from panda3d.core import Point3, TextNode
 
 from ..hud import ACCENT, DIM, INK, WARN, build_anew, even_wrap, measure, take_off  # noqa: F401  (the screens take their colours from here)
+from ...rules.text import shown
 
 BACKDROP = (0.1, 0.12, 0.13, 0.94)
 PANEL = (0.16, 0.18, 0.2, 0.92)
@@ -210,8 +211,9 @@ class Screen(DirectObject):
 
     def name_field(self, name: str, default, pos, **kw):
         """A player's name field showing the name the game will use when none is typed (`default()`, as
-        "Player 1"): a click (or the keys) in it empties it for typing; left empty, it shows the default again."""
-        e = self.entry(name or default(), pos, **kw)
+        "Player 1"): a click (or the keys) in it empties it for typing; left empty, it shows the default again. A
+        name kept from a file is shown cut short (shown) as everywhere else."""
+        e = self.entry(shown(name) or default(), pos, **kw)
 
         def clear() -> None:
             if e.get().strip() == default():
