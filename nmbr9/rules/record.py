@@ -208,6 +208,11 @@ def parse_move(i: int, m, variant: str) -> Move:
 
 
 def load_record(path) -> Record:
+    return parse_record(read_json(path))
+
+
+def read_json(path):
+    """The JSON value in a record file (NMBR 9's or RumBugz's); RecordError says why it can't be read."""
     try:
         with open(path, encoding="utf-8-sig") as f:   # a record saved by Notepad starts with a BOM
             text = f.read(RECORD_SIZE_LIMIT + 1)
@@ -223,14 +228,13 @@ def load_record(path) -> Record:
     _need(len(text) <= RECORD_SIZE_LIMIT, N_("{path} is too big for a game record (more than {mb} MB)"),
           path=path, mb=RECORD_SIZE_LIMIT // 2 ** 20)
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(N_("{path} is not valid JSON ({detail}, line {line})"),
                           path=path, detail=json_detail(e), line=e.lineno) from None
     except JSON_ERRORS:
         raise RecordError(N_("{path} is not a usable JSON file: a number too long or nesting too deep"),
                           path=path) from None
-    return parse_record(data)
 
 
 def replay(record: Record) -> Replay:
