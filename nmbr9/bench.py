@@ -44,6 +44,9 @@ def main(args) -> int:
         except ValueError as e:   # (they printed "deck seeds -1..0" and played on)
             print(e)
             return 2
+    if args.what == "rumbugz":
+        from .rumbugz.bench import bench_rumbugz
+        return bench_rumbugz(args)
     if args.what == "rules":
         return bench_rules(args)
     if args.what == "render":

@@ -87,7 +87,8 @@ class Bot:
         hard = level == "hard"
         self.plans = level != "easy"       # keeps the bugs of its best plan (easy: now and then)
         self.counts_seen = hard            # weighs numbers by how many may still come
-        self.takes = level != "easy"       # takes PLYT and end bugs off the table
+        self.takes = level != "easy"       # gives a number for a PLYT on the table
+        self.takes_ends = hard             # takes bugs its plan wants off the table's ends
         self.bids = hard
         self.blocks = hard
         self.extra = 0.35 if hard else 0.0   # what a bug that could go nowhere costs, planning the last kind
@@ -102,12 +103,25 @@ class Bot:
         copies.update(view.pile)
         copies.update(view.hand(view.me))
         total = self._copies(view)
+        if self.counts_seen:   # what the others took from the pile is likely still in their hands
+            for player, taken in enumerate(view.taken):
+                if player != view.me:
+                    copies.update(taken)
         self.unseen = {str(n): max(total - copies[str(n)], 0) for n in NUMBERS}
-        weights = [0.0] + [(1 + 0.6 / u if u else 3.0) if self.counts_seen else 1.0 for u in self.unseen.values()]
+        weights = [0.0] + [self.weigh(u, total) if self.counts_seen else 1.0 for u in self.unseen.values()]
         self.weights = tuple(weights)
         ends = self._ends(view)
         self.stuck = tuple(n not in ends for n in range(13))
         self.ends = ends
+
+    scarce = "soft"
+    looks_ahead = False
+    lookahead = 1.0
+
+    def weigh(self, unseen: int, total: int) -> float:
+        if self.scarce == "soft":
+            return 1 + 0.6 / unseen if unseen else 3.0
+        return min(total / unseen, 6.0) if unseen else 6.0
 
     def _copies(self, view: View) -> int:
         """Each number's copies in the set, seen as the whole of the bugs (hands, bag, pile, table) over 12+PLYT:
@@ -214,7 +228,7 @@ class Bot:
         for move in changes:
             old = view.table[move["change"]]
             gained = Counter(laid_value(t)[0] for t in old.bugs) - Counter(laid_value(t)[0] for t in move["to"])
-            if not gained:
+            if not gained or (PLYT not in gained and not self.takes_ends):
                 continue
             lost = Counter(laid_value(t)[0] for t in move["to"]) - Counter(laid_value(t)[0] for t in old.bugs)
             after = self.cost(hand + gained - lost, needed) - (0.25 if PLYT in gained else 0)
@@ -232,7 +246,11 @@ class Bot:
         def worth(move):
             bug = move["discard"]
             points = 13 if bug == PLYT else int(bug)
-            return (self.cost(hand - Counter([bug]), needed) + (0.4 if bug in block else 0), -points)
+            rest = hand - Counter([bug])
+            now = self.cost(rest, needed)
+            if self.looks_ahead:   # what the next bag draw is expected to make of the hand left
+                now -= self.lookahead * self._bag_gain(view, rest, needed, now)
+            return (now + (0.4 if bug in block else 0), -points)
         return min(discards, key=worth)
 
     def _collected(self, view: View) -> set[str]:

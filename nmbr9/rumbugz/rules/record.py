@@ -34,6 +34,7 @@ class Replay:
     round: Round
     error: dict | None = None   # {"code", "move", "player", "message"}
     verdict: Verdict | None = None
+    players: list[dict] | None = None   # the record's seats
 
     @property
     def ok(self) -> bool:
@@ -133,8 +134,8 @@ def replay(record: Record) -> Replay:
         verdict = game.apply(m)
         if not verdict:
             return Replay(game, {"code": verdict.code, "move": i, "player": m.get("player"),
-                                 "message": verdict.message}, verdict)
-    return Replay(game)
+                                 "message": verdict.message}, verdict, record.players)
+    return Replay(game, players=record.players)
 
 
 def round_record(game: Round, bugs: dict, players: list[dict]) -> dict:
