@@ -158,7 +158,7 @@ class Bot:
             bid = {"player": me, "bid": True}
             return bid if self.bids and view.check(bid) and self._wants_discard(view, bidding=True) else None
         take = {"player": me, "draw": "discard"}
-        if view.check(take) and self._wants_discard(view):
+        if view.check(take) and (not view.can_draw_bag() or self._wants_discard(view)):
             return take
         return None if view.bids else {"player": me, "draw": "bag"}
 

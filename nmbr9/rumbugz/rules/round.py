@@ -132,10 +132,10 @@ class Position:
         if source == "discard":
             if self.step != DRAW:
                 return wrong_turn(N_("These bugs come from the bag, not the discard pile."))
-            if self.after_bid:
-                return wrong_turn(N_("The discard went to the bidder: draw from the bag."))
             if not self.pile:
                 return refuse("empty_discard", N_("The discard pile is empty: draw from the bag."))
+            if self.after_bid:
+                return wrong_turn(N_("The discard went to the bidder: draw from the bag."))
             return OK
         if self.step == DRAW and self.bids:
             return wrong_turn(N_("A player bid for the discard: take it yourself, or the bidder takes it first."))
