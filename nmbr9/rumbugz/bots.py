@@ -4,7 +4,7 @@
 discard bid for, to leave it to the bidder). Every choice is made from the view and the bot's own seeded random
 generator, so a seed replays a game exactly.
 
-- easy lays what it sees and discards at random, planning a discard only now and then;
+- easy lays what it sees and discards at random, planning a discard one time in five;
 - medium keeps the bugs closest to the four kinds it lacks (the plan below) and takes a discard that brings
   it closer;
 - hard plans with what it has seen (numbers all out of play are worth less, the rest weighted by how many may
@@ -92,6 +92,8 @@ class Bot:
         self.bids = hard
         self.blocks = hard
         self.extra = 0.35 if hard else 0.0   # what a bug that could go nowhere costs, planning the last kind
+        self.lookahead = 0.5 if hard else 0.0   # how much a discard is judged by the bag draw expected next
+        self.random_discards = 0.8 if level == "easy" else 0.0
 
     # ----- what the bot knows ----------------------------------------------------------------------------------
 
@@ -114,14 +116,9 @@ class Bot:
         self.stuck = tuple(n not in ends for n in range(13))
         self.ends = ends
 
-    scarce = "soft"
-    looks_ahead = False
-    lookahead = 1.0
-
     def weigh(self, unseen: int, total: int) -> float:
-        if self.scarce == "soft":
-            return 1 + 0.6 / unseen if unseen else 3.0
-        return min(total / unseen, 6.0) if unseen else 6.0
+        """What a missing number costs: more the fewer copies may still come; one all seen only a PLYT gives."""
+        return 1 + 0.6 / unseen if unseen else 3.0
 
     def _copies(self, view: View) -> int:
         """Each number's copies in the set, seen as the whole of the bugs (hands, bag, pile, table) over 12+PLYT:
@@ -238,7 +235,7 @@ class Bot:
 
     def _discard(self, view: View, discards: list, needed) -> dict:
         hand = view.hand(view.me)
-        if not self.plans and self.rng.random() < 0.7:
+        if self.rng.random() < self.random_discards:
             plain = [m for m in discards if m["discard"] != PLYT] or discards
             return self.rng.choice(plain)
         block = self._collected(view) if self.blocks else set()
@@ -248,7 +245,7 @@ class Bot:
             points = 13 if bug == PLYT else int(bug)
             rest = hand - Counter([bug])
             now = self.cost(rest, needed)
-            if self.looks_ahead:   # what the next bag draw is expected to make of the hand left
+            if self.lookahead:   # what the next bag draw is expected to make of the hand left
                 now -= self.lookahead * self._bag_gain(view, rest, needed, now)
             return (now + (0.4 if bug in block else 0), -points)
         return min(discards, key=worth)
@@ -271,7 +268,7 @@ class Bot:
         if dumps:   # numbers first: a PLYT fits almost anywhere, later too
             return min(dumps, key=lambda m: (_plyts(m["to"]) > _plyts(view.table[m["change"]].bugs),
                                              self.rng.random()))
-        if not self.plans and self.rng.random() < 0.7:
+        if self.rng.random() < self.random_discards:
             return self.rng.choice(discards)
         block = self._collected(view) if self.blocks else set()
 
