@@ -102,14 +102,19 @@ def _move_int(v) -> bool:
     return _is_int(v) and -MOVE_INT_LIMIT <= v <= MOVE_INT_LIMIT
 
 
+def need_format(data, format: str, version: int) -> None:
+    """A record of this format and version (NMBR 9's, RumBugz's), or RecordError says what it is."""
+    _need(isinstance(data, dict), N_("the file holds no JSON object"))
+    _need(data.get("format") == format, N_("format is {found!r}, expected {format!r}"),
+          found=data.get("format"), format=format)
+    _need(_is_int(data.get("version")) and data["version"] == version,  # 1.0 and true are not 1
+          N_("unsupported record version {found!r} (this game reads {version})"),
+          found=data.get("version"), version=version)
+
+
 def parse_record(data) -> Record:
     """Validate a decoded JSON value as a record; RecordError says what is wrong."""
-    _need(isinstance(data, dict), N_("the file holds no JSON object"))
-    _need(data.get("format") == FORMAT, N_("format is {found!r}, expected {format!r}"),
-          found=data.get("format"), format=FORMAT)
-    _need(_is_int(data.get("version")) and data["version"] == VERSION,  # 1.0 and true are not 1
-          N_("unsupported record version {found!r} (this game reads {version})"),
-          found=data.get("version"), version=VERSION)
+    need_format(data, FORMAT, VERSION)
     for key in ("ruleset", "players", "deck", "moves"):
         _need(key in data, N_("the record has no {key!r} field"), key=key)
     rs = data["ruleset"]

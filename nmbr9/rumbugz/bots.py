@@ -45,9 +45,9 @@ def plan_cost(counts: tuple, plyt: int, needed: tuple, weights: tuple, stuck: tu
     def walk(i: int, have: list, lacking: list) -> None:
         nonlocal best
         if i == len(options):
-            lacking = sorted(lacking, reverse=True)
-            cost = sum(lacking[plyt:])
-            cost += extra * sum(c for n, c in enumerate(have) if stuck[n])
+            cost = sum(sorted(lacking)[:max(len(lacking) - plyt, 0)]) if plyt else sum(lacking)
+            if extra:
+                cost += extra * sum(c for n, c in enumerate(have) if stuck[n])
             best = min(best, cost)
             return
         for run in options[i]:

@@ -5,7 +5,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ...rules.board import N_, Verdict
-from ...rules.record import RecordError, read_json
+from ...rules.record import RecordError, _is_int, _need, need_format, read_json
 from .bugs import set_of_bugs
 from .round import HAND_SIZE, Round
 
@@ -47,27 +47,13 @@ class Replay:
         return {"ok": True, "complete": r.over, "winner": r.winner, "scores": r.scores(), "hands": r.hand_sizes}
 
 
-def _need(cond: bool, template: str, **params) -> None:
-    if not cond:
-        raise RecordError(template, **params)
-
-
-def _is_int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def _strings(v) -> bool:
     return isinstance(v, list) and all(isinstance(s, str) for s in v)
 
 
 def parse_record(data) -> Record:
     """Check a decoded JSON value is a RumBugz record; RecordError says what is wrong."""
-    _need(isinstance(data, dict), N_("the file holds no JSON object"))
-    _need(data.get("format") == FORMAT, N_("format is {found!r}, expected {format!r}"),
-          found=data.get("format"), format=FORMAT)
-    _need(_is_int(data.get("version")) and data["version"] == VERSION,
-          N_("unsupported record version {found!r} (this game reads {version})"),
-          found=data.get("version"), version=VERSION)
+    need_format(data, FORMAT, VERSION)
     for key in ("set", "players", "first", "bag", "moves"):
         _need(key in data, N_("the record has no {key!r} field"), key=key)
     bugs = data["set"]
