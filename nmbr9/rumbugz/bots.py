@@ -44,6 +44,8 @@ def plan_cost(counts: tuple, plyt: int, needed: tuple, weights: tuple, stuck: tu
 
     def walk(i: int, have: list, lacking: list) -> None:
         nonlocal best
+        if best == 0:
+            return   # nothing is better than nothing lacking
         if i == len(options):
             cost = sum(sorted(lacking)[:max(len(lacking) - plyt, 0)]) if plyt else sum(lacking)
             if extra:
@@ -240,14 +242,15 @@ class Bot:
             return self.rng.choice(plain)
         block = self._collected(view) if self.blocks else set()
 
+        left = {m["discard"]: self.cost(hand - Counter([m["discard"]]), needed) for m in discards}
+        best = min(left.values())
+
         def worth(move):
             bug = move["discard"]
-            points = 13 if bug == PLYT else int(bug)
-            rest = hand - Counter([bug])
-            now = self.cost(rest, needed)
-            if self.lookahead:   # what the next bag draw is expected to make of the hand left
-                now -= self.lookahead * self._bag_gain(view, rest, needed, now)
-            return (now + (0.4 if bug in block else 0), -points)
+            now = left[bug]
+            if self.lookahead and now <= best + 1:   # the close ones: what the next bag draw may make of them
+                now -= self.lookahead * self._bag_gain(view, hand - Counter([bug]), needed, now)
+            return (now + (0.4 if bug in block else 0), -(13 if bug == PLYT else int(bug)))
         return min(discards, key=worth)
 
     def _collected(self, view: View) -> set[str]:
