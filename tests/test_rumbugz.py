@@ -341,7 +341,7 @@ def test_random_rounds_never_make_or_lose_a_bug_and_views_show_no_other_hand(see
     rng = random.Random(seed)
     game, bugs = new_round(players, rng)
     whole = Counter(set_of_bugs(bugs["copies"], bugs["plyt"]))
-    for _ in range(250):
+    for step in range(250):
         if game.over:
             break
         mover = game.bidder if game.bidder is not None else game.turn
@@ -358,6 +358,8 @@ def test_random_rounds_never_make_or_lose_a_bug_and_views_show_no_other_hand(see
             assert view["hands"] == [sum(h.values()) for h in game.hands]
             assert set(view) == {"player", "hand", "table", "pile", "bag", "hands", "turn", "step", "kinds",
                                  "bids", "winner", "taken"}
+            if step % 10:
+                continue
             # the others' hands and the bag's order are not in it: changing them changes nothing
             other = copy.deepcopy(game)
             q = (p + 1) % players
@@ -375,7 +377,7 @@ def test_random_rounds_never_make_or_lose_a_bug_and_views_show_no_other_hand(see
 def test_bot_rounds_replay_legal_from_their_records():
     """Bots of every strength, 2 to 4 players, a few hundred rounds: each record replays legal to the same end."""
     rounds = 0
-    for seed in range(240):
+    for seed in range(200):
         players = 2 + seed % 3
         levels = [STRENGTHS[(seed + i) % 2] if seed % 8 else STRENGTHS[(seed + i) % 3] for i in range(players)]
         played = play_round([make_bot(level, seed * 10 + i) for i, level in enumerate(levels)],
@@ -385,7 +387,7 @@ def test_bot_rounds_replay_legal_from_their_records():
         assert again.ok, (seed, again.error)
         assert again.to_json()["winner"] == played.round.winner and again.round.scores() == played.round.scores()
         rounds += 1
-    assert rounds == 240
+    assert rounds == 200
 
 
 def test_bots_are_deterministic_for_a_seed_and_see_only_their_view():
