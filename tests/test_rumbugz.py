@@ -146,7 +146,7 @@ def test_changes_keep_the_kind_add_and_take_at_the_ends_and_give_back_a_plyt():
     # 1 double 4 6 8 10, 2 triple 3 6 9 12
     at = ROUND[:20]
     r = replay(parse_record(whole_round(at)))
-    assert r.ok and +r.round.hands[0] == Counter({"9": 1, "P": 1, "5": 1})
+    assert r.ok and +r.game.hands[0] == Counter({"9": 1, "P": 1, "5": 1})
     for to, code in ((["1", "2", "3", "4", "5"], None),                    # added at the top end
                      (["P0", "1", "2", "3", "4"], "bad_sequence"),          # a PLYT for 0
                      (["2", "3", "4", "5"], None),                          # 1 taken off, 5 added
@@ -179,7 +179,7 @@ def test_a_plyt_on_the_table_is_given_back_for_its_number():
     rec = record(hands, ["7", "1", "1", "1", "2", "2", "8", "3", "3", "5", "5", "4"], moves)
     r = replay(parse_record(rec))
     assert r.ok, r.error
-    assert r.round.table[0].bugs == ("9", "10", "11", "12") and r.round.hands[1]["P"] == 1
+    assert r.game.table[0].bugs == ("9", "10", "11", "12") and r.game.hands[1]["P"] == 1
 
 
 def three_players(moves, bugs=None, draws=("12",)):
@@ -385,7 +385,7 @@ def test_bot_rounds_replay_legal_from_their_records():
                             random.Random(seed))
         again = replay(parse_record(json.loads(json.dumps(played.record))))
         assert again.ok, (seed, again.error)
-        assert again.to_json()["winner"] == played.round.winner and again.round.scores() == played.round.scores()
+        assert again.to_json()["winner"] == played.round.winner and again.game.scores() == played.round.scores()
         rounds += 1
     assert rounds == 200
 

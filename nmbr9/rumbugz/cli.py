@@ -67,7 +67,7 @@ def cmd_replay(args) -> int:
     elif not result.ok:
         print_illegal(result)
     else:
-        game, record = result.round, result.players
+        game, record = result.game, result.players
         if game.winner is not None:
             print(_("Legal round: {name} went out and wins {points} points.").format(
                 name=seat_told(record[game.winner]["name"], record[game.winner]["kind"]), points=out["scores"][game.winner]))
@@ -109,7 +109,7 @@ def cmd_moves(args) -> int:
     if not result.ok:
         _print_json(result.to_json()) if args.json else print_illegal(result)
         return 1
-    game = result.round
+    game = result.game
     if not 0 <= args.player < game.players:
         refusal = no_player(args.player, game.players)
         _print_json({"ok": False, "error": {"code": refusal.code, "move": None, "player": args.player,

@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ...rules.board import N_, Verdict
-from ...rules.record import RecordError, _is_int, _need, need_format, read_json
+from ...rules.board import N_
+from ...rules.record import RecordError, Replay as GameReplay, _is_int, _need, need_format, read_json
 from .bugs import set_of_bugs
 from .round import HAND_SIZE, Round
 
@@ -29,21 +29,15 @@ class Record:
 
 
 @dataclass
-class Replay:
-    """The round a record's moves reach, and the first illegal move if there is one."""
-    round: Round
-    error: dict | None = None   # {"code", "move", "player", "message"}
-    verdict: Verdict | None = None
+class Replay(GameReplay):
+    """As NMBR 9's: `game` is the Round the record's moves reach; `error` ({"code", "move", "player",
+    "message"}) the first illegal move."""
     players: list[dict] | None = None   # the record's seats
-
-    @property
-    def ok(self) -> bool:
-        return self.error is None
 
     def to_json(self) -> dict:
         if self.error:
-            return {"ok": False, "error": self.error}
-        r = self.round
+            return super().to_json()
+        r = self.game
         return {"ok": True, "complete": r.over, "winner": r.winner, "scores": r.scores(), "hands": r.hand_sizes}
 
 
