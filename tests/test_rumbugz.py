@@ -357,7 +357,7 @@ def test_random_rounds_never_make_or_lose_a_bug_and_views_show_no_other_hand(see
             assert Counter(view["hand"]) == game.hands[p] and view["bag"] == len(game.bag)
             assert view["hands"] == [sum(h.values()) for h in game.hands]
             assert set(view) == {"player", "hand", "table", "pile", "bag", "hands", "turn", "step", "kinds",
-                                 "bids", "winner", "taken"}
+                                 "bids", "winner", "taken", "set"}
             if step % 10:
                 continue
             # the others' hands and the bag's order are not in it: changing them changes nothing

@@ -101,32 +101,24 @@ class Bot:
 
     def _setup(self, view: View) -> None:
         """The weights and the table's open ends, from the view only."""
-        copies = Counter()
+        seen = Counter()
         for laid in view.table:
-            copies.update(laid_value(t)[0] for t in laid.bugs)
-        copies.update(view.pile)
-        copies.update(view.hand(view.me))
-        total = self._copies(view)
+            seen.update(laid_value(t)[0] for t in laid.bugs)
+        seen.update(view.pile)
+        seen.update(view.hand(view.me))
         if self.counts_seen:   # what the others took from the pile is likely still in their hands
             for player, taken in enumerate(view.taken):
                 if player != view.me:
-                    copies.update(taken)
-        self.unseen = {str(n): max(total - copies[str(n)], 0) for n in NUMBERS}
-        weights = [0.0] + [self.weigh(u, total) if self.counts_seen else 1.0 for u in self.unseen.values()]
-        self.weights = tuple(weights)
-        ends = self._ends(view)
-        self.stuck = tuple(n not in ends for n in range(13))
-        self.ends = ends
+                    seen.update(taken)
+        self.unseen = {str(n): max(view.bug_set["copies"] - seen[str(n)], 0) for n in NUMBERS}
+        self.weights = (0.0,) + tuple(self.weigh(u) if self.counts_seen else 1.0 for u in self.unseen.values())
+        self.ends = self._ends(view)
+        self.stuck = tuple(n not in self.ends for n in range(13))
 
-    def weigh(self, unseen: int, total: int) -> float:
+    @staticmethod
+    def weigh(unseen: int) -> float:
         """What a missing number costs: more the fewer copies may still come; one all seen only a PLYT gives."""
         return 1 + 0.6 / unseen if unseen else 3.0
-
-    def _copies(self, view: View) -> int:
-        """Each number's copies in the set, seen as the whole of the bugs (hands, bag, pile, table) over 12+PLYT:
-        the view gives every count but the set's PLYT, so take 4 per 52 bugs as the spec's sets have."""
-        bugs = sum(view.hand_sizes) + view.bag_size + len(view.pile) + sum(len(laid.bugs) for laid in view.table)
-        return 8 if bugs > 60 else 4
 
     @staticmethod
     def _ends(view: View) -> set[int]:

@@ -61,6 +61,7 @@ class Position:
     bidder: int | None = None
     winner: int | None = None
     taken: list[list[str]] = field(default_factory=list)   # bugs each player took from the pile (seen by all)
+    bug_set: dict = field(default_factory=dict)             # {"copies", "plyt"}: the bugs in the game
 
     def hand(self, player: int) -> Counter:
         raise NotImplementedError
@@ -291,15 +292,17 @@ class View(Position):
                 "table": [laid.to_json() for laid in self.table], "pile": list(self.pile), "bag": self.bag_size,
                 "hands": list(self.hand_sizes), "turn": self.turn, "step": self.step,
                 "kinds": [sorted(k) for k in self.kinds], "bids": list(self.bids), "winner": self.winner,
-                "taken": [list(t) for t in self.taken]}
+                "taken": [list(t) for t in self.taken], "set": dict(self.bug_set)}
 
 
 class Round(Position):
     """The whole round: every hand and the bag. `apply(move)` judges a record move and, if legal, makes it."""
 
     def __init__(self, players: int, first: int, bag: list[str]):
+        whole = Counter(bag)
         super().__init__(players, first, turn=first, kinds=[set() for _ in range(players)],
-                         taken=[[] for _ in range(players)])
+                         taken=[[] for _ in range(players)],
+                         bug_set={"copies": whole["1"], "plyt": whole[PLYT]})
         self.start_bag, self.bag = list(bag), list(bag)   # the record's bag, and what is left of it
         self.hands = [Counter() for _ in range(players)]
         for i in range(players):   # six at a time from the front, to the first player, then clockwise
@@ -320,7 +323,7 @@ class Round(Position):
         """What `player` may see; changing the view changes nothing here."""
         public = {f: getattr(self, f) for f in ("players", "first", "turn", "step", "first_turn", "bag_size",
                                                  "laid_required", "owed", "bid_window", "after_bid", "bidder",
-                                                 "winner")}
+                                                 "winner", "bug_set")}
         return View(**public, table=list(self.table), pile=list(self.pile), kinds=[set(k) for k in self.kinds],
                     hand_sizes=list(self.hand_sizes), bids=list(self.bids), taken=[list(t) for t in self.taken],
                     me=player, my_hand=Counter(self.hands[player]))
