@@ -13,7 +13,7 @@ EXIT_STATUS = "exit status: 0 legal, 1 a move breaks a rule (its code and move s
 def add_parser(sub) -> None:
     """The `rumbugz` command and its own commands, under nmbr9's."""
     p = sub.add_parser("rumbugz", help="RumBugz, the rummy game with NumBugz: records, moves, bots' games")
-    commands = p.add_subparsers(dest="rumbugz", required=True)
+    commands = p.add_subparsers(dest="rumbugz", required=True, help="what to do (each has its own --help)")
     c = commands.add_parser("replay", help="check a round's record move by move", epilog=EXIT_STATUS)
     c.add_argument("file", help=RECORD)
     c.add_argument("--json", action="store_true", help='{"ok", "complete", "winner", "scores", "hands"}, or '
