@@ -44,6 +44,11 @@ def main(args) -> int:
         except ValueError as e:   # (they printed "deck seeds -1..0" and played on)
             print(e)
             return 2
+    if getattr(args, "players", 0) is None:   # (one option, two benches: a server game's seats, a round's)
+        args.players = 2 if args.what == "rumbugz" else 4
+    if args.what == "rumbugz":
+        from .rumbugz.bench import bench_rumbugz
+        return bench_rumbugz(args)
     if args.what == "rules":
         return bench_rules(args)
     if args.what == "render":

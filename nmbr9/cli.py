@@ -213,26 +213,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_moves)
 
     p = sub.add_parser("bench", help="benchmarks")
-    p.add_argument("what", choices=["rules", "render", "bots", "hints", "analysis", "build", "server"],
+    p.add_argument("what", choices=["rules", "render", "bots", "hints", "analysis", "build", "server", "rumbugz"],
                    help="rules: legal placements' speed; render: frame times; bots: a bot's solo scores and time "
                         "a move; hints: the expert's hint at the table beside the same choice alone; analysis: "
                         "the best layout found knowing the card order beside a bot's score, deck by deck; build: the archives' sizes "
                         "in dist/ and the built game's start to its first frame beside this checkout's; server: bot "
-                        "clients against a real server process (docs/serving.md)")
+                        "clients against a real server process (docs/serving.md); rumbugz: RumBugz bots against each "
+                        "other, round by round")
     p.add_argument("--level", default="hard", help="bots, analysis: easy, medium, hard or expert (default hard)")
-    p.add_argument("--games", type=int, default=100, help="bots, hints, analysis: solo games (decks); server: games at once "
-                                                                  "(default 100)")
+    p.add_argument("--games", type=int, default=100, help="bots, hints, analysis: solo games (decks); server: games at once; "
+                                                          "rumbugz: rounds (default 100)")
     p.add_argument("--time", type=float, default=30.0, help="analysis: seconds of search a deck (default 30)")
     p.add_argument("--seed", type=int, default=0, help="the first game's deck seed, the next seeds follow (default 0)")
-    p.add_argument("--jobs", type=int, default=1, help="bots: games played at once, one a core (default 1)")
+    p.add_argument("--jobs", type=int, default=1, help="bots, rumbugz: games played at once, one a core (default 1)")
     p.add_argument("--variant", default="classic", help="bots: classic, two_of_three or level_to_level")
     p.add_argument("--modules", default="", help="bots: NMBR 9 ++ modules, e.g. start_tiles,gap_fillers,breaking_rules")
-    p.add_argument("--players", type=int, default=4, help="server: players a game (default 4)")
+    p.add_argument("--players", type=int, help="server: players a game (default 4); rumbugz: players a round "
+                                               "(default 2)")
     p.add_argument("--seconds", type=float, default=10.0, help="server: seconds to keep starting games (default 10)")
     p.add_argument("--pace", type=float, default=0.0, help="server: seconds each player thinks a move, on "
                                                            "average (default 0: full speed)")
     p.add_argument("--faults", action="store_true", help="server: kill -9 and restart the server mid-bench, drop "
                                                          "clients at random")
+    p.add_argument("--bots", default="hard,medium", help="rumbugz: the bots' strengths, repeated to fill the seats")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("analyse", help="best layout found for a recorded game's deck, beside each score",
@@ -264,6 +267,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--key", help="TLS private key (PEM)")
     p.add_argument("--verbose", action="store_true", help="log every move too")
     p.set_defaults(func=cmd_serve)
+
+    from .rumbugz.cli import add_parser as add_rumbugz   # the second game's commands live beside it
+    add_rumbugz(sub)
 
     p = sub.add_parser("i18n", help="translation catalogues: extract messages, check the catalogues")
     p.add_argument("action", choices=["extract", "check"],

@@ -53,14 +53,17 @@ def test_board_at_round_shows_what_stood_then():
 
 
 def test_rules_layer_imports_nothing_above_it():
-    code = ("import sys, nmbr9.rules, nmbr9.rules.record; "
-            "bad = [m for m in sys.modules if m.split('.')[0] in ('panda3d', 'direct', 'websockets') "
-            "or m.startswith(('nmbr9.scene', 'nmbr9.store', 'nmbr9.ai', 'nmbr9.i18n', 'nmbr9.net'))]; print(bad)")
+    """Both games' rules layers (nmbr9/rules, nmbr9/rumbugz/rules): no panda3d, no scene, no network, no bots."""
+    code = ("import sys, nmbr9.rules, nmbr9.rules.record, nmbr9.rumbugz.rules; "
+            "bad = [m for m in sys.modules if m.split('.')[0] in ('panda3d', 'direct', 'websockets', 'socket', 'asyncio') "
+            "or m.startswith(('nmbr9.scene', 'nmbr9.store', 'nmbr9.ai', 'nmbr9.i18n', 'nmbr9.net', "
+            "'nmbr9.rumbugz.bots', 'nmbr9.rumbugz.play', 'nmbr9.rumbugz.cli'))]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parent.parent)
     assert out.stdout.strip() == "[]"
-    for path in (Path(__file__).resolve().parent.parent / "nmbr9" / "rules").glob("*.py"):
+    package = Path(__file__).resolve().parent.parent / "nmbr9"
+    for path in [*(package / "rules").glob("*.py"), *(package / "rumbugz" / "rules").glob("*.py")]:
         text = path.read_text()
         for banned in ("import panda3d", "from panda3d", "from direct", "import direct", "..scene", "..store",
-                       "..ai", "..i18n", "nmbr9.scene", "..net", "websockets"):
+                       "..ai", "..i18n", "nmbr9.scene", "..net", "websockets", "import socket", "..bots", "..play"):
             assert banned not in text, f"{path.name} imports {banned}"

@@ -106,14 +106,19 @@ def _move_int(v) -> bool:
     return _is_int(v) and -MOVE_INT_LIMIT <= v <= MOVE_INT_LIMIT
 
 
+def need_format(data, format: str, version: int) -> None:
+    """A record of this format and version (NMBR 9's, RumBugz's), or RecordError says what it is."""
+    _need(isinstance(data, dict), N_("the file holds no JSON object"))
+    _need(data.get("format") == format, N_("format is {found}, expected {format}"),
+          found=as_json(data.get("format")), format=as_json(format))
+    _need(_is_int(data.get("version")) and data["version"] == version,  # 1.0 and true are not 1
+          N_("unsupported record version {found} (this game reads {version})"),
+          found=as_json(data.get("version")), version=version)
+
+
 def parse_record(data) -> Record:
     """Validate a decoded JSON value as a record; RecordError says what is wrong."""
-    _need(isinstance(data, dict), N_("the file holds no JSON object"))
-    _need(data.get("format") == FORMAT, N_("format is {found}, expected {format}"),
-          found=as_json(data.get("format")), format=as_json(FORMAT))
-    _need(_is_int(data.get("version")) and data["version"] == VERSION,  # 1.0 and true are not 1
-          N_("unsupported record version {found} (this game reads {version})"),
-          found=as_json(data.get("version")), version=VERSION)
+    need_format(data, FORMAT, VERSION)
     for key in ("ruleset", "players", "deck", "moves"):
         _need(key in data, N_("the record has no '{key}' field"), key=key)
     rs = data["ruleset"]
@@ -245,6 +250,11 @@ def read_file(path) -> str:
 
 
 def load_record(path) -> Record:
+    return parse_record(read_json(path))
+
+
+def read_json(path):
+    """The JSON value in a record file (NMBR 9's or RumBugz's); RecordError says why it can't be read."""
     try:
         text = read_file(path)
     except RecordError as e:
@@ -259,14 +269,13 @@ def load_record(path) -> Record:
     except OSError as e:   # the system's words ("Is a directory"), not Python's "[Errno 21] ... '/tmp'"
         raise RecordError(N_("can't read {path}: {error}"), path=path, error=e.strerror or e) from None
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(N_("{path} is not valid JSON ({detail}, line {line})"),
                           path=path, detail=json_detail(e), line=e.lineno) from None
     except JSON_ERRORS:
         raise RecordError(N_("{path} is not a usable JSON file: a number too long or nesting too deep"),
                           path=path) from None
-    return parse_record(data)
 
 
 def replay(record: Record) -> Replay:

@@ -1,0 +1,87 @@
+"""Rounds and games of RumBugz without a window: seats, the deal, asking each player (a bot) for moves."""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from .rules import Round, default_set, legal_moves, round_record, set_of_bugs, who_starts
+from .rules.round import DRAW
+
+# A round no one can finish (every player waiting for bugs that never come) stops here, with no winner: far
+# beyond any round the bots play (the longest seen are under 200 turns).
+TURN_LIMIT = 600
+
+
+@dataclass
+class Played:
+    """A round played to its end: the round, its record, each player's seconds a move."""
+    round: Round
+    record: dict
+    times: list[list[float]] = field(default_factory=list)
+    turns: int = 0
+
+
+def new_round(players: int, rng: random.Random, bugs: dict | None = None) -> tuple[Round, dict]:
+    """Rule 1 (who starts) and the shuffle, from `rng`: a Round ready to play and its set."""
+    bugs = bugs or default_set(players)
+    whole = set_of_bugs(bugs["copies"], bugs["plyt"])
+    first = who_starts(players, whole, rng)
+    rng.shuffle(whole)
+    return Round(players, first, whole), bugs
+
+
+def reshuffle(game: Round, rng: random.Random) -> None:
+    """Rule 7: a draw finds the bag empty: the pile but its top, shuffled, becomes the bag."""
+    bugs = list(game.pile[:-1])
+    rng.shuffle(bugs)
+    assert game.apply({"reshuffle": bugs})
+
+
+def play_round(bots: list, seats: list[dict], rng: random.Random, bugs: dict | None = None) -> Played:
+    """One round to its end: each bot is given only its player's view. Bids are asked of every player who may
+    bid, in seat order after the next player, before that player draws."""
+    game, bugs = new_round(len(bots), rng, bugs)
+    times = [[] for _ in bots]
+    turns = 0
+
+    def ask(player: int, may_pass: bool = False) -> dict | None:
+        view = game.view(player)
+        started = time.perf_counter()
+        move = bots[player].act(view)
+        times[player].append(time.perf_counter() - started)
+        if move is None:
+            assert may_pass, f"bot {player} passed at step {game.step}"
+            return None
+        if "draw" in move and move["draw"] == "bag" and game.bag_size == 0:
+            reshuffle(game, rng)
+        verdict = game.apply(move)
+        assert verdict, f"bot {player}'s move {move} refused: {verdict.code} {verdict.message}"
+        return move
+
+    while not game.over:
+        if game.step == DRAW:
+            turns += not game.after_bid   # (after a bid the turn is the one counted before it)
+            if turns > TURN_LIMIT:
+                break
+            if game.bid_window:
+                for offset in range(1, game.players):
+                    bidder = (game.turn + offset) % game.players
+                    if game.check({"player": bidder, "bid": True}):
+                        ask(bidder, may_pass=True)
+            if not (game.can_draw_bag() or game.can_take_discard()) and game.check({"end": "no_winner"}):
+                game.apply({"end": "no_winner"})
+                break
+            if game.bids:
+                if ask(game.turn, may_pass=True) is None:   # the next player declines the discard
+                    ask(game.winning_bidder())
+                continue
+        ask(game.bidder if game.bidder is not None else game.turn)
+    return Played(game, round_record(game, bugs, seats), times, turns)
+
+
+def play_game(bots: list, seats: list[dict], rounds: int, seed: int, bugs: dict | None = None):
+    """A game of `rounds` rounds (spec: the highest total wins, a tie shares the win); yields each Played."""
+    rng = random.Random(seed)
+    for _ in range(rounds):
+        yield play_round(bots, seats, rng, bugs)
