@@ -205,7 +205,7 @@ def test_hostile_input_gets_an_error_or_a_closed_connection_and_other_games_play
     async def main():
         async with serving(tmp_path) as (url, server):
             ana, ben = await table(url, ["Ana", "Ben"])
-            out = {}
+            out, said = {}, {}
             async with connect(url) as ws:
                 for what, frame in {"not JSON": "{nope", "a list": "[1, 2]", "binary": b"\x00\x01",
                                     "unknown": '{"type": "teleport"}', "no type": '{"seq": 1}',
@@ -219,7 +219,8 @@ def test_hostile_input_gets_an_error_or_a_closed_connection_and_other_games_play
                                                              "token": "\u00e9\ud800"}),
                                     }.items():
                     await ws.send(frame)
-                    out[what] = json.loads(await ws.recv())["code"]
+                    said[what] = json.loads(await ws.recv())
+                    out[what] = said[what]["code"]
                 # seated, then moves of every wrong shape
                 await ws.send(json.dumps({"type": "host", "version": 1, "name": "Eve"}))
                 json.loads(await ws.recv()), json.loads(await ws.recv())
@@ -248,8 +249,10 @@ def test_hostile_input_gets_an_error_or_a_closed_connection_and_other_games_play
                         codes.append(json.loads(await ws.recv())["code"])
                 out["flood"] = (codes[-1], e.value.rcvd.code)
             reply = await ana.play(next_move(ana.view, random.Random(1)))
-            return out, reply
-    out, reply = run(main())
+            return out, said, reply
+    out, said, reply = run(main())
+    # said in JSON's words, not Python's ('teleport', 'str')
+    assert '"teleport"' in said["unknown"]["message"] and "'name' must be a string" in said["name a list"]["message"]
     assert out == {"not JSON": "bad_json", "a list": "bad_json", "binary": "bad_json", "unknown": "unknown_type",
                    "no type": "unknown_type", "move first": "not_joined", "old version": "version",
                    "name a list": "bad_message", "rules wrong": "bad_rules", "no such game": "no_game", "odd token": "bad_token",

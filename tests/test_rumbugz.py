@@ -282,6 +282,8 @@ def test_the_sequence_command():
         out = json.loads(r.stdout)
         assert r.returncode == 1 and out["ok"] is False and out["message"], bugs
     assert rumbugz("sequence", "P5", "P5", "P5", "P5").stdout.strip() == "A match sequence: 5 5 5 5"
+    # what is not a bug is said as JSON writes it, not as Python does ('x')
+    assert json.loads(rumbugz("sequence", "3", "x", "5", "6", "--json").stdout)["message"].startswith('"x" is not a bug')
 
 
 def test_moves_lists_what_the_player_may_do_and_each_replays(tmp_path):

@@ -17,7 +17,7 @@ CODE_LENGTH = 6
 ERRORS = {
     "bad_json": N_("The server could not read the message (not a JSON object)."),
     "bad_message": N_("The message is missing a field or has one of the wrong type: {detail}."),
-    "unknown_type": N_("The server does not know the message {type!r}."),
+    "unknown_type": N_("The server does not know the message {type}."),
     "version": N_("This game speaks protocol version {found}, the server version {version}: update the game."),
     "not_joined": N_("Join or host a game first."),
     "no_game": N_("There is no game with the code {code}."),

@@ -28,6 +28,7 @@ from ..ai import STRENGTHS
 from ..match import derive_seed, utc_now
 from ..rules import Ruleset
 from ..rules.record import RecordError
+from ..rules.text import as_json
 from . import protocol as P
 from .store import Store
 from .table import LOBBY, OVER, Table, ruleset_from_json, think
@@ -42,13 +43,17 @@ class BadMessage(Exception):
         self.code, self.params = error, params
 
 
+# a field's type as JSON names it, for the error sent back (not Python's 'str')
+JSON_TYPES = {str: "a string", int: "a whole number", bool: "true or false", dict: "an object", list: "a list"}
+
+
 def need(msg: dict, key: str, kind, optional: bool = False):
     """The field `key` of the message, of type `kind`; BadMessage says which is missing or wrong."""
     if key not in msg and optional:
         return None
     v = msg.get(key)
     if not isinstance(v, kind) or isinstance(v, bool) and kind is not bool:
-        raise BadMessage("bad_message", detail=f"{key!r} must be {getattr(kind, '__name__', kind)}")
+        raise BadMessage("bad_message", detail=f"'{key}' must be {JSON_TYPES.get(kind, 'a value of another type')}")
     return v
 
 
@@ -170,7 +175,7 @@ class Server:
             kind = msg.get("type")
             handler = HANDLERS.get(kind) if isinstance(kind, str) else None
             if handler is None:
-                raise BadMessage("unknown_type", type=str(kind)[:40])
+                raise BadMessage("unknown_type", type=as_json(kind))
             if kind not in ("host", "join", "resume") and conn.code is None:
                 raise BadMessage("not_joined")
             handler(self, conn, msg, rid)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...rules.board import N_, Verdict, refuse
+from ...rules.text import as_json
 
 PLYT = "P"
 NUMBERS = range(1, 13)
@@ -62,8 +63,8 @@ def read_sequence(tokens) -> tuple[str | None, list[int], Verdict]:
             if isinstance(token, str) and token.startswith(PLYT):
                 return None, [], refuse("bad_sequence", N_("A PLYT must stand for a number from 1 to 12 ({bug})."),
                                         bug=token)
-            return None, [], refuse("bad_sequence", N_("{bug!r} is not a bug: bugs are 1 to 12 and PLYT."),
-                                    bug=token)
+            return None, [], refuse("bad_sequence", N_("{bug} is not a bug: bugs are 1 to 12 and PLYT."),
+                                    bug=as_json(token))
         values.append(read[1])
     if len(values) < MIN_LENGTH:
         return None, values, refuse("bad_sequence", N_("A sequence needs at least 4 bugs, not {count}."),

@@ -49,7 +49,7 @@ def parse_record(data) -> Record:
     """Check a decoded JSON value is a RumBugz record; RecordError says what is wrong."""
     need_format(data, FORMAT, VERSION)
     for key in ("set", "players", "first", "bag", "moves"):
-        _need(key in data, N_("the record has no {key!r} field"), key=key)
+        _need(key in data, N_("the record has no '{key}' field"), key=key)
     bugs = data["set"]
     _need(isinstance(bugs, dict) and bugs.get("copies") in COPIES and bugs.get("plyt") in PLYTS
           and _is_int(bugs.get("copies")) and _is_int(bugs.get("plyt")),
