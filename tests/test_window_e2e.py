@@ -56,9 +56,9 @@ def _wait_for(predicate, timeout: float) -> bool:
 class RunningGame:
     """`python3 run_game.py` with its trace lines collected from stdout."""
 
-    def __init__(self, display: str, data: Path, sized: bool = True):
+    def __init__(self, display: str, data: Path, sized: bool = True, **env: str):
         self.env = {**os.environ, "DISPLAY": display, "NMBR9_DATA": str(data), "NMBR9_TRACE": "1",
-                    "NMBR9_NO_AUDIO": "1", "LANGUAGE": "en"}
+                    "NMBR9_NO_AUDIO": "1", "LANGUAGE": "en", **env}
         self.data = data
         size = ["--size", f"{W}x{H}"] if sized else []   # else the size in the settings
         self.proc = subprocess.Popen([sys.executable, str(ROOT / "run_game.py"), *size],
@@ -177,6 +177,23 @@ def test_a_solo_game_from_the_menu_commits_a_dragged_tile(game_factory, tmp_path
     shot = g.wait_for("trace: screenshot").split(" ", 2)[2]
     assert Path(shot).exists() and Path(shot).stat().st_size > 10_000
     shutil.copy(shot, tmp_path / "solo-after-first-tile.png")
+
+
+def test_without_a_sound_device_the_game_says_so_in_one_line(display, tmp_path):
+    """No sound card and no sound server: OpenAL and ALSA wrote some 40 lines of errors at every start."""
+    import glob
+    if glob.glob("/dev/snd/pcmC*p"):
+        pytest.skip("this machine has a sound card")
+    runtime = tmp_path / "runtime"   # no PulseAudio or PipeWire socket in it
+    runtime.mkdir()
+    g = RunningGame(display, tmp_path / "data", NMBR9_NO_AUDIO="0", XDG_RUNTIME_DIR=str(runtime), PULSE_SERVER="")
+    try:
+        g.wait_for("trace: screen menu", timeout=40)
+    finally:
+        g.kill()
+    # (Xlib's line on Xvfb, which lacks an extension a desktop's X server has, is not the game's)
+    said = [line for line in g.seen if not line.startswith(("trace:", "Xlib:"))]
+    assert said == ["No sound device found: playing without sound."]
 
 
 def test_a_menu_built_under_a_still_pointer_keeps_the_keyboards_highlight(display, game_factory):
