@@ -207,9 +207,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="benchmarks")
     p.add_argument("what", choices=["rules", "render", "bots", "hints", "analysis"],
                    help="rules: legal placements' speed; render: frame times; bots: a bot's solo scores and time "
-                        "a move; hints: the expert's hint at the table beside the same choice alone; analysis: "
+                        "a move; hints: the strongest bot's hint at the table beside the same choice alone; analysis: "
                         "the best layout found knowing the card order beside a bot's score, deck by deck")
-    p.add_argument("--level", default="hard", help="bots, analysis: easy, medium, hard or expert (default hard)")
+    p.add_argument("--level", default="hard", help="bots, analysis: easy, medium or hard (default hard)")
     p.add_argument("--games", type=int, default=100, help="bots, hints, analysis: solo games (decks) (default 100)")
     p.add_argument("--time", type=float, default=30.0, help="analysis: seconds of search a deck (default 30)")
     p.add_argument("--seed", type=int, default=0, help="the first game's deck seed, the next seeds follow (default 0)")

@@ -38,11 +38,11 @@ def test_bots_play_whole_games_with_legal_moves_only(level):
     assert game.over and len(game.boards[0].tiles) == 20
 
 
-def test_the_expert_chooses_legal_moves_late_in_a_game_and_only_looks():
+def test_the_hard_bot_chooses_legal_moves_late_in_a_game_and_only_looks():
     game = play("medium", new_deck(random.Random(5)), rounds=16)
     before = [p for p in game.boards[0].tiles]
     v = view_of(game)
-    p = make_bot("expert", 1).choose(v)
+    p = make_bot("hard", 1).choose(v)
     assert game.boards[0].verdict(p).ok
     assert v.board.tiles == before  # choosing (a hint, say) only looks
     assert game.play(0, p)
@@ -348,7 +348,7 @@ def test_bench_hints_times_the_hint_at_the_table_and_alone():
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "round 20/20" in run.stderr                          # the progress line
-    assert "expert hints, 20 in 1 solo game (seed 3..)" in run.stdout   # (it said "1 solo games")
+    assert "hard bot's hints, 20 in 1 solo game (seed 3..)" in run.stdout   # (it said "1 solo games")
     assert "at the table (asked to shown): mean" in run.stdout and "the same choices alone: mean" in run.stdout
     run = subprocess.run([sys.executable, "-m", "nmbr9", "bench", "hints", "--games", "0"], capture_output=True,
                          text=True)

@@ -496,7 +496,7 @@ def test_new_game_setup_seats_players_and_starts_a_saved_game(app):
     click(app, "Bot, medium")           # -> a hard bot
     click(app, "Add a player")
     s = app.screen
-    for _ in range(3):                  # seat 3: medium, hard, expert, human
+    for _ in range(2):                  # seat 3: medium, hard, human
         s.cycle_kind(2)
     s.entries[0].set("Ana")
     s.entries[2].set("Ben")
@@ -552,7 +552,7 @@ def test_new_game_offers_the_last_games_seats_and_rules_again(app):
     click(app, "Add a player")
     s.entries[0].set("Ana")
     s.entries[2].set("Ben")
-    for _ in range(3):                       # Ben: medium, hard, expert, back round to human
+    for _ in range(2):                       # Ben: medium, hard, back round to human
         s.cycle_kind(2)
     s.toggle_module("gap_fillers")
     click(app, "Start (Enter)")
@@ -1206,7 +1206,7 @@ def test_a_flat_table_is_scored_in_words_not_left_counting(app):
 
 def test_a_bot_never_freezes_the_window(app):
     """While the hard bot thinks on its thread the frames keep coming."""
-    m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:expert")], seed=2)
+    m = app.store.new_match([Seat("Ana"), Seat("Bot", "bot:hard")], seed=2)
     app.play(m)
     place_somewhere(app)
     times = []
@@ -1594,10 +1594,10 @@ def _hint_in_round_4(app, animation_speed: float = 0.0):
     return m, s, h["result"]["placement"]
 
 
-def test_hint_shows_the_experts_legal_choice_without_freezing(app):
+def test_hint_shows_the_strongest_bots_legal_choice_without_freezing(app):
     m, s, p = _hint_in_round_4(app)
     assert m.check(0, p).ok
-    assert "Hint: the expert would lay it" in texts(app)
+    assert "Hint: the strongest bot would lay it" in texts(app)
     place_somewhere(app)
     assert s.hint is None                     # gone once the tile is confirmed
 
@@ -1616,7 +1616,7 @@ def test_hint_key_twice_moves_the_tile_onto_the_hint_and_enter_lays_it_there(app
     assert "Your tile is on the hint's spot: Enter lays it." not in texts(app)   # not about round 5's tile
 
 
-def test_hint_key_again_while_the_expert_thinks_takes_the_hint_once_found(app, monkeypatch):
+def test_hint_key_again_while_the_bot_thinks_takes_the_hint_once_found(app, monkeypatch):
     """I, I pressed before the hint showed did nothing: the player had to press I a third time. Then the second
     press changed nothing on the screen ("Looking for a good place..." stayed), and a player who took the tile as
     on its way clicked Confirm and laid it where it was (a newcomer's mouse game on this busy machine): it says the
@@ -1639,7 +1639,7 @@ def test_hint_key_again_while_the_expert_thinks_takes_the_hint_once_found(app, m
     until(app, lambda: s.ps.ghost is not None and m.round == 2)
     messenger.send("i")
     frames(app)
-    messenger.send("i")                                      # again, the expert still thinking
+    messenger.send("i")                                      # again, the bot still thinking
     frames(app)
     assert "Looking for a good place\u2026 your tile goes there once it is found." in texts(app)
     found.set()
@@ -1656,7 +1656,7 @@ def test_hints_given_up_on_do_not_hold_up_the_next_hint(app, monkeypatch):
     busy machine, a long wait for nothing)."""
     m = app.store.new_match([Seat("Ana")], seed=12)
     s = app.play(m)
-    slow = iter([thinking_for(120, "round2"), thinking_for(120, "round3")])   # the expert on a busy machine
+    slow = iter([thinking_for(120, "round2"), thinking_for(120, "round3")])   # the bot on a busy machine
     real = s.hint_work
     monkeypatch.setattr(s, "hint_work", lambda card, seed: next(slow, None) or real(card, seed))
     place_somewhere(app)
@@ -1670,12 +1670,12 @@ def test_hints_given_up_on_do_not_hold_up_the_next_hint(app, monkeypatch):
     messenger.send("i")
     # (90 s at most on a busy machine: less than the 120 s the hints given up would hold it back)
     until(app, lambda: s.hint is not None and s.hint["ghost"] is not None, 90)
-    assert "Hint: the expert would lay it" in texts(app)
+    assert "Hint: the strongest bot would lay it" in texts(app)
 
 
 def test_a_hint_dropped_at_once_is_not_worked_out(app, monkeypatch, tmp_path):
     """I, then the tile laid at once, before the hint's thread had sent the work to the hints' processes: it was
-    not there yet to be given up, and was worked out there to its end all the same (the expert's hint: seconds of
+    not there yet to be given up, and was worked out there to its end all the same (the hint: seconds of
     one of the two cores, the bots' moves and the next hint slower meanwhile)."""
     import functools
     begun = tmp_path / "begun"
@@ -1693,7 +1693,7 @@ def test_a_hint_dropped_at_once_is_not_worked_out(app, monkeypatch, tmp_path):
     until(app, lambda: s.ps.ghost is not None and m.round == 3)
     messenger.send("i")   # asked after the dropped one: worked out after it was begun, if it was
     until(app, lambda: s.hint is not None and s.hint["ghost"] is not None, 90)
-    assert "Hint: the expert would lay it" in texts(app)
+    assert "Hint: the strongest bot would lay it" in texts(app)
     assert not begun.exists()
 
 
@@ -1723,7 +1723,7 @@ def test_the_first_tiles_hint_shows_beside_the_tile_in_hand(app):
     """The first tile and its hint both lay at the table's middle: the blue ghost showed only where the tile in
     hand left it uncovered. The tile is put down a square clear of it (held beside it, floating, it would hide
     the ghost's edge); I again still takes the hint, Enter lays it."""
-    m = app.store.new_match([Seat("Ana")], seed=13)   # a 9: the expert lays it turned, at (0, 0)
+    m = app.store.new_match([Seat("Ana")], seed=13)   # a 9: the hint lays it turned, at (0, 0)
     s = app.play(m)
     until(app, lambda: s.ps is not None and s.ps.ghost is not None)
     messenger.send("i")
@@ -1813,7 +1813,7 @@ def test_the_hints_words_are_still_there_after_the_rules(app):
     it is was gone (the status was empty); it is there again."""
     m, s, p = _hint_in_round_4(app)
     said = s.status["text"]
-    assert said.startswith("Hint: the expert would lay it")
+    assert said.startswith("Hint: the strongest bot would lay it")
     messenger.send("f1")
     frames(app)
     s.close_rules()

@@ -305,7 +305,7 @@ def test_two_humans_pass_the_table_and_the_hand_off_hides_it(game_factory, tmp_p
     row2 = setup.ROW_TOP - setup.ROW_STEP + 0.012
     g.click_at(-0.67, row2)                                  # Add a player: a medium bot in seat 2
     time.sleep(0.4)
-    for _ in range(3):                                       # medium -> hard -> expert -> human
+    for _ in range(2):                                       # medium -> hard -> human
         g.click_at(0.2, row2)
         time.sleep(0.4)
     g.click_at(*setup.START_POS)
