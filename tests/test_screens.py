@@ -3202,12 +3202,12 @@ def test_results_show_the_best_layout_found_and_step_through_it(app):
     from nmbr9.scene.screens import results
     m = app.store.new_match([Seat("A", "bot:easy")], seed=31)
     m.play_out()
-    results.ANALYSIS_SECONDS, old = 2.0, results.ANALYSIS_SECONDS
+    results.ANALYSIS_WIDTH, old = 2, results.ANALYSIS_WIDTH
     try:
         r = app.goto(results.ResultsScreen, match=m, context={})
         until(app, lambda: r.analysis["placements"] is not None, 60)
     finally:
-        results.ANALYSIS_SECONDS = old
+        results.ANALYSIS_WIDTH = old
     frames(app)
     best = Board()
     for p in r.analysis["placements"]:
@@ -4266,7 +4266,7 @@ def test_a_reviewed_tournament_game_shows_the_best_layout_found_before_at_once(a
     app.store.tournament_match(t).play_out()
     app.goto(TournamentScreen)
     scores = app.store.tournament(t.id).entries()[0].scores
-    results.ANALYSIS_SECONDS, old = 2.0, results.ANALYSIS_SECONDS
+    results.ANALYSIS_WIDTH, old = 2, results.ANALYSIS_WIDTH
     try:
         click(app, f"Game 1: A {scores[0]}, B {scores[1]}")
         until(app, lambda: app.screen.analysis["placements"] is not None, 60)
@@ -4275,7 +4275,7 @@ def test_a_reviewed_tournament_game_shows_the_best_layout_found_before_at_once(a
         click(app, f"Game 1: A {scores[0]}, B {scores[1]}")
         frames(app, 2)
     finally:
-        results.ANALYSIS_SECONDS = old
+        results.ANALYSIS_WIDTH = old
     assert app.screen.analysis["placements"] == found
     assert "searching" not in texts(app) and "Best found for this deck: " in texts(app)
 
