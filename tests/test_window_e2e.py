@@ -196,6 +196,44 @@ def test_without_a_sound_device_the_game_says_so_in_one_line(display, tmp_path):
     assert said == ["No sound device found: playing without sound."]
 
 
+def test_text_fields_edit_as_on_the_desktop(game_factory):
+    """Ctrl+A then Backspace erased one letter ("Ana", then "Ben" typed, became "AnBen"). A field now selects all
+    with Ctrl+A, moves with Home and End, selects with Shift, erases a selection with Backspace or Delete and types
+    over it, and copies and pastes (Ctrl+C, Ctrl+V), as on the desktop; the names typed are the game's seats."""
+    g = game_factory()
+    g.click_at(0, menu.button_y(0))                          # New game
+    g.wait_for("trace: screen setup")
+
+    def keys(*names):
+        g.xdotool("key", "--window", g.window, "--delay", "150", *names)
+        time.sleep(0.3)
+
+    def write(text):
+        g.xdotool("type", "--window", g.window, "--delay", "150", text)
+        time.sleep(0.3)
+    g.click_at(-0.9, setup.ROW_TOP + 0.012)                  # the first seat's name ("Player 1" goes)
+    time.sleep(0.4)
+    write("Ana")
+    keys("ctrl+a", "BackSpace")
+    write("Ben")                                             # "Ben"
+    keys("Home")
+    write("X")                                               # "XBen"
+    keys("End", "shift+Left", "shift+Left", "Delete")        # "XB"
+    keys("shift+Home", "ctrl+c", "Right")
+    write("o")                                               # "XBo"
+    g.click_at(-0.67, setup.ROW_TOP - setup.ROW_STEP + 0.012)   # Add a player
+    time.sleep(0.4)
+    g.click_at(-0.9, setup.ROW_TOP - setup.ROW_STEP + 0.012)    # its name ("Bot 2" goes)
+    time.sleep(0.4)
+    keys("ctrl+v")
+    write("yz")                                              # "XByz"
+    keys("Left", "shift+Left", "shift+Left")                 # "By" selected
+    write("e")                                               # "Xez"
+    g.click_at(*setup.START_POS)
+    g.wait_for("trace: turn")
+    assert [p["name"] for p in g.autosave()["players"]] == ["XBo", "Xez"]
+
+
 def test_a_menu_built_under_a_still_pointer_keeps_the_keyboards_highlight(display, game_factory):
     """The pointer rests where Rules appears: Enter still presses the first button until the pointer moves."""
     subprocess.run(["xdotool", "mousemove", str(W // 2), str(H // 2)], env={**os.environ, "DISPLAY": display},

@@ -15,6 +15,7 @@ from direct.showbase.DirectObject import DirectObject
 from direct.showbase.MessengerGlobal import messenger
 from panda3d.core import Point3, TextNode
 
+from .text_field import TextField
 from ..hud import ACCENT, DIM, INK, WARN, build_anew, even_wrap, measure, take_off  # noqa: F401  (the screens take their colours from here)
 
 BACKDROP = (0.1, 0.12, 0.13, 0.94)
@@ -202,11 +203,10 @@ class Screen(DirectObject):
             button["text"] = around(shown + "…")
 
     def entry(self, text, pos, width=0.6, scale=0.05, parent=None, command=None, **kw):
-        e = DirectEntry(parent=parent or self.root, initialText=text, pos=(pos[0], 0, pos[1]), scale=scale,
-                        width=width / scale, numLines=1, entryFont=self.app.font, text_fg=INK,
-                        frameColor=(0.05, 0.06, 0.07, 1), relief=DGG.FLAT, focus=0,
-                        command=command, **kw)
-        return e
+        """A text field (text_field.py: it edits as on the desktop)."""
+        return TextField(parent=parent or self.root, initialText=text, pos=(pos[0], 0, pos[1]), scale=scale,
+                         width=width / scale, numLines=1, entryFont=self.app.font, text_fg=INK,
+                         frameColor=(0.05, 0.06, 0.07, 1), relief=DGG.FLAT, focus=0, command=command, **kw)
 
     def name_field(self, name: str, default, pos, **kw):
         """A player's name field showing the name the game will use when none is typed (`default()`, as
