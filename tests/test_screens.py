@@ -1042,6 +1042,48 @@ def test_language_changes_without_a_restart(app):
     assert "Runde 1 von 20" in texts(app)
 
 
+@pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
+def test_the_settings_notes_and_keys_leave_no_word_alone_on_a_line(app, language):
+    """In Spanish the camera's note ended "... y A D W" with "S." alone on the next line; the key help's German
+    "links/rechts: / Regler verschieben" broke inside what a key does. Every line holds two words or more (a run
+    of keys or a key's "what it does" counts as one)."""
+    from nmbr9.scene.screens.settings import SettingsScreen
+    set_language(language)
+    app.goto(SettingsScreen)
+    frames(app)
+    wrapped = [w.component("text0").textNode for w in list(DirectGuiWidget.guiDict.values())
+               if _visible(w) and app.base.aspect2d.isAncestorOf(w) and w.hascomponent("text0")
+               and w.component("text0").textNode.getWordwrap()]
+    lines = [line for node in wrapped for line in node.getWordwrappedText().split("\n") if line]
+    assert len(wrapped) >= 2 and all(len(line.split(" ")) > 1 for line in lines), lines
+
+
+@pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
+def test_the_rules_page_fills_its_lines_in_every_language(app, language):
+    """The Spanish Bridge rule broke early, before "(rodeado de losetas de su nivel)", a bracket kept whole:
+    its first line was 82% full. Every line of the page but a paragraph's last is at least 85% full."""
+    from nmbr9.scene.screens.rules import RulesScreen
+    set_language(language)
+    s = app.goto(RulesScreen)
+    for text in s.frame.getCanvas().findAllMatches("**/rules-text"):
+        node = text.node()
+        lines = node.getWordwrappedText().split("\n")
+        for line, after in zip(lines, lines[1:]):
+            assert node.calcWidth(line) >= 0.85 * node.getWordwrap(), (line, after)
+
+
+def test_the_german_rules_call_a_player_a_person_throughout():
+    """The German rules said "Person" everywhere but once: "sobald ein Spieler zwei Zahlenplättchen"."""
+    from nmbr9.i18n import _
+    from nmbr9.i18n.rules_page import rules_page
+    set_language("de")
+    try:
+        page = " ".join(" ".join([heading, *paragraphs]) for heading, paragraphs in rules_page(_))
+    finally:
+        set_language("en")
+    assert "Spieler" not in page and page.count("Person") > 10
+
+
 @pytest.mark.parametrize("ruleset", [Ruleset(), Ruleset("classic", ("gap_fillers", "breaking_rules"))],
                          ids=["classic", "plus"])
 def test_a_language_changed_mid_turn_redraws_the_whole_table(app, ruleset):

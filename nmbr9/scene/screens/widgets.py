@@ -36,12 +36,19 @@ ANY = (0.95, 1.0)      # the room of a one-column layout: any window holds it at
 
 # a phrase in brackets this short (brackets included) fits a line of every wrapped text
 SHORT_PHRASE = re.compile(r"\([^()\n]{1,30}\)")
+# keys named by their letters in a row, "A D W S" (single capitals in a row are never words of these languages)
+KEY_RUN = re.compile(r"\b[A-Z](?: [A-Z]\b)+")
 
 
 def keep_together(text: str) -> str:
-    """`text` with its short phrases in brackets joined by no-break spaces: a wrapped line never breaks
-    inside "(level 0)" or "(79 more than you)", in any language (where the translation puts them)."""
-    return SHORT_PHRASE.sub(lambda phrase: phrase.group().replace(" ", "\u00a0"), text)
+    """`text` with its short phrases in brackets, and its runs of keys ("A D W S"), joined by no-break spaces: a
+    wrapped line never breaks inside "(level 0)" or "(79 more than you)", nor leaves "S." alone on a line, in any
+    language (where the translation puts them)."""
+    return KEY_RUN.sub(_joined, SHORT_PHRASE.sub(_joined, text))
+
+
+def _joined(phrase) -> str:
+    return phrase.group().replace(" ", "\u00a0")
 
 
 def hot(colour) -> tuple:
