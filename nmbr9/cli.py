@@ -171,6 +171,7 @@ EXIT_STATUS = "exit status: 0 legal, 1 a move breaks a rule (its code and move s
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .ai.analyse import WIDEST
     parser = argparse.ArgumentParser(prog="nmbr9", description="NMBR 9 3D: with no command, play.")
     sub = parser.add_subparsers(dest="command")
 
@@ -215,15 +216,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="benchmarks")
     p.add_argument("what", choices=["rules", "render", "bots", "hints", "analysis", "build", "server", "rumbugz"],
                    help="rules: legal placements' speed; render: frame times; bots: a bot's solo scores and time "
-                        "a move; hints: the expert's hint at the table beside the same choice alone; analysis: "
+                        "a move; hints: the strongest bot's hint at the table beside the same choice alone; analysis: "
                         "the best layout found knowing the card order beside a bot's score, deck by deck; build: the archives' sizes "
                         "in dist/ and the built game's start to its first frame beside this checkout's; server: bot "
                         "clients against a real server process (docs/serving.md); rumbugz: RumBugz bots against each "
                         "other, round by round")
-    p.add_argument("--level", default="hard", help="bots, analysis: easy, medium, hard or expert (default hard)")
+    p.add_argument("--level", default="hard", help="bots, analysis: easy, medium or hard (default hard)")
     p.add_argument("--games", type=int, default=100, help="bots, hints, analysis: solo games (decks); server: games at once; "
                                                           "rumbugz: rounds (default 100)")
-    p.add_argument("--time", type=float, default=30.0, help="analysis: seconds of search a deck (default 30)")
+    p.add_argument("--width", type=int, default=WIDEST,
+                   help=f"analysis: the widest beam searched a deck (default {WIDEST}, as the results screen)")
     p.add_argument("--seed", type=int, default=0, help="the first game's deck seed, the next seeds follow (default 0)")
     p.add_argument("--jobs", type=int, default=1, help="bots, rumbugz: games played at once, one a core (default 1)")
     p.add_argument("--variant", default="classic", help="bots: classic, two_of_three or level_to_level")
@@ -244,7 +246,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help=RECORD)
     p.add_argument("--out", help="write the best layout as a game record to this file")
     p.add_argument("--player", type=int, default=None, help="compare with this player only")
-    p.add_argument("--time", type=float, default=30.0, help="seconds to search (default 30)")
+    p.add_argument("--width", type=int, default=WIDEST,
+                   help=f"the widest beam searched, passes doubling up to it (default {WIDEST}, as the results "
+                        "screen searches: the same best on any machine; twice as wide takes about twice as long)")
     p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser("tournament", help="run a bot-only tournament headless; list or show past tournaments")

@@ -28,7 +28,7 @@ import threading
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 
-from .ai import STRENGTHS, View
+from .ai import FORMER_STRENGTHS, STRENGTHS, View, current_strength
 from .i18n import N_, _, as_english, as_now, in_every_language
 from .puzzle import BOT_NAMES
 from .rules import Board, Game, Move, Options, Placement, Ruleset, Seat, Verdict
@@ -82,7 +82,7 @@ def local_date(stamp: str) -> str:
 # the names New game gives seats nobody named, stored in English (older games: in the language of their day)
 SEAT_NAMES = (N_("Player {number}"), N_("Bot {number}"))
 # a bot's strength in words (New game's seats, a tournament's standings)
-STRENGTH_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "expert": N_("expert")}
+STRENGTH_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 # how `nmbr9 tournament --bots` named its bots before it named them as New game does ("Bot 1 (hard)", the
 # strength in English): read as "Bot 1", so that its strength is told once (seat_told)
 OLD_BOT_NAME = N_("Bot {n} ({strength})")
@@ -104,8 +104,8 @@ def default_name(index: int, kind: str) -> str:
 
 
 def strength_name(kind: str) -> str:
-    """A bot's strength in words ("hard" for "bot:hard")."""
-    strength = kind.removeprefix("bot:")
+    """A bot's strength in words ("hard" for "bot:hard", and for a former "bot:expert")."""
+    strength = current_strength(kind.removeprefix("bot:"))
     return _(STRENGTH_NAMES[strength]) if strength in STRENGTH_NAMES else strength
 
 
@@ -231,7 +231,7 @@ class Match:
                  bot_factory=None):
         """RecordError (a ValueError) if a seat is a bot this game doesn't have."""
         for s in game.seats:
-            if s.is_bot and s.strength not in STRENGTHS:   # a record from elsewhere, or a newer game's
+            if s.is_bot and s.strength not in STRENGTHS and s.strength not in FORMER_STRENGTHS:   # a newer game's
                 raise RecordError(N_("unknown bot strength {kind} for {name} (known: {known})"),
                                   kind=as_json(s.kind), name=as_json(s.name), known=", ".join("bot:" + x for x in STRENGTHS))
         self.game = game

@@ -309,9 +309,10 @@ def screens(size: str) -> None:
               ("results alone, the best found", lambda: best_found(alone, 79)),
               ("results with modules, the best found", lambda: best_found(plus, 79)),
               ("results alone with modules, the best found", lambda: best_found(plus_alone, -6)),
-              ("a hint", lambda: hint_shown("Hint: the expert would lay it where the pulsing blue tile is (level {level}).")),
+              ("a hint", lambda: hint_shown(
+                  "Hint: the strongest bot would lay it where the pulsing blue tile is (level {level}).")),
               ("a hint, animations off", lambda: hint_shown(
-                  "Hint: the expert would lay it where the see-through blue tile is (level {level})."))]
+                  "Hint: the strongest bot would lay it where the see-through blue tile is (level {level})."))]
     found = {}
     shots = os.environ.get("NMBR9_PROBE_SHOTS")   # a folder: a picture of each screen, to look at
     for language in os.environ.get("NMBR9_PROBE_LANGUAGES", "en,de,es,pl").split(","):

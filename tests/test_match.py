@@ -17,7 +17,7 @@ from nmbr9.rules.record import RecordError, parse_record, replay
 from helpers import thinking_for
 
 ANA, BEN, CAT = Seat("Ana"), Seat("Ben"), Seat("Cat")
-# Easy and medium bots only: they are quick (hard and expert take 0.1 to 2 s a move; every
+# Easy and medium bots only: they are quick (hard takes 0.1 to 0.5 s a move; every
 # bot's choice is deterministic, its search counted in evaluations, never timed).
 EASY, MEDIUM = Seat("Easy", "bot:easy"), Seat("Mid", "bot:medium")
 

@@ -488,7 +488,7 @@ def test_a_hint_with_reserve_armed_takes_the_tile_back_in_hand_and_shows_its_spo
         assert not s.plus_hud.buttons["power_reserve"]["text"].endswith("(on)")
         assert p.piece == digit and m.check(0, p)
         assert f"Reserve is off: the hint is where to lay your {digit}." in texts(app)
-        assert s.status["text"].startswith("Hint: the expert would lay it where the")
+        assert s.status["text"].startswith("Hint: the strongest bot would lay it where the")
         shot(app, f"reserve-hint-{ask[0]}")
         assert m.game.players[0].reserve is None
     press(app, "power_relocate")                      # picking the tile to move: the hint says what it is for
@@ -744,16 +744,17 @@ def _hint_in_words(app, s):
     return said
 
 
-def test_hint_before_the_tile_says_build_or_reject_as_the_expert_would(app):
+def test_hint_before_the_tile_says_build_or_reject_as_the_strongest_bot_would(app):
     import copy
     from nmbr9.ai.plus import plan_turn
     from nmbr9.match import derive_seed
     m, s = start(app, [Seat("Ana")], Ruleset("two_of_three"), seed=4)
     ps_ready(app)
-    name, (build,) = plan_turn(copy.deepcopy(m.game), 0, "expert", derive_seed(m.seed, "hint", 0, 1))[0]
+    name, (build,) = plan_turn(copy.deepcopy(m.game), 0, "hard", derive_seed(m.seed, "hint", 0, 1))[0]
     assert name == "decide"
     said = _hint_in_words(app, s)
-    assert said == ("Hint: the expert would build it (B)." if build else "Hint: the expert would reject it (R).")
+    assert said == ("Hint: the strongest bot would build it (B)." if build else
+                    "Hint: the strongest bot would reject it (R).")
     messenger.send("b" if build else "r")
     until(app, lambda: m.options(0).step != "decide" or None)
     frames(app, 3)
@@ -852,7 +853,7 @@ def test_level_to_level_shows_the_piles_and_the_choice_with_its_level_cap(app):
     frames(app, 2)
     assert m.game.active == 2 and ps.ghost is None
     assert "Choose one of the shown tiles" in texts(app)
-    assert _hint_in_words(app, s).startswith("Hint: the expert would take the tile under marker ")
+    assert _hint_in_words(app, s).startswith("Hint: the strongest bot would take the tile under marker ")
     shot(app, "level-to-level-choice")
     messenger.send("1")                                                # the key of level marker 1
     frames(app)
@@ -1004,7 +1005,7 @@ def _hint_ghost(app, s):
 
 
 def test_a_hint_under_start_tiles_and_an_armed_flip_is_legal_under_them(app):
-    """The hint was the classic expert's spot: refused on a start tile's squares, and never
+    """The hint was the classic hard bot's spot: refused on a start tile's squares, and never
     flipped with Flip armed (then replaced by the highest legal spot, whatever its value)."""
     m, s = start(app, [Seat("Ana")], Ruleset("classic", ("start_tiles", "breaking_rules"), ("flip", "loner")),
                  seed=8)
@@ -1048,7 +1049,7 @@ def test_a_flipped_hint_taken_then_flip_dropped_no_longer_says_enter_lays_it(app
     assert on_spot not in texts(app)
 
 
-def test_a_power_armed_while_the_expert_thinks_does_not_leave_looking_for_a_good_place(app, monkeypatch):
+def test_a_power_armed_while_the_bot_thinks_does_not_leave_looking_for_a_good_place(app, monkeypatch):
     """I, then Ctrl+number before the hint showed: that hint answered another question and was dropped,
     but the status said "Looking for a good place..." for the rest of the turn, a hint that never came."""
     import threading
@@ -1723,7 +1724,7 @@ def test_the_saved_game_named_on_new_game_keeps_off_the_key_line(app, tournament
 
 @pytest.mark.parametrize("variant", ["two_of_three", "level_to_level"])
 def test_a_hint_in_words_is_worked_out_beside_the_window(app, monkeypatch, variant):
-    """The expert's "build or reject" / "which tile" was a lambda, which can't be sent to a thinking
+    """The hint's "build or reject" / "which tile" was a lambda, which can't be sent to a thinking
     process: it was worked out in the window's own interpreter, sharing it with the frames (in a
     1280x720 window under load a Level to Level hint took minutes)."""
     from nmbr9.ai import worker
@@ -1740,7 +1741,7 @@ def test_a_hint_in_words_is_worked_out_beside_the_window(app, monkeypatch, varia
         ps_ready(app)
         lay(app, m.game.legal_placements(0)[0])
     ps_ready(app)
-    assert _hint_in_words(app, s).startswith("Hint: the expert would ")
+    assert _hint_in_words(app, s).startswith("Hint: the strongest bot would ")
     assert sent and all(sent)
 
 

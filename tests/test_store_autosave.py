@@ -578,3 +578,21 @@ def test_a_lock_file_that_cannot_be_opened_at_all_stops_the_start_saying_why(tmp
         f"Can't start: the data folder's lock file {tmp_path / files.LOCK_NAME} can't be opened (Is a directory), so "
         f"another copy of NMBR 9 3D, another user's, may be using the folder. Use a data folder of your own, or "
         f"have the file's owner remove it.\n")
+
+
+def test_a_save_naming_the_former_expert_bot_continues_played_and_named_as_hard(store):
+    """Expert played hard's game and is folded into it: an older save naming bot:expert still continues, its bot
+    told "(hard)" and laying hard's tiles."""
+    from nmbr9.match import seat_told
+    m = store.new_match([Seat("Ana"), Seat("Bot", "bot:hard")], seed=8, threaded=False)
+    play(m, humans=3)
+    rec = saved(store)
+    boards = {}
+    for kind in ("bot:hard", "bot:expert"):
+        rec["players"][1]["kind"] = kind
+        store.autosave.path.write_text(json.dumps(rec))
+        back = store.continue_game(threaded=False).match
+        assert seat_told(back.seats[1].name, back.seats[1].kind) == "Bot (hard)"
+        play(back, humans=2)
+        boards[kind] = back.game.boards[1].tiles
+    assert boards["bot:expert"] == boards["bot:hard"]

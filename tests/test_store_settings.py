@@ -129,6 +129,15 @@ def test_the_last_new_game_is_kept_and_a_bad_one_falls_back_alone(folder):
         assert load_settings() == Settings(sound=False)
 
 
+def test_a_new_game_kept_with_the_former_expert_bot_is_offered_with_the_hard_bot(folder):
+    """Expert played hard's game and is folded into it: New game offers the seat as hard, not as a strength it
+    no longer has (nor drops the whole table)."""
+    table = {"seats": [{"name": "Ana", "kind": "human"}, {"name": "", "kind": "bot:expert"}], "variant": "classic",
+             "modules": [], "powers": [], "practice": False}
+    (folder / "settings.json").write_text(json.dumps({"new_game": table}))
+    assert [s["kind"] for s in load_settings().new_game["seats"]] == ["human", "bot:hard"]
+
+
 def test_settings_a_newer_version_wrote_survive_a_change_made_in_this_one(folder):
     """Keys this version doesn't know were dropped at the next save: a newer version's settings lost."""
     newer = {"colour_blind": True, "table": {"cloth": "green"}}

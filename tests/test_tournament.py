@@ -98,6 +98,22 @@ def test_the_command_names_a_bot_with_its_strength_once_in_the_players_language(
     assert "Spieler 1, Bot 2 (mittel)" in shown[2] and "Bot 1 (schwer), Bot 2 (leicht)" in shown[2]
 
 
+def test_a_tournament_of_the_former_expert_bot_is_told_and_played_as_hard(store, capsys):
+    """Expert played hard's game and is folded into it: a stored tournament naming bot:expert says "(hard)" and
+    its next game is played; `--bots expert` plays hard, and a note on stderr says why."""
+    older = store.new_tournament([Seat("Bot 1 (expert)", "bot:expert"), Seat("Bot 2", "bot:expert")], games=1, seed=1)
+    assert cli.main(["tournament", "--show", str(older.id)]) == 0
+    rows = [line[5:].strip().rsplit(None, 4)[0] for line in capsys.readouterr().out.splitlines()
+            if line.strip()[:1] == "\u2013"]
+    assert rows == ["Bot 1 (hard)", "Bot 2 (hard)"]
+    m = store.tournament_match(store.tournament(older.id), threaded=False)
+    assert m.run_bots() and [len(b.tiles) for b in m.game.boards] == [1, 1]
+    assert cli.main(["tournament", "--bots", "expert,easy", "--games", "1", "--seed", "3"]) == 0
+    out = capsys.readouterr()
+    assert out.err.splitlines()[0] == "Note: expert is now hard (the two played the same game): hard plays."
+    assert "Bot 1 (hard)" in out.out and "Bot 2 (easy)" in out.out
+
+
 def test_show_names_each_games_scores_by_player(store, capsys):
     """--show listed each game as "scores 46 46 50", in the seats' order, under standings in the places' order
     (the bot first): whose 50 it was could not be told. Each score now comes with its player."""

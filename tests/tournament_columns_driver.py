@@ -18,7 +18,7 @@ from nmbr9.scene.base import parse_size
 def main() -> None:
     from nmbr9.scene.screens.tournament import TournamentScreen
     app = game_app(parse_size(sys.argv[1]))
-    t = app.store.new_tournament([Seat("Ana", "bot:easy"), Seat("Maximiliana Wolfesch", "bot:expert")],
+    t = app.store.new_tournament([Seat("Ana", "bot:easy"), Seat("Maximiliana Wolfesch", "bot:medium")],
                                  games=12, seed=6)
     app.store.tournament_match(t).play_out()
     app.goto(TournamentScreen, chosen=t.id)

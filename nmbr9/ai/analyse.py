@@ -5,7 +5,7 @@ the `width` most promising tables after each card (judged by the same board
 evaluation the bots use, given the cards still to come as a composition: told
 the very next card too, the tuned weights misjudge, and a width-8 beam scored 55
 on deck 21 where the medium bot scores 89), each table offering only its
-CHILDREN best placements, widening the beam while time allows, and returns the
+CHILDREN best placements, widening the beam pass by pass up to WIDEST, and returns the
 layout with the highest score.
 
 `nmbr9 analyse RECORD --out FILE` writes that layout as a one-player game
@@ -15,7 +15,6 @@ spec/game-record.md asks: "analysis": {"of": the analysed record's path,
 """
 from __future__ import annotations
 
-import time
 from collections import Counter
 
 import numpy as np
@@ -31,13 +30,27 @@ from .grid import Grid
 CHILDREN = 2
 
 
-def beam(deck: list[int], width: int, weights=None, deadline: float | None = None,
-         progress=None, done: float = 0.0, share: float = 1.0):
-    """One beam search pass: (score, placements) of the best final table, or None if out of time."""
+# The widest beam the search runs, its passes doubling up to it from 1: the results screen's search and
+# `nmbr9 analyse`'s. The work is counted, never timed, so a record gives the same best on any machine (10 s
+# of wall-clock time gave 93 on a busy machine where a quiet one found 119). About 10 s on a quiet 2-core machine.
+WIDEST = 24
+MOST_WIDE = 1024   # what `--width` takes: its last pass alone some 3 minutes on a quiet machine
+
+
+def widths(widest: int) -> list[int]:
+    """The passes' beam widths: 1, 2, 4, ... below `widest`, then `widest`."""
+    out = [1]
+    while out[-1] * 2 < widest:
+        out.append(out[-1] * 2)
+    return out + [widest] if widest > 1 else out
+
+
+def beam(deck: list[int], width: int, weights=None, each=None):
+    """One beam search pass: (score, placements) of the best final table. each() is called after every card."""
     weights = np.array(WEIGHTS) if weights is None else weights
     states = [(Grid(), ())]
     left = Counter(deck)
-    for i, digit in enumerate(deck):
+    for digit in deck:
         left[digit] -= 1
         remaining = {d: n for d, n in left.items() if n > 0}
         pool = []  # (value, state index, candidate arrays, k)
@@ -61,70 +74,42 @@ def beam(deck: list[int], width: int, weights=None, deadline: float | None = Non
             if len(nxt) >= width:
                 break
         states = nxt
-        if progress:
-            progress(done + share * (i + 1) / len(deck))
-        if deadline is not None and time.perf_counter() > deadline:
-            return None
+        if each:
+            each()
     g, moves = max(states, key=lambda st: st[0].score)
     return g.score, list(moves)
 
 
-def analyse(deck: list[int], progress=None, time_limit: float = 30.0,
-            weights=None, layouts=()) -> list[Placement]:
-    """The best layout found for this card order within `time_limit` seconds.
+def analyse(deck: list[int], progress=None, widest: int = WIDEST, weights=None, layouts=()) -> list[Placement]:
+    """The best layout found for this card order by beams of doubling width up to `widest` (widths()).
 
-    Runs beams of doubling width, then one as wide as the time left allows; progress(fraction) is
-    called as it goes, never backwards (from this thread; the caller hands it
-    to its own). `layouts` (e.g. the players' own games, lists of
-    placements) and a medium bot's game are returned instead if one scores more than the search.
-    The limit covers the bot's game too; only the first pass (width 1, a fraction of a second)
-    always completes.
+    `layouts` (e.g. the players' own games, lists of placements) and a medium bot's game are returned
+    instead if one scores more than the search. progress(fraction) is called as it goes, never backwards
+    (from this thread; the caller hands it to its own): the share of the work done, each card of a pass
+    counted as its width and each of the bot's moves as one, so it moves as steadily on a busy machine.
     """
-    start = time.perf_counter()
-    best, tried = None, set()
+    passes = widths(widest)
+    total, done = len(deck) * (1 + sum(passes)), [0]
     if progress:
-        report, shown, ticks = progress, [-1.0], [0]
-        must = 2 * len(deck)   # the bot's moves and the first pass's cards: done however long they take
+        report, shown = progress, [-1.0]
 
-        def progress(fraction, tick=False):
-            # the search spends the whole time limit, so the time spent is the truest measure; but what must be
-            # done goes on past it (on a busy machine the bot's game alone took the 10 s, and "99%" then stood
-            # still for 9 s more): until it is done, no further than its share done
-            ticks[0] += tick
-            fraction = max(fraction, min((time.perf_counter() - start) / time_limit, 0.99))
-            if best is None:
-                fraction = min(fraction, ticks[0] / must)
+        def progress(work: int = 0):
+            done[0] += work
+            fraction = done[0] / max(total, 1)
             if fraction > shown[0] + 0.005 or fraction >= 1.0 > shown[0]:   # the end always told
                 shown[0] = fraction
                 report(fraction)
-        # from the start, the bot's game too: on a busy machine it took seconds, the first report
-        # then came at 23% and "0%" stood still as if stuck until then
-        progress(0.0)
-    layouts = (*layouts, bot_layout(deck, each=progress and (lambda: progress(0.0, tick=True))))
-    deadline = start + time_limit
-    width = 1  # the first pass always completes, whatever the time limit: so it is the cheapest
-    while True:
-        # progress: the share of the time budget this pass is expected to end at
-        spent = time.perf_counter() - start
-        done = min(spent / time_limit, 0.99)
-        found = beam(deck, width, weights, deadline if best else None,
-                     progress if best or not progress else lambda f: progress(f, tick=True), done,
-                     share=min(1.0 - done, max(spent, 0.05) / time_limit))
-        if found is None:
-            break
+        # from the start, the bot's game too: on a busy machine it took seconds, and "0%" stood still as if stuck
+        progress()
+    layouts = (*layouts, bot_layout(deck, each=progress and (lambda: progress(1))))
+    best = None
+    for width in passes:
+        # a beam's result is not monotone in its width: a narrower pass may still win
+        found = beam(deck, width, weights, each=progress and (lambda width=width: progress(width)))
         if best is None or found[0] > best[0]:
             best = found
-        took = time.perf_counter() - start - spent
-        left = deadline - time.perf_counter()
-        fits = int(width * 0.85 * left / max(took, 1e-3))  # a pass costs about its width
-        # a beam's result is not monotone in its width: a narrower last pass may still win,
-        # but a width already tried gives the same layout again
-        tried.add(width)
-        width = min(2 * width, fits)
-        if width < 1 or width in tried:
-            break
     if progress:
-        progress(1.0)
+        progress(total - done[0])   # all of it (the bot may have laid fewer tiles than the deck has cards)
     for layout in layouts:
         layout = list(layout)
         if len(layout) == len(deck) and sum(tile_points(p) for p in layout) > best[0]:
@@ -160,10 +145,10 @@ def best_game(deck: list[int], placements: list[Placement]):
 
 
 def main(args) -> int:
-    """`nmbr9 analyse RECORD [--out FILE] [--player P] [--time S]`."""
+    """`nmbr9 analyse RECORD [--out FILE] [--player P] [--width W]`."""
     import json
-    import math
     import os
+    import time
 
     from ..cli import print_illegal
     from ..i18n import _
@@ -187,8 +172,8 @@ def main(args) -> int:
         from ..rules.game import no_player
         print(no_player(args.player, len(game.seats)).text(_))
         return 2
-    if not (math.isfinite(args.time) and args.time > 0):   # nan and inf too: the search must end
-        print(_("--time must be a number of seconds more than 0."))
+    if not 1 <= args.width <= MOST_WIDE:
+        print(_("--width must be a whole number from 1 to {most}.").format(most=MOST_WIDE))
         return 2
     if args.out:   # before the long search: can the file be written? (nothing of it is truncated)
         existed = os.path.exists(args.out)
@@ -211,7 +196,7 @@ def main(args) -> int:
 
     started = time.perf_counter()
     own = [[m.placement for m in game.moves if m.player == i] for i in range(len(game.seats))]
-    placements = analyse(record.deck, progress=bar, time_limit=args.time, layouts=own)
+    placements = analyse(record.deck, progress=bar, widest=args.width, layouts=own)
     best = best_game(record.deck, placements)
     found = best.boards[0].score()
     print(_("Best found for this deck: {score} points ({seconds:.0f} s of search)").format(

@@ -98,26 +98,25 @@ def bench_bots(args) -> int:
 def bench_analysis(args) -> int:
     """`nmbr9 bench analysis`: what the search that knows the whole card order finds on seeded decks, beside a bot
     (which never knows it) on the same decks: how far above the bots the cards allowed, deck by deck."""
-    import math
-
     from ..rules import tile_points
-    from .analyse import analyse
+    from .analyse import MOST_WIDE, analyse
     if args.level not in STRENGTHS:
         print(f"unknown bot level {as_json(args.level)} (choose from {', '.join(STRENGTHS)})")
         return 2
-    if args.games < 1 or not (math.isfinite(args.time) and args.time > 0):
-        print("--games must be at least 1 and --time a number of seconds more than 0")
+    if args.games < 1 or not 1 <= args.width <= MOST_WIDE:
+        print(f"--games must be at least 1 and --width from 1 to {MOST_WIDE}")
         return 2
     found, bot = [], []
     started, show = time.perf_counter(), Progress()
     progress(show, 0, args.games, started)
     for seed in range(args.seed, args.seed + args.games):
-        layout = analyse(new_deck(random.Random(seed)), time_limit=args.time)
+        layout = analyse(new_deck(random.Random(seed)), widest=args.width)
         found.append(sum(tile_points(p) for p in layout))
         bot.append(play_solo(args.level, seed)[0])
         progress(show, len(found), args.games, started)
-    print(f"analysis: {args.games} deck(s), seeds {args.seed}..{args.seed + args.games - 1}, {args.time:g} s of "
-          f"search a deck (it knows the card order; the {args.level} bot does not)")
+    print(f"analysis: {args.games} deck(s), seeds {args.seed}..{args.seed + args.games - 1}, beams up to "
+          f"{args.width} wide, {(time.perf_counter() - started) / args.games:.1f} s a deck (it knows the card order; "
+          f"the {args.level} bot does not)")
     for name, scores in (("best found", found), (f"{args.level} bot", bot)):
         print(f"  {name:<12} mean {statistics.mean(scores):.1f}  median {statistics.median(scores):g}  "
               f"min {min(scores)}  max {max(scores)}")

@@ -1,4 +1,4 @@
-"""The four bot strengths. Each sees a View (its board, the card, the cards
+"""The three bot strengths. Each sees a View (its board, the card, the cards
 seen so far) and answers a Placement; each is deterministic given its seed."""
 from __future__ import annotations
 
@@ -104,20 +104,4 @@ class Hard(Medium):
                           self.budget, self.max_cards, self.shortlists)
 
 
-class Expert(Hard):
-    """Hard's expectimax, wider (8 placements) at the root, measuring more footings per
-    answer, and comparing its best three placements two cards ahead from the middle of the
-    game (three near the end) as a budget of 400 evaluations allows. On training decks
-    10000..10059 that scored 95.3 against hard's 94.1, in 0.66 s a move (p95 1.65 s); with a
-    budget of 220 (two cards ahead only with six numbers or fewer left) it was no stronger
-    than hard (94.0). Sampled lines of two or three cards scored less than hard (decks
-    10000..10029: 89.9 vs 92.7), and so did choosing among hard's three best by eight full
-    games of the medium bot (89.7)."""
-    name = "expert"
-    width = 8
-    deep = 3
-    budget = 400
-    shortlists = (16, 4)
-
-
-BOTS = {"easy": Easy, "medium": Medium, "hard": Hard, "expert": Expert}
+BOTS = {"easy": Easy, "medium": Medium, "hard": Hard}

@@ -26,7 +26,7 @@ import numpy as np
 from ..rules import Board, Placement, tile_points
 from ..rules.game import (BRIDGE, CHOOSE, DECIDE, EXTRAS, FLIP, LEVEL_TO_LEVEL, LONER, PLACE_TILE, RELOCATE, RESERVE,
                           SINGLE_SUPPORT)
-from . import View, make_bot
+from . import STRONGEST, View, make_bot
 from .evaluate import NBASE, SHORTLIST, features, footing_features
 from .grid import Grid
 from .weights import WEIGHTS
@@ -307,18 +307,18 @@ def plan_turn(game, seat: int, strength: str, seed: int, bot=None) -> list[tuple
 
 
 def advice(game, seat: int, seed: int) -> tuple[str, tuple]:
-    """The expert's first step of a player's turn ("2 of 3": build or reject; "Level to Level":
+    """The strongest bot's first step of a player's turn ("2 of 3": build or reject; "Level to Level":
     which shown tile): a hint in words. A function of this module, so it can be sent to a thinking
     process (ai/worker.py)."""
-    return plan_turn(game, seat, "expert", seed)[0]
+    return plan_turn(game, seat, STRONGEST, seed)[0]
 
 
 def hint_placement(game, seat: int, seed: int, powers: tuple[str, ...] = (), reserved: bool = False,
                    filler: str | None = None, moving: tuple[int, int, int] | None = None) -> Placement | None:
-    """The expert's placement for a player's hint: legal under the powers they armed (or for
+    """The strongest bot's placement for a player's hint: legal under the powers they armed (or for
     their reserved tile, the gap filler `filler` in hand, or the tile at `moving` being
-    relocated); the expert's own classic choice when it is legal and nothing is armed."""
-    return _Planner(game, seat, "expert", seed).hint(tuple(powers), reserved, filler, moving)
+    relocated); its own classic choice when it is legal and nothing is armed."""
+    return _Planner(game, seat, STRONGEST, seed).hint(tuple(powers), reserved, filler, moving)
 
 
 def apply_plan(game, seat: int, actions) -> None:

@@ -1,16 +1,16 @@
 """Thinking beside the window: the bots' moves and the hints worked out in processes of their own.
 
 In a thread of the game's own process a bot shares the interpreter's lock with the window's
-frames: in a 1280x720 window the expert's hints took 2.7 s on average against 0.6 s for the same
-choices alone (`nmbr9 bench hints --games 2 --seed 1`, software GL, a quiet 2-core machine).
+frames: in a 1280x720 window the hints (the "expert" bot's choices then) took 2.7 s on average against
+0.6 s for the same choices alone (`nmbr9 bench hints --games 2 --seed 1`, software GL, a quiet 2-core machine).
 In a process of its own, with the frames capped (scene/base.py), they take 0.8 s.
 
-    result = worker.run(functools.partial(make_bot("expert", seed).choose, view))
+    result = worker.run(functools.partial(make_bot("hard", seed).choose, view))
 
 The hints have processes of their own: in a game with bots, a hint asked for as the card is turned
 waited behind every bot's move of the round (4 bots, round 9: 8 s for a hint that takes 2).
 
-    hint = worker.run(functools.partial(make_bot("expert", seed).choose, view), HINTS)
+    hint = worker.run(functools.partial(make_bot("hard", seed).choose, view), HINTS)
 
 A hint given up on (the tile laid before it came) is abandoned: it stops within a moment in its
 process, which takes the next hint at once. (It ran to its end, and under load the next hint

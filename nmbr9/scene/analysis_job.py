@@ -1,10 +1,11 @@
 """The after-game analysis in its own process, so the search never competes with the window for the GIL.
 
-    job = AnalysisJob(deck, seconds, layouts)   # starts at once
+    job = AnalysisJob(deck, widest, layouts)    # starts at once
     job.poll()                         # each frame: updates job.progress, job.placements, job.error
     job.stop()                         # leaving the screen early
 
-The child is `python -m nmbr9.scene.analysis_job SECONDS DIGIT...`; it reads the
+The child is `python -m nmbr9.scene.analysis_job WIDEST DIGIT...` (ai/analyse.py: the search's work, never
+its time, so a deck's best is the same on a busy machine); it reads the
 players' layouts (lists of placements, each [piece, rotation, x, y, level, flipped])
 as one JSON list on stdin, so the best found is never less than a player laid; it prints
 one JSON object a line: {"progress": f} (the first as soon as the search starts), then {"placements": [...]} or {"error": "..."}.
@@ -23,13 +24,13 @@ from ..paths import ROOT
 
 
 class AnalysisJob:
-    def __init__(self, deck, seconds: float, layouts=()):
+    def __init__(self, deck, widest: int, layouts=()):
         self.progress: float | None = None   # None until the child's first report (it starts slowly on a busy machine)
         self.placements = None
         self.error: str | None = None
         self._lines: queue.Queue = queue.Queue()
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-        self.process = subprocess.Popen([sys.executable, "-m", "nmbr9.scene.analysis_job", str(seconds),
+        self.process = subprocess.Popen([sys.executable, "-m", "nmbr9.scene.analysis_job", str(widest),
                                          *map(str, deck)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT)
         try:
@@ -87,9 +88,9 @@ def main(argv: list[str]) -> int:
     def say(**msg):
         print(json.dumps(msg), flush=True)
     try:
-        seconds, deck = float(argv[0]), [int(d) for d in argv[1:]]
+        widest, deck = int(argv[0]), [int(d) for d in argv[1:]]
         layouts = [[Placement(*p) for p in layout] for layout in json.loads(sys.stdin.read() or "[]")]
-        found = analyse(deck, progress=lambda f: say(progress=f), time_limit=seconds, layouts=layouts)
+        found = analyse(deck, progress=lambda f: say(progress=f), widest=widest, layouts=layouts)
         say(placements=[list(p) for p in found])   # as the layouts came in: Placement's fields
     except Exception as e:   # shown to the player as a sentence
         say(error=str(e) or type(e).__name__)

@@ -61,7 +61,7 @@ def bench_render(args) -> int:
 
 
 def bench_hints(args) -> int:
-    """`nmbr9 bench hints`: how long the expert's hint takes at the table, beside the same choice
+    """`nmbr9 bench hints`: how long the strongest bot's hint takes at the table, beside the same choice
     worked out alone. Solo games on seeded decks (game i: seed + i) in a 1280x720 offscreen window
     that keeps drawing frames at the game's rate; every hint is taken and laid."""
     import tempfile
@@ -69,7 +69,7 @@ def bench_hints(args) -> int:
 
     from direct.showbase.MessengerGlobal import messenger
 
-    from ..ai import View, make_bot
+    from ..ai import STRONGEST, View, make_bot
     from ..match import derive_seed
     from ..progress import Progress
     from ..rules import Seat
@@ -95,7 +95,7 @@ def bench_hints(args) -> int:
                 until(lambda: s.ps is not None and s.ps.ghost is not None and m.round == round_)
                 view = View(s.ps.board.copy(), m.card, tuple(m.seen()), m.game.ruleset, len(m.game.deck))
                 t = time.perf_counter()
-                make_bot("expert", derive_seed(m.seed, "hint", 0, m.round)).choose(view)
+                make_bot(STRONGEST, derive_seed(m.seed, "hint", 0, m.round)).choose(view)
                 alone.append(time.perf_counter() - t)
                 t = time.perf_counter()
                 messenger.send("i")
@@ -111,7 +111,8 @@ def bench_hints(args) -> int:
     def line(name, xs):
         ms = sorted(x * 1000 for x in xs)
         return f"{name}: mean {statistics.mean(ms):.0f} ms, p95 {ms[int(len(ms) * 0.95)]:.0f} ms, max {ms[-1]:.0f} ms"
-    print(f"expert hints, {len(at_table)} in {args.games} solo game{'s' * (args.games != 1)} (seed {args.seed}..), "
+    games = f"{args.games} solo game{'s' * (args.games != 1)}"
+    print(f"{STRONGEST} bot's hints, {len(at_table)} in {games} (seed {args.seed}..), "
           "1280x720 offscreen")
     print(line("at the table (asked to shown)", at_table))
     print(line("the same choices alone", alone))

@@ -419,6 +419,7 @@ def cant_start(text: str) -> int:
 def main(args) -> int:
     from ..store import Store, StoreError, folder_problem
     from .base import make_base, parse_size
+    from .sound import sound_device
     try:
         store = Store()
         settings = store.settings()
@@ -472,6 +473,9 @@ def main(args) -> int:
                                 "or start this deck there: New game, seed {seed}.").format(
                                     game=saved_game_text(saved), seed=args.seed))
     audio = os.environ.get("NMBR9_NO_AUDIO") != "1"   # tests run silent
+    if audio and not sound_device():   # one line, not the audio libraries' screenful of errors
+        print(_("No sound device found: playing without sound."), flush=True)
+        audio = False
     base = make_base(offscreen=bool(first_frame), size=size, audio=audio, frame_rate=FRAME_RATE)
     from panda3d.core import WindowProperties
     from .screens.settings import display_size, fitting_sizes

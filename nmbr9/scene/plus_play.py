@@ -746,7 +746,7 @@ class PlusSessionScreen(SessionScreen):
 
     def ask_hint(self) -> None:
         """Before there is a tile to lay (build or reject it; which shown tile to take), the hint
-        is the expert's answer in words. Reserve armed: the tile comes back in hand for its hint."""
+        is the strongest bot's answer in words. Reserve armed: the tile comes back in hand for its hint."""
         if self.bots_turn_hint():
             return
         key = self._advice_key()
@@ -790,12 +790,12 @@ class PlusSessionScreen(SessionScreen):
                 return True
             name, args = h["result"]["advice"]
             if name == "choose":
-                text = _("Hint: the expert would take the tile under marker {marker} (key {marker}).").format(
+                text = _("Hint: the strongest bot would take the tile under marker {marker} (key {marker}).").format(
                     marker=args[0])
             elif args[0]:
-                text = _("Hint: the expert would build it (B).")
+                text = _("Hint: the strongest bot would build it (B).")
             else:
-                text = _("Hint: the expert would reject it (R).")
+                text = _("Hint: the strongest bot would reject it (R).")
             self.set_status(text, ACCENT)
             self.app.trace("hint", name, *args)
         return True
@@ -809,7 +809,7 @@ class PlusSessionScreen(SessionScreen):
         return super().hint_key() + (self.ps.piece, self.ps.mode, tuple(sorted(self.ps.powers)))
 
     def hint_work(self, card: int, seed: int):
-        """The expert's placement under the ++ rules in force (a level cap, a start tile, the
+        """The strongest bot's placement under the ++ rules in force (a level cap, a start tile, the
         powers armed, the reserved tile) for the piece in hand (a gap filler, a tile being
         relocated: not the turn's tile), planned on a copy of the game."""
         import copy

@@ -5,6 +5,9 @@ ships no audio files; they are written once into the data folder's cache.
 """
 from __future__ import annotations
 
+import glob
+import os
+import sys
 import wave
 from pathlib import Path
 
@@ -40,6 +43,16 @@ def write_wav(path: Path, name: str) -> None:
         w.setsampwidth(2)
         w.setframerate(RATE)
         w.writeframes(samples(name).tobytes())
+
+
+def sound_device() -> bool:
+    """Whether this machine has somewhere to play sound. On Linux without a sound card or a sound server,
+    OpenAL and ALSA wrote some 40 lines of errors to the terminal at every start; elsewhere, assume one."""
+    if not sys.platform.startswith("linux"):
+        return True
+    runtime = os.environ.get("XDG_RUNTIME_DIR") or f"/run/user/{os.getuid()}"
+    servers = [os.path.join(runtime, "pulse", "native"), os.path.join(runtime, "pipewire-0")]
+    return bool(glob.glob("/dev/snd/pcmC*p") or os.environ.get("PULSE_SERVER") or any(map(os.path.exists, servers)))
 
 
 class Sounds:

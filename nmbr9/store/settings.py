@@ -69,20 +69,27 @@ def _language(v):
     raise ValueError
 
 
+def _current_kind(kind: str) -> str:
+    """A seat's kind as New game offers it now: "bot:hard" for a former "bot:expert"."""
+    from ..ai import current_strength
+    return "bot:" + current_strength(kind.removeprefix("bot:")) if kind.startswith("bot:") else kind
+
+
 def _new_game(v):
     """{"seats": [{"name", "kind"}, ...], "variant", "modules", "powers", "practice"}, as New game keeps them."""
-    from ..ai import STRENGTHS
+    from ..ai import FORMER_STRENGTHS, STRENGTHS
     from ..rules.game import MAX_PLAYERS, MODULES, POWERS, VARIANTS
     if v is None:
         return None
     seats = v.get("seats") if isinstance(v, dict) else None
-    kinds = ["human"] + [f"bot:{s}" for s in STRENGTHS]
+    kinds = ["human"] + [f"bot:{s}" for s in (*STRENGTHS, *FORMER_STRENGTHS)]
     if (isinstance(seats, list) and 1 <= len(seats) <= MAX_PLAYERS
             and all(isinstance(s, dict) and isinstance(s.get("name"), str) and s.get("kind") in kinds for s in seats)
             and v.get("variant") in VARIANTS and isinstance(v.get("practice"), bool)
             and all(isinstance(v.get(k), list) and all(isinstance(x, str) and x in allowed for x in v[k])
                     for k, allowed in (("modules", MODULES), ("powers", POWERS)))):
-        return {"seats": [{"name": clean_name(s["name"]), "kind": s["kind"]} for s in seats], "variant": v["variant"],
+        return {"seats": [{"name": clean_name(s["name"]), "kind": _current_kind(s["kind"])} for s in seats],
+                "variant": v["variant"],
                 "modules": list(v["modules"]), "powers": list(v["powers"]), "practice": v["practice"]}
     raise ValueError
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import sqlite3
 import sys
 
-from ..ai import STRENGTHS
+from ..ai import FORMER_STRENGTHS, STRENGTHS, current_strength
 from ..i18n import _, ngettext
 from ..match import default_name, seat_name, seat_told, stored_name
 from ..rules import Ruleset, Seat
@@ -17,7 +17,7 @@ from .tournaments import COMMAND, WINDOW, lock_name, unfinished_alike
 
 def bot_seats(spec: str) -> list[Seat]:
     """'hard,medium,easy' -> seats named as New game names bots ('Bot 1', a hard bot; ...); ValueError with a
-    clear message."""
+    clear message. A former strength ("expert") plays as the strength that replaced it, and a note on stderr says so."""
     names = [s.strip().lower() for s in spec.split(",")]
     if not 1 <= len(names) <= 6:
         raise ValueError(_("--bots needs 1 to 6 strengths separated by commas, e.g. hard,medium,easy"))
@@ -25,9 +25,13 @@ def bot_seats(spec: str) -> list[Seat]:
         raise ValueError(_("--bots {bots} has an empty strength (two commas together, or one at an end): give 1 "
                            "to 6 strengths separated by commas, e.g. hard,medium,easy").format(bots=as_json(spec)))
     for n in names:
-        if n not in STRENGTHS:
+        if n not in STRENGTHS and n not in FORMER_STRENGTHS:
             raise ValueError(_("unknown bot strength {name} (choose from {known})").format(
                 name=as_json(n), known=", ".join(STRENGTHS)))
+    for n in sorted(set(names) & set(FORMER_STRENGTHS)):
+        print(_("Note: {former} is now {strength} (the two played the same game): {strength} plays.").format(
+            former=n, strength=current_strength(n)), file=sys.stderr)
+    names = [current_strength(n) for n in names]
     return [Seat(stored_name(default_name(i, f"bot:{n}")), f"bot:{n}") for i, n in enumerate(names)]
 
 

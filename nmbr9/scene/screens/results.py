@@ -12,13 +12,14 @@ from __future__ import annotations
 from direct.gui.DirectGui import DirectFrame
 from panda3d.core import LVector2, TextNode
 
+from ...ai.analyse import WIDEST
 from ...i18n import N_, _, ngettext, pgettext
 from ...match import Match, local_date, seat_name, seat_told
 from ...rules.game import CLASSIC
 from .widgets import ACCENT, DIM, GO, INK, NARROW, PANEL, SMALL, WIDE, Screen, keep_together, measure
 
 LEVEL_SECONDS = 0.7      # one level of every board is scored per step (at animation speed 1)
-ANALYSIS_SECONDS = 10.0
+ANALYSIS_WIDTH = WIDEST   # the search's work (ai/analyse.py), the same on any machine
 LEFT = -1.72             # the score panel's left edge (laid out from here; it stands at the window's left edge)
 PAD = 0.05               # the panel's margin around its words
 WIDEST = 1.66            # the panel's words wrap at this width (the board keeps room beside them)
@@ -141,7 +142,7 @@ class ResultsScreen(Screen):
         # left and seen again): that best layout at once, not a search from 0% to maybe another one
         self.analysis_key = (tuple(game.deck), tuple(map(tuple, own)))
         self.job = None if game.ruleset.variant != CLASSIC else \
-            self.app.analyses.get(self.analysis_key) or AnalysisJob(game.deck, ANALYSIS_SECONDS, own)
+            self.app.analyses.get(self.analysis_key) or AnalysisJob(game.deck, ANALYSIS_WIDTH, own)
         super().enter()
         self.base.taskMgr.add(self._task, "results")
         self.app.trace("results", *(f"{r.name}={r.score}" for r in self.results))

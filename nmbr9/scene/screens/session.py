@@ -6,7 +6,7 @@ between two humans (it hides the table), or a PlayScreen for the human whose
 turn it is. The players' panel on the right lists everyone's score; a click
 on a name shows that board as it stood at the current round (a puzzle's
 earlier players too), and a click on one's own name, Tab or Escape comes
-back. I (or the Hint button) asks the expert bot for a hint (worked out in a thinking process,
+back. I (or the Hint button) asks the strongest bot for a hint (worked out in a thinking process,
 watched by a thread) and shows its choice as a blue ghost; Backspace or Escape puts the unconfirmed tile back
 in hand; T takes back the last tile in solo practice.
 """
@@ -264,7 +264,7 @@ class SessionScreen(Screen):
             self.hud.show_score(board.score_by_level(), board.score(), None)
 
     def _bots_text(self) -> str:
-        """The bots' turn, with how many have chosen (five experts late in a game take 15 s)."""
+        """The bots' turn, with how many have chosen (five hard bots late in a game take a few seconds)."""
         done, count = self.match.bots_ready
         text = _("The bots are placing their tiles\u2026") if count < 2 else \
             _("The bots are placing their tiles\u2026 {done} of {count} done").format(done=done, count=count)
@@ -717,7 +717,7 @@ class SessionScreen(Screen):
 
     # ----- hints ----------------------------------------------------------------------------
     def ask_hint(self) -> None:
-        """The expert bot's choice for this tile, worked out off the main thread."""
+        """The strongest bot's choice for this tile, worked out off the main thread."""
         ps, m = self.ps, self.match
         if self.bots_turn_hint() or ps is None or ps.ghost is None or self.looking is not None:
             return
@@ -749,10 +749,10 @@ class SessionScreen(Screen):
 
     def hint_work(self, card: int, seed: int):
         """The work of a hint for the tile in hand, to run off the main thread (on copies)."""
-        from ...ai import View, make_bot
+        from ...ai import STRONGEST, View, make_bot
         m = self.match
         view = View(self.ps.board.copy(), card, tuple(m.seen()), m.game.ruleset, len(m.game.deck))
-        return functools.partial(make_bot("expert", seed).choose, view)
+        return functools.partial(make_bot(STRONGEST, seed).choose, view)
 
     def think(self, key, name: str, work) -> None:
         """Work out the hint for `key` off the main thread: result[name] = work(), or result["error"]."""
@@ -799,7 +799,7 @@ class SessionScreen(Screen):
         h["ghost"] = ghost
         self.app.trace("hint", f"piece={p.piece}", f"rotation={p.rotation}", f"x={p.x}", f"y={p.y}",
                        f"level={level}")
-        if h.get("take"):   # I was pressed again while the expert thought
+        if h.get("take"):   # I was pressed again while the bot thought
             self._take_hint()
             return
         if set(ps.placement().squares()) == set(p.squares()):
@@ -807,8 +807,9 @@ class SessionScreen(Screen):
             return
         ps.step_aside(p)   # the tile in hand no longer hides the ghost (the first tile: both at the middle)
         ps.keep_in_view(p, ps.placement())
-        where = (_("Hint: the expert would lay it where the see-through blue tile is (level {level}).") if still else
-                 _("Hint: the expert would lay it where the pulsing blue tile is (level {level})."))
+        where = (_("Hint: the strongest bot would lay it where the see-through blue tile is (level {level}).")
+                 if still else
+                 _("Hint: the strongest bot would lay it where the pulsing blue tile is (level {level})."))
         self.set_status(where.format(level=level), ACCENT)
 
     def _take_hint(self) -> None:

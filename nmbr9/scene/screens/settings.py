@@ -9,7 +9,7 @@ from direct.gui.DirectGui import DirectSlider
 from panda3d.core import TextNode
 
 from ...i18n import _, available_languages, decimal, language_name
-from .widgets import DIM, SLIDER, SMALL, WARN, KeyMenu, Screen
+from .widgets import DIM, SLIDER, SMALL, WARN, KeyMenu, Screen, even_wrap
 
 SIZES = [(800, 600), (1024, 576), (1024, 768), (1280, 720), (1600, 900), (1920, 1080)]   # 4:3 and 16:9, smallest first
 ROW_TOP = 0.5
@@ -68,12 +68,18 @@ class SettingsScreen(Screen):
         if not self.app.audio:
             notes.append(_("No sound device was found: sound stays silent."))
         # one label: a sentence that wraps (in German) pushes the next down, as the menu's notices do
-        self.label("\n".join(notes), (0, -0.4), scale=SMALL, fg=DIM, wrap=LINE / SMALL)
+        # (lines as even as they come: "S." of "A D W S." stood alone under a long Spanish line)
+        even_wrap(self.label("\n".join(notes), (0, -0.4), scale=SMALL, fg=DIM, wrap=LINE / SMALL), LINE / SMALL)
         if self.message:
             self.label(self.message, (0, -0.66), scale=0.04, fg=WARN, wrap=LINE / 0.04)
         widgets.append(self.button(_("Back (Esc)"), self.app.menu, (0, -0.82), width=0.5, scale=0.05))
-        self.label(_("Tab or Up/Down walk the settings, Left/Right move a slider, Enter or Space presses"),
-                   (0, -0.93), scale=SMALL, fg=DIM, wrap=LINE / SMALL)
+        keys = _("Tab or Up/Down walk the settings, Left/Right move a slider, Enter or Space presses")
+        # each "keys: what they do" of a translation kept whole: its lines break between them ("links/rechts: /
+        # Regler verschieben" broke in German)
+        items = keys.split("  \u00b7  ")
+        if len(items) > 1:
+            keys = "  \u00b7  ".join(item.replace(" ", "\u00a0") for item in items)
+        even_wrap(self.label(keys, (0, -0.93), scale=SMALL, fg=DIM, wrap=LINE / SMALL), LINE / SMALL)
         self.keys = KeyMenu(self, widgets, self.keys.index if self.keys else 0)
         self.accept("escape", self.app.menu)
 

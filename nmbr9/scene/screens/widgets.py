@@ -15,6 +15,7 @@ from direct.showbase.DirectObject import DirectObject
 from direct.showbase.MessengerGlobal import messenger
 from panda3d.core import Point3, TextNode
 
+from .text_field import TextField
 from ..hud import ACCENT, DIM, INK, WARN, build_anew, even_wrap, measure, take_off  # noqa: F401  (the screens take their colours from here)
 from ...rules.text import shown
 
@@ -36,12 +37,19 @@ ANY = (0.95, 1.0)      # the room of a one-column layout: any window holds it at
 
 # a phrase in brackets this short (brackets included) fits a line of every wrapped text
 SHORT_PHRASE = re.compile(r"\([^()\n]{1,30}\)")
+# keys named by their letters in a row, "A D W S" (single capitals in a row are never words of these languages)
+KEY_RUN = re.compile(r"\b[A-Z](?: [A-Z]\b)+")
 
 
 def keep_together(text: str) -> str:
-    """`text` with its short phrases in brackets joined by no-break spaces: a wrapped line never breaks
-    inside "(level 0)" or "(79 more than you)", in any language (where the translation puts them)."""
-    return SHORT_PHRASE.sub(lambda phrase: phrase.group().replace(" ", "\u00a0"), text)
+    """`text` with its short phrases in brackets, and its runs of keys ("A D W S"), joined by no-break spaces: a
+    wrapped line never breaks inside "(level 0)" or "(79 more than you)", nor leaves "S." alone on a line, in any
+    language (where the translation puts them)."""
+    return KEY_RUN.sub(_joined, SHORT_PHRASE.sub(_joined, text))
+
+
+def _joined(phrase) -> str:
+    return phrase.group().replace(" ", "\u00a0")
 
 
 def hot(colour) -> tuple:
@@ -203,11 +211,10 @@ class Screen(DirectObject):
             button["text"] = around(shown + "…")
 
     def entry(self, text, pos, width=0.6, scale=0.05, parent=None, command=None, **kw):
-        e = DirectEntry(parent=parent or self.root, initialText=text, pos=(pos[0], 0, pos[1]), scale=scale,
-                        width=width / scale, numLines=1, entryFont=self.app.font, text_fg=INK,
-                        frameColor=(0.05, 0.06, 0.07, 1), relief=DGG.FLAT, focus=0,
-                        command=command, **kw)
-        return e
+        """A text field (text_field.py: it edits as on the desktop)."""
+        return TextField(parent=parent or self.root, initialText=text, pos=(pos[0], 0, pos[1]), scale=scale,
+                         width=width / scale, numLines=1, entryFont=self.app.font, text_fg=INK,
+                         frameColor=(0.05, 0.06, 0.07, 1), relief=DGG.FLAT, focus=0, command=command, **kw)
 
     def name_field(self, name: str, default, pos, **kw):
         """A player's name field showing the name the game will use when none is typed (`default()`, as
