@@ -221,6 +221,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--modules", default="", help="bots: NMBR 9 ++ modules, e.g. start_tiles,gap_fillers,breaking_rules")
     p.add_argument("--players", type=int, default=2, help="rumbugz: players a round (default 2)")
     p.add_argument("--bots", default="hard,medium", help="rumbugz: the bots' strengths, repeated to fill the seats")
+    p.add_argument("--game", choices=["nmbr9", "rumbugz"], default="nmbr9",
+                   help="render: NMBR 9's play screen (default) or the RumBugz table, 6 racks and 40 bugs")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("analyse", help="best layout found for a recorded game's deck, beside each score",
