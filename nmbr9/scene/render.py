@@ -80,7 +80,7 @@ def main(args) -> int:
         return refuse(str(e))
     if isinstance(subject, int):   # refused, or a move breaks a rule (said as replay says it)
         return subject
-    shoot, summary = subject
+    shoot, said = subject
     if args.angle not in ANGLES:
         return refuse(_("unknown angle {angle!r} (one of {angles})").format(angle=args.angle,
                                                                            angles=", ".join(ANGLES)))
@@ -103,8 +103,7 @@ def main(args) -> int:
     except SaveError as e:   # a full disk, a read-only folder: the previous picture is kept
         print(e.message)
         return 2
-    print(_("Wrote {file} ({width}x{height}): {what}").format(file=out, width=size[0], height=size[1],
-                                                             what=summary))
+    print(said(out, size))
     return 0
 
 
@@ -121,7 +120,7 @@ def _moves_upto(record, args, refuse):
 
 
 def _board_subject(data, args, refuse):
-    """An NMBR 9 record: (draw the player's board, what the picture shows), or an exit status."""
+    """An NMBR 9 record: (draw the player's board, the sentence saying what was written), or an exit status."""
     from dataclasses import replace
 
     from ..cli import print_illegal
@@ -144,17 +143,19 @@ def _board_subject(data, args, refuse):
     board = game.boards[args.player]
     x0, y0, _x1, _y1 = board.bounds()
     seat = game.seats[args.player]
-    summary = _("{name}, {tiles}, score {score}").format(
-        name=seat_name(seat.name, seat.kind), score=board.score(),
-        tiles=ngettext("{n} tile", "{n} tiles", len(board.tiles)).format(n=len(board.tiles)))
+
+    def said(out, size) -> str:
+        return _("Wrote {file} ({width}x{height}): {name}, {tiles}, score {score}").format(
+            file=out, width=size[0], height=size[1], name=seat_name(seat.name, seat.kind), score=board.score(),
+            tiles=ngettext("{n} tile", "{n} tiles", len(board.tiles)).format(n=len(board.tiles)))
     # drawn from the middle of the table: a record may lay its tiles 10**9 squares out, where the graphics
     # card's numbers are too coarse to draw them (the picture was the bare table)
-    return (lambda base: BoardPicture(base).shoot(board.shifted(-x0, -y0), args.angle, args.levels)), summary
+    return (lambda base: BoardPicture(base).shoot(board.shifted(-x0, -y0), args.angle, args.levels)), said
 
 
 def _rumbugz_subject(data, args, refuse):
-    """A RumBugz record: (draw the table as the player sees it at --move, what the picture shows), or an exit
-    status. The other hands stay hidden, as at the table."""
+    """A RumBugz record: (draw the table as the player sees it at --move, the sentence saying what was written),
+    or an exit status. The other hands stay hidden, as at the table."""
     from dataclasses import replace
 
     from ..i18n import _, ngettext
@@ -175,12 +176,17 @@ def _rumbugz_subject(data, args, refuse):
             player=args.player, last=players - 1))
     view = result.round.view(args.player)
     names = [seat_name(p["name"], p["kind"]) for p in record.players]
-    summary = _("{name}'s view after {moves}: {hand} in hand, {laid} on the table").format(
-        name=names[args.player], moves=ngettext("{n} move", "{n} moves", len(moves)).format(n=len(moves)),
-        hand=ngettext("{n} bug", "{n} bugs", view.hand_sizes[args.player]).format(n=view.hand_sizes[args.player]),
-        laid=ngettext("{n} sequence", "{n} sequences", len(view.table)).format(n=len(view.table)))
+
+    def said(out, size) -> str:
+        hand = view.hand_sizes[args.player]
+        return _("Wrote {file} ({width}x{height}): {name}'s view after {moves}: {hand} in hand, {laid} on the "
+                 "table").format(
+            file=out, width=size[0], height=size[1], name=names[args.player],
+            moves=ngettext("{n} move", "{n} moves", len(moves)).format(n=len(moves)),
+            hand=ngettext("{n} bug", "{n} bugs", hand).format(n=hand),
+            laid=ngettext("{n} sequence", "{n} sequences", len(view.table)).format(n=len(view.table)))
 
     def shoot(base):
         from .rumbugz_table import BugPicture
         return BugPicture(base).shoot(view, names, args.angle)
-    return shoot, summary
+    return shoot, said
