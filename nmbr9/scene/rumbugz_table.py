@@ -38,7 +38,8 @@ PILE_SHOWN = 3          # the top bugs of the pile, each a little offset
 WOOD = (0.45, 0.3, 0.18, 1)
 BAG_CLOTH = (0.42, 0.2, 0.48, 1)
 LABEL_INK = (0.95, 0.93, 0.88, 1)
-LABEL_SIZE = 0.6
+LABEL_SIZE = 0.7
+LABEL_WRAP = 7.0        # the bag's and the pile's labels wrap (ems) rather than run into each other
 
 
 @dataclass(frozen=True)
@@ -124,8 +125,8 @@ class BugTable:
             self._other_rack(x, y, heading, view.hand_sizes[seat], names[seat])
         self.pieces.flattenStrong()   # static: one batch per kind of bug
         self.labels.setLightOff(1)
-        # the labels under the bag and the pile too, and every rack, an empty one too
-        spots = [(p.top.x, p.top.y) for p in self.placed] + [(BAG_X - 1.5, RACK_Y - 1.6), (PILE_X + 1.5, MIDDLE_Y)]
+        # the labels beside the bag and the pile too, and every rack, an empty one too
+        spots = [(p.top.x, p.top.y) for p in self.placed] + [(BAG_X - 4, RACK_Y - 1.6), (PILE_X + 4, MIDDLE_Y)]
         spots += [(x, y) for x, y, _heading in seats.values()]
         xs, ys = [x for x, _y in spots], [y for _x, y in spots]
         self.bounds = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
@@ -157,14 +158,15 @@ class BugTable:
 
     def _middle(self, pile: list[str], bag: int) -> None:
         self.pieces.attachNewNode(_dome("bag", 0.95, 0.75, BAG_CLOTH)).setPos(BAG_X, MIDDLE_Y, 0)
-        self._label(ngettext("Bag: {n} bug", "Bag: {n} bugs", bag).format(n=bag), BAG_X, MIDDLE_Y - 1.1, 0.3)
+        self._label(ngettext("Bag: {n} bug", "Bag: {n} bugs", bag).format(n=bag), BAG_X - 1.1, MIDDLE_Y, 0.3,
+                    LABEL_WRAP, TextNode.ARight)
         shown = pile[-PILE_SHOWN:]
         for i, bug in enumerate(shown):   # the top bug last: highest and nearest the viewer, read whole
             back = len(shown) - 1 - i
             self._bug("pile", bug, PILE_X + 0.3 * back, MIDDLE_Y + 0.45 * back, z=0.005 + 0.03 * i,
                       heading=-12 * back)
         text = ngettext("Discard pile: {n} bug", "Discard pile: {n} bugs", len(pile)).format(n=len(pile))
-        self._label(text, PILE_X, MIDDLE_Y - 1.1, 0.3)
+        self._label(text, PILE_X + 1.1, MIDDLE_Y, 0.3, LABEL_WRAP, TextNode.ALeft)
 
     def _own_rack(self, hand: list[str], name: str) -> None:
         width = max(1, len(hand)) * RACK_STEP
@@ -188,12 +190,14 @@ class BugTable:
         bar = (parent or self.pieces).attachNewNode(_box("rack", width + 0.5, 0.3, 0.28, WOOD))
         bar.setPosHpr(x, y, 0, heading, 0, 0)
 
-    def _label(self, text: str, x: float, y: float, z: float) -> NodePath:
+    def _label(self, text: str, x: float, y: float, z: float, wrap: float = 0.0, align=TextNode.ACenter) -> NodePath:
         """A line of text standing over the table, turned to the camera (read from any side)."""
         node = TextNode("label")
+        if wrap:
+            node.setWordwrap(wrap)
         node.setFont(self.font)
         node.setText(text)
-        node.setAlign(TextNode.ACenter)
+        node.setAlign(align)
         node.setTextColor(*LABEL_INK)
         node.setShadow(0.05, 0.05)
         node.setShadowColor(0, 0, 0, 0.8)
