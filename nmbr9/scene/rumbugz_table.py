@@ -101,6 +101,7 @@ class BugTable:
         self.pieces = self.root.attachNewNode("bugs")
         self.labels = self.root.attachNewNode("labels")
         self.placed: list[Placed] = []
+        self.label_spots: list[tuple[float, float]] = []
         self.font = base.loader.loadFont(FONT.as_posix())
         self.bold = base.loader.loadFont(FONT_BOLD.as_posix())
         self.bounds = (0.0, 0.0, 1.0, 1.0)   # (min x, min y, max x, max y) of what is drawn, world units
@@ -116,6 +117,7 @@ class BugTable:
         self.pieces = self.root.attachNewNode("bugs")
         self.labels = self.root.attachNewNode("labels")
         self.placed = []
+        self.label_spots = []   # where the labels reach, roughly: framed with the bugs
         laid_top = self._sequences(view.table)
         self._middle(view.pile, view.bag_size)
         self._own_rack(sorted(view.hand(view.me).elements(), key=lambda b: (b == PLYT, bug_points(b))),
@@ -125,9 +127,7 @@ class BugTable:
             self._other_rack(x, y, heading, view.hand_sizes[seat], names[seat])
         self.pieces.flattenStrong()   # static: one batch per kind of bug
         self.labels.setLightOff(1)
-        # the labels beside the bag and the pile too, and every rack, an empty one too
-        spots = [(p.top.x, p.top.y) for p in self.placed] + [(BAG_X - 4, RACK_Y - 1.6), (PILE_X + 4, MIDDLE_Y)]
-        spots += [(x, y) for x, y, _heading in seats.values()]
+        spots = [(p.top.x, p.top.y) for p in self.placed] + self.label_spots
         xs, ys = [x for x, _y in spots], [y for _x, y in spots]
         self.bounds = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
 
@@ -183,7 +183,11 @@ class BugTable:
         for i in range(shown):
             spot = self.root.getRelativePoint(rack, Point3((i - (shown - 1) / 2) * BACK_STEP, 0, 0))
             self._bug("other", None, spot.x, spot.y, heading=heading + 180)
-        self._label(ngettext("{name}: {n} bug", "{name}: {n} bugs", count).format(name=name, n=count), x, y, 1.1)
+        # behind the rack, on its owner's side: over it, the name covered the backs seen from the side
+        spot = self.root.getRelativePoint(rack, Point3(0, -1.4, 0))
+        align = TextNode.ALeft if x > 1 else TextNode.ARight if x < -1 else TextNode.ACenter   # running outwards
+        self._label(ngettext("{name}: {n} bug", "{name}: {n} bugs", count).format(name=name, n=count),
+                    spot.x, spot.y, 0.3, align=align)
 
     def _rack(self, x: float, y: float, heading: float, width: float, parent=None) -> None:
         """A low wooden bar the bugs lean on."""
@@ -201,6 +205,8 @@ class BugTable:
         node.setTextColor(*LABEL_INK)
         node.setShadow(0.05, 0.05)
         node.setShadowColor(0, 0, 0, 0.8)
+        reach = {TextNode.ALeft: (0, 3), TextNode.ARight: (-3, 0)}.get(align, (-1.5, 1.5))
+        self.label_spots += [(x + reach[0], y), (x + reach[1], y)]
         label = self.labels.attachNewNode(node)
         label.setPos(x, y, z)
         label.setScale(LABEL_SIZE)
