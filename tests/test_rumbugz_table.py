@@ -167,3 +167,15 @@ def test_render_draws_a_rumbugz_record_as_one_player_sees_it_at_a_move(scene, tm
     path.write_text(json.dumps(broken))
     assert run(move=None) == 1
     assert capsys.readouterr().out.startswith("Illegal move 0 (player")
+
+
+def test_render_of_an_nmbr9_record_takes_a_move_too(scene, tmp_path, capsys):
+    from nmbr9.bench import seeded_board
+    from nmbr9.rules.record import game_record
+    from nmbr9.scene.render import main as render
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game_record(seeded_board(6, 1))))
+    for move, tiles in ((None, 6), (3, 3), (0, 0)):
+        assert render(argparse.Namespace(file=str(path), out=str(tmp_path / "b.png"), size="320x200", player=0,
+                                         angle="top", levels=False, move=move)) == 0
+        assert f", {tiles} tiles, score" in capsys.readouterr().out
