@@ -170,7 +170,7 @@ class BugTable:
 
     def _own_rack(self, hand: list[str], name: str) -> None:
         width = max(1, len(hand)) * RACK_STEP
-        self._rack(0.0, RACK_Y + 0.45, 0.0, width)   # behind the bugs: they lean on it, their numbers clear
+        self._rack(RACK_Y + 0.45, width)   # behind the bugs: they lean on it, their numbers clear
         for i, bug in enumerate(hand):
             self._bug("rack", bug, (i - (len(hand) - 1) / 2) * RACK_STEP, RACK_Y, z=RACK_LIFT, stand=RACK_STAND)
         self._label(_("{name} (you): {n}").format(name=name, n=len(hand)), 0.0, RACK_Y - 1.3, 0.3)
@@ -179,7 +179,7 @@ class BugTable:
         shown = min(count, BACKS_SHOWN)
         rack = self.pieces.attachNewNode("rack")
         rack.setPosHpr(x, y, 0, heading, 0, 0)
-        self._rack(0.0, -0.6, 0.0, max(1, shown) * BACK_STEP, parent=rack)
+        self._rack(-0.6, max(1, shown) * BACK_STEP, parent=rack)
         for i in range(shown):
             spot = self.root.getRelativePoint(rack, Point3((i - (shown - 1) / 2) * BACK_STEP, 0, 0))
             self._bug("other", None, spot.x, spot.y, heading=heading + 180)
@@ -189,10 +189,9 @@ class BugTable:
         self._label(ngettext("{name}: {n} bug", "{name}: {n} bugs", count).format(name=name, n=count),
                     spot.x, spot.y, 0.3, align=align)
 
-    def _rack(self, x: float, y: float, heading: float, width: float, parent=None) -> None:
-        """A low wooden bar the bugs lean on."""
-        bar = (parent or self.pieces).attachNewNode(_box("rack", width + 0.5, 0.3, 0.28, WOOD))
-        bar.setPosHpr(x, y, 0, heading, 0, 0)
+    def _rack(self, y: float, width: float, parent=None) -> None:
+        """A low wooden bar the bugs lean on, across x = 0 of its parent."""
+        (parent or self.pieces).attachNewNode(_box("rack", width + 0.5, 0.3, 0.28, WOOD)).setY(y)
 
     def _label(self, text: str, x: float, y: float, z: float, wrap: float = 0.0, align=TextNode.ACenter) -> NodePath:
         """A line of text standing over the table, turned to the camera (read from any side)."""
