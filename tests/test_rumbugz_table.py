@@ -104,7 +104,8 @@ def test_a_plyt_looks_like_no_number_and_shows_the_number_it_stands_for(picture)
     assert min(p.max() for p in badge) < 0.2 and max(p.min() for p in badge) > 0.6
 
 
-def test_the_other_hands_show_only_backs_with_their_count(picture):
+def test_the_viewers_rack_shows_their_bugs_and_the_other_hands_only_backs(picture):
+    from nmbr9.scene.rumbugz_table import RACK_STAND
     view = a_view(players=6)
     picture.table.show(view, [f"P{i}" for i in range(6)])
     others = [p for p in picture.table.placed if p.place == "other"]
@@ -115,6 +116,11 @@ def test_the_other_hands_show_only_backs_with_their_count(picture):
     image = picture.shoot(view, [f"P{i}" for i in range(6)])   # (from above, a rack's name covers a back)
     backs = Counter(colour_name(pixel(picture, image, p.top)) for p in others)
     assert backs == {"back": len(others)}, backs
+    lean = np.radians(RACK_STAND)   # the rack's bugs stand leaning towards the viewer: the band across their front
+    front = Point3(0, 0.38 * np.cos(lean), 0.38 * np.sin(lean))
+    for bug in rack:
+        if bug.bug != "P":
+            assert colour_name(pixel(picture, image, bug.top + front)) == bug.bug
 
 
 def test_the_top_discard_is_drawn_whole_on_the_pile(picture):
