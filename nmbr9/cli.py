@@ -185,11 +185,13 @@ def build_parser() -> argparse.ArgumentParser:
                         "build (nmbr9 bench build times it)")
     p.set_defaults(func=cmd_play)
 
-    p = sub.add_parser("render", help="write a picture of a board from a game record")
-    p.add_argument("file", help=RECORD)
+    p = sub.add_parser("render", help="write a picture of a board from a game record, or of a RumBugz table")
+    p.add_argument("file", help=RECORD + "; or a RumBugz round's record (spec/rumbugz.md)")
     p.add_argument("--out", required=True, help="picture to write: .png or .jpg")
     p.add_argument("--size", default="1280x720", help="image size WxH (default 1280x720)")
-    p.add_argument("--player", type=int, default=0, help="whose board: 0 is the record's first player (default)")
+    p.add_argument("--player", type=int, default=0, help="whose board (RumBugz: whose view, the other hands hidden): "
+                                                         "0 is the record's first player (default)")
+    p.add_argument("--move", type=int, default=None, help="as after this many of the record's moves (default all)")
     p.add_argument("--angle", default="default", help="camera: default, top, low, side")
     p.add_argument("--levels", action="store_true", help="show each tile's level on it (as L does at the table)")
     p.set_defaults(func=cmd_render)
@@ -238,6 +240,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--faults", action="store_true", help="server: kill -9 and restart the server mid-bench, drop "
                                                          "clients at random")
     p.add_argument("--bots", default="hard,medium", help="rumbugz: the bots' strengths, repeated to fill the seats")
+    p.add_argument("--game", choices=["nmbr9", "rumbugz"], default="nmbr9",
+                   help="render: NMBR 9's play screen (default) or the RumBugz table, 6 racks and 40 bugs")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("analyse", help="best layout found for a recorded game's deck, beside each score",

@@ -127,3 +127,38 @@ def test_a_full_disk_leaves_every_model_whole(tmp_path, monkeypatch):
         assets.write_assets(tmp_path, {"models/tile_8.egg": b"<a new model>" * 1000})
     assert model.read_bytes() == b"<the model as it was>"
     assert os.listdir(model.parent) == ["tile_8.egg"]
+
+
+def test_every_bug_has_a_model_and_a_texture_and_a_bevelled_body(generated):
+    from nmbr9 import bug_assets
+    for kind in bug_assets.BUG_KINDS:
+        egg = generated[f"models/bug_{kind}.egg"].decode()
+        assert f"textures/bug_{kind}.png" in generated
+        zs = [float(z) for z in re.findall(r"<Vertex> \d+ \{ [-\d.]+ [-\d.]+ ([-\d.]+)", egg)]
+        assert min(zs) == 0 and max(zs) == pytest.approx(bug_assets.BUG_THICKNESS)
+        assert any(abs(z - (bug_assets.BUG_THICKNESS - bug_assets.BUG_BEVEL)) < 1e-4 for z in zs)   # the bevel
+        assert egg.count("<Polygon>") < 400   # one model a kind, shared: small enough for 100 bugs on software GL
+
+
+def test_a_bugs_number_is_printed_large_on_its_back_and_a_hidden_bug_shows_none():
+    from nmbr9 import bug_assets
+    for n, colour in bug_assets.BUG_COLOURS.items():
+        img = bug_assets.bug_texture(str(n)).astype(float)
+        inked = np.abs(img - np.array(assets.rgb(colour)) * 255).sum(-1) > 150   # far from the bug's colour
+        x0, x1, y0, y1 = bug_assets.LABEL_BOX
+        top, left = bug_assets._to_px(x0, y1)
+        bottom, right = bug_assets._to_px(x1, y0)
+        assert 0.12 < inked[top:bottom, left:right].mean() < 0.7, n    # a large number, not a flood
+        assert inked[top:bottom, left:right].sum() > 0.9 * inked.sum(), n   # and nowhere else
+    back = bug_assets.bug_texture("back").astype(float)
+    assert np.abs(back - np.array(assets.rgb(bug_assets.BUG_BACK_COLOUR)) * 255).sum(-1).max() < 60
+
+
+def test_the_plyt_wears_every_colour_round_its_rim():
+    from nmbr9 import bug_assets
+    img = bug_assets.bug_texture("P").astype(float) / 255
+    x, y = bug_assets._grid()
+    r = np.hypot(x / bug_assets.BODY_A, y / bug_assets.BODY_B)
+    rim = img[(r > 0.85) & (r < 0.95)]
+    hues = {int(np.argmax(p)) * 2 + int(np.argmin(p) == (np.argmax(p) + 1) % 3) for p in rim}
+    assert len(hues) == 6   # each of red, green and blue the strongest, with either other the weakest

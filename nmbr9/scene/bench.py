@@ -23,8 +23,9 @@ def bench_render(args) -> int:
     from .play import PlayScreen
     from .table import Table
     seed = getattr(args, "seed", 0)
+    if getattr(args, "game", "nmbr9") == "rumbugz":
+        return bench_rumbugz_render(args)
     base = make_base(offscreen=True, size=(1280, 720))
-    gsg = base.win.getGsg()
     played = seeded_board(19, seed)  # 19 placed; the 20th is the candidate in hand
     game = Game([Seat("bench")], list(played.deck))
     for m in played.moves:
@@ -34,13 +35,23 @@ def bench_render(args) -> int:
     hud = Hud(base, on_confirm=lambda: None)
     screen = PlayScreen(base, game, 0, table, camera, hud)
     screen.pointer(0.0, 0.0)
-    times, cpu = [], []
-    for i in range(FRAMES + WARMUP):
-        t, c = time.perf_counter(), time.process_time()
+
+    def step(i: int) -> None:
         # the pointer sweeps across the table and the view turns slowly
         screen.pointer(-0.6 + 1.2 * ((i * 7) % 100) / 100, -0.3 + 0.4 * ((i * 3) % 50) / 50)
         camera.orbit(0.5, 0)
         screen.step(1 / 60)
+    _time_frames(base, step, f"{len(game.boards[0].tiles)} tiles + candidate + HUD")
+    return 0
+
+
+def _time_frames(base, step, drawn: str) -> None:
+    """Time FRAMES frames (after WARMUP), each after `step(i)`, each read back; print the figures."""
+    gsg = base.win.getGsg()
+    times, cpu = [], []
+    for i in range(FRAMES + WARMUP):
+        t, c = time.perf_counter(), time.process_time()
+        step(i)
         base.graphicsEngine.renderFrame()
         # read the frame back: GL works asynchronously, and only a finished frame counts
         base.win.getScreenshot()
@@ -49,14 +60,57 @@ def bench_render(args) -> int:
             cpu.append(time.process_time() - c)
     ms = sorted(t * 1000 for t in times)
     cpu_ms = statistics.median(cpu) * 1000
-    tiles = len(game.boards[0].tiles)
-    print(f"render: {gsg.getDriverRenderer()}, 1280x720 offscreen, {tiles} tiles + candidate + HUD, "
+    print(f"render: {gsg.getDriverRenderer()}, 1280x720 offscreen, {drawn}, "
           f"{FRAMES} frames, each read back (so the GL work is counted)")
     print(f"frame time ms: median {statistics.median(ms):.2f}  p90 {ms[int(len(ms) * 0.9)]:.2f}  "
           f"max {ms[-1]:.2f}  (target: median < 16)")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"CPU time per frame (all threads of this process, GL included): median {cpu_ms:.2f} ms; "
           f"machine load average {load:.1f} on {os.cpu_count()} cores")
+
+
+BENCH_SEQUENCES = (4, 5, 4, 6, 4, 4, 4, 5, 4)   # 40 bugs on the table
+BENCH_HANDS = (8, 7, 9, 6, 8, 5)
+
+
+def bench_view(seed: int):
+    """A seeded 6-player RumBugz view (player 0's) with 40 bugs laid in sequences of every kind, PLYT among them."""
+    import random
+    from collections import Counter
+
+    from ..rumbugz.rules import PLYT, Laid, View
+    from ..rumbugz.rules.bugs import STEPS, set_of_bugs
+    rng = random.Random(seed)
+    table = []
+    for i, length in enumerate(BENCH_SEQUENCES):
+        kind = ("single", "double", "triple", "match")[i % 4]
+        step = STEPS[kind]
+        start = rng.randint(1, 12 - step * (length - 1))
+        bugs = [str(start + step * k) for k in range(length)]
+        wild = rng.randrange(length)
+        bugs[wild] = PLYT + bugs[wild] if rng.random() < 0.4 else bugs[wild]
+        table.append(Laid(i % len(BENCH_HANDS), tuple(bugs), kind))
+    whole = set_of_bugs(8, 8)
+    rng.shuffle(whole)
+    hand = Counter(whole[:BENCH_HANDS[0]])
+    return View(players=len(BENCH_HANDS), first=0, table=table, pile=whole[-5:], bag_size=30,
+                kinds=[set() for _ in BENCH_HANDS], hand_sizes=list(BENCH_HANDS), me=0, my_hand=hand)
+
+
+def bench_rumbugz_render(args) -> int:
+    """`nmbr9 bench render --game rumbugz`: the RumBugz table with 6 racks and 40 bugs in sequences (seeded),
+    the view turning slowly."""
+    from .base import make_base
+    from .rumbugz_table import BugPicture
+    base = make_base(offscreen=True, size=(1280, 720))
+    view = bench_view(getattr(args, "seed", 0))
+    picture = BugPicture(base)
+    picture.table.show(view, [f"Player {i + 1}" for i in range(view.players)])
+    picture.frame()
+    laid = sum(len(s.bugs) for s in view.table)
+    _time_frames(base, lambda i: picture.camera.orbit(0.5, 0),
+                 f"{view.players} racks, {laid} bugs in {len(view.table)} sequences, "
+                 f"{len(picture.table.placed)} bugs in all")
     return 0
 
 

@@ -1,4 +1,5 @@
-"""`nmbr9 render RECORD --out FILE.png`: a picture of one player's board, offscreen."""
+"""`nmbr9 render RECORD --out FILE.png`: a picture of one player's board (NMBR 9), or of the RumBugz table as one
+player sees it, offscreen."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -24,19 +25,14 @@ class BoardPicture:
     def shoot(self, board, angle: str = "default", levels: bool = False):
         """Draw `board` from a named angle (with `levels`, each tile's level on it, as L shows it at the
         table); returns the frame as a PNMImage."""
-        from panda3d.core import PNMImage
         self.table.show(board)
         if levels != self.table.levels_shown:
             self.table.toggle_levels()
         self.camera.frame(board.bounds() if board.tiles else (0, 0, 3, 3), board.top_level())
         self.camera.heading, self.camera.pitch, self.camera.zoom = ANGLES[angle]
         self.camera.apply()
-        self.table.fit_levels()   # no task runs between the frames of a picture
-        for _ in range(2):  # the first frame after a change may still be preparing textures
-            self.base.graphicsEngine.renderFrame()
-        image = PNMImage()
-        self.base.win.getScreenshot(image)
-        return image
+        self.table.fit_levels()   # no task runs between the frames of a picture (the badges face the camera)
+        return photograph(self.base, self.camera, angle)
 
 
 def picture_bytes(image, name: str) -> bytes | None:
@@ -67,12 +63,26 @@ def not_a_picture(out: Path) -> str:
     return _("{file} is not a kind of picture this game writes: name it .png or .jpg").format(file=out)
 
 
+def photograph(base, camera, angle: str, zoom: float | None = None):
+    """The frame from a named angle (its zoom, unless given), the camera already framing what is drawn; a
+    PNMImage."""
+    from panda3d.core import PNMImage
+    camera.heading, camera.pitch, camera.zoom = ANGLES[angle]
+    camera.zoom = camera.zoom if zoom is None else zoom
+    camera.apply()
+    for _ in range(2):  # the first frame after a change may still be preparing textures
+        base.graphicsEngine.renderFrame()
+    image = PNMImage()
+    base.win.getScreenshot(image)
+    return image
+
+
 def main(args) -> int:
-    from ..i18n import _, ngettext
-    from ..match import seat_name
-    from ..cli import print_illegal
-    from ..rules.record import RecordError, load_record, replay
+    """Check the request and the record (NMBR 9's or RumBugz's, by its format), draw it offscreen, write it."""
+    from ..i18n import _
+    from ..rules.record import RecordError, read_json
     from ..rules.text import as_json
+    from ..rumbugz.rules.record import FORMAT as RUMBUGZ
     from .base import make_base, parse_size
 
     def refuse(why: str) -> int:
@@ -80,32 +90,26 @@ def main(args) -> int:
         return 2
     try:
         size = parse_size(args.size)
-        result = replay(load_record(args.file))
+        data = read_json(args.file)
+        # NMBR 9's records keep their checks and messages; a RumBugz record is told by its format
+        subject = (_rumbugz_subject if isinstance(data, dict) and data.get("format") == RUMBUGZ else
+                   _board_subject)(data, args, refuse)
     except RecordError as e:
         return refuse(e.text(_))
     except ValueError as e:
         return refuse(str(e))
-    if not result.ok:   # said and counted as replay, moves and analyse do (spec/game-record.md: exit status 1)
-        print_illegal(result)
-        return 1
-    game = result.game
+    if isinstance(subject, int):   # refused, or a move breaks a rule (said as replay says it)
+        return subject
+    shoot, said = subject
     if args.angle not in ANGLES:
         return refuse(_("unknown angle {angle} (one of {angles})").format(angle=as_json(args.angle),
                                                                            angles=", ".join(ANGLES)))
-    if not 0 <= args.player < len(game.seats):   # (a solo game's "players are 0 to 0" read oddly)
-        return refuse(_("there is no player {player} (players are 0 to {last})").format(
-            player=args.player, last=len(game.seats) - 1) if len(game.seats) > 1 else
-            _("there is no player {player} (the record has only player 0)").format(player=args.player))
     out = Path(args.out)
     problem = picture_problem(out)   # before the file is touched
     if problem:
         return refuse(problem)
     base = make_base(offscreen=True, size=size, multisamples=4)  # one frame: smooth edges are cheap
-    board = game.boards[args.player]
-    x0, y0, _x1, _y1 = board.bounds()
-    # drawn from the middle of the table: a record may lay its tiles 10**9 squares out, where the graphics
-    # card's numbers are too coarse to draw them (the picture was the bare table)
-    data = picture_bytes(BoardPicture(base).shoot(board.shifted(-x0, -y0), args.angle, args.levels), out.name)
+    data = picture_bytes(shoot(base), out.name)
     if data is None:
         return refuse(not_a_picture(out))
     from ..store import SaveError, write_atomic
@@ -114,8 +118,90 @@ def main(args) -> int:
     except SaveError as e:   # a full disk, a read-only folder: the previous picture is kept
         print(e.message)
         return 2
-    seat = game.seats[args.player]
-    print(_("Wrote {file} ({width}x{height}): {name}, {tiles}, score {score}").format(
-        file=out, width=size[0], height=size[1], name=seat_name(seat.name, seat.kind), score=board.score(),
-        tiles=ngettext("{n} tile", "{n} tiles", len(board.tiles)).format(n=len(board.tiles))))
+    print(said(out, size))
     return 0
+
+
+def _moves_upto(record, args, refuse):
+    """The record's moves up to --move (all without it), or a refusal's exit status."""
+    from ..i18n import _
+    upto = getattr(args, "move", None)
+    if upto is None:
+        return record.moves
+    if not 0 <= upto <= len(record.moves):
+        return refuse(_("there is no move {move} (the record has {count} moves: 0 to {count})").format(
+            move=upto, count=len(record.moves)))
+    return record.moves[:upto]
+
+
+def _board_subject(data, args, refuse):
+    """An NMBR 9 record: (draw the player's board, the sentence saying what was written), or an exit status."""
+    from dataclasses import replace
+
+    from ..cli import print_illegal
+    from ..i18n import _, ngettext
+    from ..match import seat_name
+    from ..rules.record import parse_record, replay
+    record = parse_record(data)
+    moves = _moves_upto(record, args, refuse)
+    if isinstance(moves, int):
+        return moves
+    result = replay(replace(record, moves=moves))
+    if not result.ok:   # said and counted as replay, moves and analyse do (spec/game-record.md: exit status 1)
+        print_illegal(result)
+        return 1
+    game = result.game
+    if not 0 <= args.player < len(game.seats):   # (a solo game's "players are 0 to 0" read oddly)
+        return refuse(_("there is no player {player} (players are 0 to {last})").format(
+            player=args.player, last=len(game.seats) - 1) if len(game.seats) > 1 else
+            _("there is no player {player} (the record has only player 0)").format(player=args.player))
+    board = game.boards[args.player]
+    x0, y0, _x1, _y1 = board.bounds()
+    seat = game.seats[args.player]
+
+    def said(out, size) -> str:
+        return _("Wrote {file} ({width}x{height}): {name}, {tiles}, score {score}").format(
+            file=out, width=size[0], height=size[1], name=seat_name(seat.name, seat.kind), score=board.score(),
+            tiles=ngettext("{n} tile", "{n} tiles", len(board.tiles)).format(n=len(board.tiles)))
+    # drawn from the middle of the table: a record may lay its tiles 10**9 squares out, where the graphics
+    # card's numbers are too coarse to draw them (the picture was the bare table)
+    return (lambda base: BoardPicture(base).shoot(board.shifted(-x0, -y0), args.angle, args.levels)), said
+
+
+def _rumbugz_subject(data, args, refuse):
+    """A RumBugz record: (draw the table as the player sees it at --move, the sentence saying what was written),
+    or an exit status. The other hands stay hidden, as at the table."""
+    from dataclasses import replace
+
+    from ..i18n import _, ngettext
+    from ..match import seat_name
+    from ..rumbugz.cli import print_illegal
+    from ..rumbugz.rules.record import parse_record, replay
+    record = parse_record(data)
+    moves = _moves_upto(record, args, refuse)
+    if isinstance(moves, int):
+        return moves
+    result = replay(replace(record, moves=moves))
+    if not result.ok:
+        print_illegal(result)
+        return 1
+    players = len(record.players)
+    if not 0 <= args.player < players:
+        return refuse(_("there is no player {player} (players are 0 to {last})").format(
+            player=args.player, last=players - 1))
+    view = result.round.view(args.player)
+    names = [seat_name(p["name"], p["kind"]) for p in record.players]
+
+    def said(out, size) -> str:
+        hand = view.hand_sizes[args.player]
+        return _("Wrote {file} ({width}x{height}): {name}'s view after {moves}: {hand} in hand, {laid} on the "
+                 "table").format(
+            file=out, width=size[0], height=size[1], name=names[args.player],
+            moves=ngettext("{n} move", "{n} moves", len(moves)).format(n=len(moves)),
+            hand=ngettext("{n} bug", "{n} bugs", hand).format(n=hand),
+            laid=ngettext("{n} sequence", "{n} sequences", len(view.table)).format(n=len(view.table)))
+
+    def shoot(base):
+        from .rumbugz_table import BugPicture
+        return BugPicture(base).shoot(view, names, args.angle)
+    return shoot, said

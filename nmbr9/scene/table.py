@@ -64,25 +64,28 @@ def placement_transform(placement, level: int, lift: float = 0.0) -> TransformSt
 _tile_models: dict = {}
 
 
-def _ready_model(piece, m: NodePath) -> NodePath:
-    """A tile model as loaded, made ready to be copied onto a table, and kept for every table."""
+def _ready_model(path, m: NodePath) -> NodePath:
+    """A model as loaded, made ready to be copied onto a table, and kept for every table."""
     for tex in m.findAllTextures():
         tex.setAnisotropicDegree(1)  # software GL: anisotropic filtering costs more than it shows
     m.clearModelNodes()  # so flattening a board merges tiles that share a texture
     m.flattenStrong()
-    return _tile_models.setdefault(piece, m)   # (loaded meanwhile by a table that could not wait: that one)
+    return _tile_models.setdefault(path, m)   # (loaded meanwhile by a table that could not wait: that one)
+
+
+def art_model(loader, path) -> NodePath:
+    """A generated model (a tile, a bug) as the tables draw it, loaded once a process; callers instance copies."""
+    if path not in _tile_models:
+        # a built game has it as NAME.egg.bam (setup.py bdist_apps), which Panda3D's loader finds by the .egg's name
+        if not path.exists() and not path.with_name(path.name + ".bam").exists():
+            raise FileNotFoundError(f"missing model {path}: run `nmbr9 assets`")
+        _ready_model(path, loader.loadModel(path.as_posix(), noCache=True))
+    return _tile_models[path]
 
 
 def tile_model(loader, piece) -> NodePath:
-    """A piece's tile model as the table draws it (the rules page's pictures too), loaded once a process;
-    callers instance copies of it."""
-    if piece not in _tile_models:
-        path = model_path(piece)
-        # a built game has it as tile_N.egg.bam (setup.py bdist_apps), which Panda3D's loader finds by the .egg's name
-        if not path.exists() and not path.with_name(path.name + ".bam").exists():
-            raise FileNotFoundError(f"missing tile model {path}: run `nmbr9 assets`")
-        _ready_model(piece, loader.loadModel(path.as_posix(), noCache=True))
-    return _tile_models[piece]
+    """A piece's tile model as the table draws it (the rules page's pictures too)."""
+    return art_model(loader, model_path(piece))
 
 
 class Table:
