@@ -158,7 +158,7 @@ def test_render_draws_a_rumbugz_record_as_one_player_sees_it_at_a_move(scene, tm
     assert run() == 0
     r = load_record(path)
     r.moves = r.moves[:move]
-    hand = replay(r).round.hand_sizes[1]
+    hand = replay(r).game.hand_sizes[1]
     said = capsys.readouterr().out
     assert said.startswith(f"Wrote {tmp_path / 'table.png'} (320x200): Bug 1's view after {move} moves: "
                            f"{hand} bugs in hand"), said

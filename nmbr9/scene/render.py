@@ -189,7 +189,7 @@ def _rumbugz_subject(data, args, refuse):
     if not 0 <= args.player < players:
         return refuse(_("there is no player {player} (players are 0 to {last})").format(
             player=args.player, last=players - 1))
-    view = result.round.view(args.player)
+    view = result.game.view(args.player)
     names = [seat_name(p["name"], p["kind"]) for p in record.players]
 
     def said(out, size) -> str:
