@@ -74,14 +74,6 @@ def test_camera_stays_above_the_table_and_resets(camera):
     assert (camera.heading, camera.pitch, camera.zoom) == (DEFAULT_HEADING, DEFAULT_PITCH, 1)
 
 
-def test_the_cameras_pose_tells_a_moved_view_from_an_unmoved_one(camera):
-    """A held tile follows a still pointer only when the view moved under it: the pose must compare by value."""
-    before = camera.pose()
-    assert camera.pose() == before
-    camera.orbit(10, 0)
-    assert camera.pose() != before
-
-
 def test_the_tile_follows_the_pointer_snapped_to_the_grid(play):
     cam = play.camera
     o = orientation(8, 0)
@@ -93,36 +85,48 @@ def test_the_tile_follows_the_pointer_snapped_to_the_grid(play):
     assert play.verdict.ok and play.hud.confirm["state"] == "normal"
 
 
-def test_the_tile_in_hand_stays_under_a_still_pointer_when_the_view_turns_zooms_or_resets(play):
-    """Turning the table with the keys, zooming, or a double click: the tile held stays under the pointer
-    (it stayed on its square, elsewhere on the screen, until the pointer moved)."""
+def test_turning_the_view_never_moves_the_tile_in_hand(play):
+    """A right drag, A D W S, zoom, Home or a double click move the view: the tile held stays on its square until
+    the pointer moves (it followed the square now under the still pointer: a legal 3 became "overhangs", a double
+    click picked the tile up and put it down elsewhere)."""
     from direct.showbase.MessengerGlobal import messenger
-    o = orientation(play.piece, play.rotation)
-    start = (play.x, play.y)
+    cam = play.camera
     play.bind()
     try:
-        play.pointer(0.3, -0.2)
-        messenger.send("d")          # a new turn's tile not yet under the pointer (the keyboard's) stays put
-        play.pointer(0.3, -0.2)
-        assert (play.x, play.y) == start
-        play.pointer(0.25, -0.2)     # the pointer moves: the tile comes under it
+        play.pointer(0, 0)
+        play.pointer(*screen_of_square(cam, 2, 1, 0))
+        spot = (play.x, play.y)
+        still = screen_of_square(cam, 2, 1, 0)
         for view in (lambda: messenger.send("d"), lambda: messenger.send("w"), lambda: messenger.send("+"),
-                     lambda: play.wheel(-3, zoom_only=True)):
+                     lambda: play.wheel(-3, zoom_only=True), lambda: messenger.send("home")):
             view()
-            play.pointer(0.25, -0.2)   # the pointer stands still (the window reports it every frame)
-            middle = (play.x + (o.width - 1) // 2, play.y + (o.height - 1) // 2)
-            assert play.camera.square_at(0.25, -0.2, play.level) == middle
-        play.press("mouse1", 0.25, -0.2, now=5.0)       # a double click: put down, then the view resets
-        play.release("mouse1", 0.25, -0.2)
-        play.press("mouse1", 0.25, -0.2, now=5.2)
-        play.release("mouse1", 0.25, -0.2)
-        play.pointer(0.25, -0.2)
-        assert play.camera.heading == DEFAULT_HEADING and not play.held   # put down: it lies where it was put
-        play.press("mouse1", 0.25, -0.2, now=9.0)       # picked up, then the view turns
-        messenger.send("a")
-        play.pointer(0.25, -0.2)
+            play.pointer(*still)   # the pointer stands still (the window reports it every frame)
+            assert (play.x, play.y) == spot and play.held
+        play.press("mouse3", *still)   # a right drag turns the view, and the pointer rests where it was let go
+        dropped = (still[0] + 0.3, still[1])
+        play.pointer(*dropped)
+        play.release("mouse3", *dropped)
+        play.pointer(*dropped)
+        assert play.camera.heading != DEFAULT_HEADING and (play.x, play.y) == spot
+        still = (dropped[0] + 0.01, dropped[1])
+        play.pointer(*still)   # the pointer moves: the tile comes under it
+        o = orientation(play.piece, 0)
         middle = (play.x + (o.width - 1) // 2, play.y + (o.height - 1) // 2)
-        assert play.held and play.camera.square_at(0.25, -0.2, play.level) == middle
+        assert play.camera.square_at(*still, play.level) == middle
+        play.pointer(0.6, -0.5)
+        spot = (play.x, play.y)
+        play.press("mouse1", 0.6, -0.5, now=5.0)   # a double click: the view resets, the tile is held where it was
+        play.release("mouse1", 0.6, -0.5)
+        play.press("mouse1", 0.6, -0.5, now=5.2)
+        play.release("mouse1", 0.6, -0.5)
+        play.pointer(0.6, -0.5)
+        assert play.camera.heading == DEFAULT_HEADING and play.held and (play.x, play.y) == spot
+        play.press("mouse1", 0.6, -0.5, now=9.0)   # put down; later a double click: still down where it was
+        play.release("mouse1", 0.6, -0.5)
+        for now in (12.0, 12.2):
+            play.press("mouse1", 0.6, -0.5, now=now)
+            play.release("mouse1", 0.6, -0.5)
+        assert not play.held and (play.x, play.y) == spot
     finally:
         play.unbind()
 

@@ -212,12 +212,6 @@ class OrbitCamera:
         return far
 
     # ----- picking --------------------------------------------------------
-    def pose(self) -> tuple:
-        """Where the camera stands and how its lens is shifted: what a point on the screen means on the table."""
-        # numbers, not the matrix's rows: those compare by identity, so an unmoved view looked moved
-        return (tuple(v for row in self.camera.getMat() for v in row), tuple(self.lens.getFilmOffset()),
-                tuple(self.lens.getFilmSize()))
-
     def ray(self, mx: float, my: float):
         """World origin and direction of the line through a screen point."""
         near, far = Point3(), Point3()
