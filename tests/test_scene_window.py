@@ -79,3 +79,55 @@ def test_mouse_then_keyboard_place_tiles_in_a_real_window(display, tmp_path):
             game.wait(10)
         except subprocess.TimeoutExpired:
             game.kill()
+
+
+def test_a_click_on_the_greyed_confirm_button_never_reaches_the_table(display, tmp_path):
+    """The tile in hand, refused under the Confirm button (greyed): a click there is the button's, which takes
+    none, not the table's (it put the tile down there, far from the build, and the pointer no longer moved it)."""
+    env = {**os.environ, "DISPLAY": display, "NMBR9_DATA": str(tmp_path), "NMBR9_TRACE": "1"}
+    record, out = tmp_path / "game.json", tmp_path / "game.out"
+    with open(out, "w") as printed:
+        game = subprocess.Popen([sys.executable, "run_game.py", "--seed", "5", "--size", "1024x600",
+                                 "--record", str(record)], cwd=ROOT, env=env, stdout=printed,
+                                stderr=subprocess.STDOUT, text=True)
+
+    def xdo(*args):
+        return subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True, timeout=20).stdout
+
+    def moves():
+        try:
+            return json.loads(record.read_text())["moves"]
+        except (OSError, ValueError):
+            return []
+    try:
+        assert _wait(lambda: xdo("search", "--name", "NMBR 9 3D").strip(), 30), "no window"
+        assert _wait(lambda: "trace: turn" in out.read_text(), 60), "no turn began:\n" + out.read_text()
+        for x, y in ((512, 300), (600, 310), (602, 311)):   # the first tile put down and confirmed
+            xdo("mousemove", str(x), str(y))
+            time.sleep(1.0)
+        xdo("click", "1")
+        time.sleep(0.3)
+        xdo("key", "Return")
+        assert _wait(lambda: len(moves()) == 1, 15), "the first tile was not laid:\n" + out.read_text()
+        time.sleep(1.0)   # the view glides onto the build
+        # the next tile follows the pointer onto the Confirm button (815..1007 x 543..578 at 1024x600), far from
+        # the build: refused, so the button is greyed; a click on it
+        for x, y in ((700, 450), (905, 560), (910, 562)):
+            xdo("mousemove", str(x), str(y))
+            time.sleep(0.6)
+        xdo("click", "1")
+        time.sleep(0.5)
+        # still in hand, it follows the pointer back towards the build, where it fits somewhere along the way
+        for x in range(520, 1000, 16):
+            xdo("mousemove", str(x), "300")
+            time.sleep(0.25)
+            xdo("key", "Return")
+            if _wait(lambda: len(moves()) == 2, 0.3):
+                break
+        assert len(moves()) == 2, "the click on the greyed Confirm put the tile down under the button"
+    finally:
+        game.terminate()
+        try:
+            game.wait(10)
+        except subprocess.TimeoutExpired:
+            game.kill()

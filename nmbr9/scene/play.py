@@ -489,9 +489,23 @@ class PlayScreen:
         w = self.base.mouseWatcherNode
         return w is not None and w.isOverRegion()
 
+    def _on_a_button(self, mx: float, my: float) -> bool:
+        """Whether a button stands under the pointer, greyed ones too: a greyed button takes no clicks (it is
+        no region of the pointer's then), yet a click on it is no click on the table (greyed Confirm put the
+        refused tile down under it)."""
+        r2d = self.base.render2d
+        for item in self.base.aspect2d.findAllMatches("**/+PGButton"):
+            if item.isHidden():
+                continue
+            left, right, bottom, top = item.node().getFrame()
+            a, b = (r2d.getRelativePoint(item, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
+            if min(a.x, b.x) <= mx <= max(a.x, b.x) and min(a.z, b.z) <= my <= max(a.z, b.z):
+                return True
+        return False
+
     def _event_press(self, button):
         m = pointer_in(self.base)
-        if m and not self._over_gui():
+        if m and not self._over_gui() and not self._on_a_button(*m):
             self.press(button, *m)
 
     def _event_release(self, button):
