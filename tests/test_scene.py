@@ -423,6 +423,7 @@ def test_zoomed_in_the_keyboard_never_walks_the_tile_out_of_sight(play):
 
 def test_the_tile_drops_smoothly_when_it_moves_onto_a_higher_level(play):
     from nmbr9.scene.camera import level_height
+    from nmbr9.scene.play import HOVER_HELD
     game = play.game
     for p in BUILD:
         assert game.play(0, p)
@@ -435,9 +436,9 @@ def test_the_tile_drops_smoothly_when_it_moves_onto_a_higher_level(play):
     play.update()
     assert play.level == 1 and play.verdict.ok
     play.step(1 / 60)
-    assert z0 < play.z < level_height(1) + 0.38  # on its way up, not there at once
+    assert z0 < play.z < level_height(1) + HOVER_HELD  # on its way up, not there at once
     play.finish_animation()
-    assert play.z == pytest.approx(level_height(1) + 0.38, abs=1e-2)
+    assert play.z == pytest.approx(level_height(1) + HOVER_HELD, abs=1e-2)
 
 
 @pytest.mark.parametrize("pitch", [15, 30, DEFAULT_PITCH])
@@ -456,9 +457,10 @@ def test_the_tile_in_hand_goes_onto_the_stack_seen_under_the_pointer(play, pitch
     play.camera.apply()
     top = next(t for t in play.board.tiles if t.level == 2)
     o = orientation(play.piece, play.rotation)
+    x0, y0, x1, y1 = play.board.bounds()
     for square in top.squares():   # the top of the stack: nothing is higher, so it shows
         on_top = screen_of_square(play.camera, *square, 3)
-        for before in (screen_of_square(play.camera, 9, 9, 0), screen_of_square(play.camera, *square, 0)):
+        for before in (screen_of_square(play.camera, x1 + 1, y0, 0), screen_of_square(play.camera, *square, 0)):
             play.pointer(*before)   # held over the bare table first, or over that square's foot
             play.pointer(*on_top)
             assert (play.x + (o.width - 1) // 2, play.y + (o.height - 1) // 2) == square, (square, before)
@@ -897,3 +899,71 @@ def test_the_controls_legend_says_the_wheel_turns_a_held_tile_and_zooms_otherwis
     play.move(1, 0)   # put down
     play.wheel(1)
     assert play.rotation == 90 and play.camera.zoom < zoom
+
+
+def test_the_orbit_keeps_the_build_in_the_middle_and_as_big_at_every_angle(scene):
+    """Turned and tilted any way (A D W S, a right drag), the build stays in the middle of the view and shows about
+    as big as from the default view (turned half way between two sides it showed at 60% of its size, off the
+    middle; tilted low, small)."""
+    from nmbr9.bench import seeded_board
+    from nmbr9.scene.camera import OrbitCamera, level_height
+    board = seeded_board(19, 0).boards[0]
+    cam = OrbitCamera(scene.camera, scene.camLens, scene.render)
+    cam.frame_board(board)
+    tops = [Point3(x + dx, -(y + dy), level_height(t.level + 1)) for t in board.tiles for x, y in t.squares()
+            for dx in (0, 1) for dy in (0, 1)]
+
+    def shown():
+        xs, ys = zip(*(cam.screen_point(p) for p in tops))
+        size = max((max(xs) - min(xs)) / 2, (max(ys) - min(ys)) / 2)
+        return size, ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+    default, _middle = shown()
+    for pitch in (DEFAULT_PITCH, 30, 12):
+        for heading in range(0, 360, 30):
+            cam.heading, cam.pitch = heading, pitch
+            cam.apply()
+            size, (mx, my) = shown()
+            assert size >= 0.85 * default, (heading, pitch, size, default)
+            assert abs(mx) < 0.12 and abs(my) < 0.15, (heading, pitch, mx, my)
+
+
+def test_drop_lines_join_the_floating_tile_to_where_it_lands_in_the_verdicts_colour(play):
+    """The tile in hand floats low over its footprint, and lines at its outer corners drop from it to where it
+    would land, green where it fits, red where it is refused: what the eye reads agrees with the verdict (floating
+    higher with no lines, in perspective it seemed to touch a neighbour it did not)."""
+    from panda3d.core import PNMImage
+    from nmbr9.scene.camera import level_height
+    from nmbr9.scene.play import HOVER_HELD
+    assert HOVER_HELD <= 0.15
+
+    def line_colours():
+        play.finish_animation()
+        for _ in range(2):
+            play.base.graphicsEngine.renderFrame()
+        image = PNMImage()
+        play.base.win.getScreenshot(image)
+        found = set()
+        taken = set(play.placement().squares())
+        for cx, cy in {(x + dx, y + dy) for x, y in taken for dx in (0, 1) for dy in (0, 1)}:
+            if sum((cx - dx, cy - dy) in taken for dx in (0, 1) for dy in (0, 1)) != 1:
+                continue   # not an outer corner
+            seen = play.camera.screen_point(Point3(cx, -cy, level_height(play.level) + HOVER_HELD / 2))
+            if seen is None:
+                continue   # out of the window
+            col, row = int((seen[0] + 1) / 2 * image.getXSize()), int((1 - seen[1]) / 2 * image.getYSize())
+            for c in range(col - 1, col + 2):
+                for r in range(row - 1, row + 2):
+                    red, green, blue = image.getXel(c, r)
+                    if green > red + 0.3 and green > blue + 0.2:
+                        found.add("green")
+                    if red > green + 0.3 and red > blue + 0.3:
+                        found.add("red")
+        return found
+    play.pointer(0, 0)
+    play.pointer(*screen_of_square(play.camera, 0, 0, 0))
+    assert play.verdict.ok and line_colours() == {"green"}
+    play.game.play(0, play.placement())   # laid; the next tile held far from it is refused
+    play.table.show(play.board)
+    play.start_turn()
+    play.pointer(*screen_of_square(play.camera, 6, 0, 0))
+    assert not play.verdict.ok and line_colours() == {"red"}

@@ -79,7 +79,8 @@ def middle_square(o) -> tuple[int, int]:
     return (o.width - 1) // 2, (o.height - 1) // 2
 
 
-HOVER_HELD = 0.38      # how high the tile floats while it follows the pointer
+HOVER_HELD = 0.12      # how high the tile floats while it follows the pointer: low, so that in perspective it
+                       # seems to touch only what the verdict says it touches (at 0.38 it seemed to touch a neighbour)
 HOVER_DOWN = 0.05      # set down but not yet confirmed
 DRAG_START = 0.012     # pointer travel (screen units) that makes a press a drag
 ORBIT_SPEED = 110.0    # degrees per screen width
@@ -309,8 +310,7 @@ class PlayScreen:
         return self.ghost is not None and not self.settling and self.piece is not None
 
     def frame_camera(self, glide: bool = False) -> None:
-        b = self.board
-        self.camera.frame(b.bounds() if b.tiles else (-1, -1, 2, 3), b.top_level() if b.tiles else 0, glide)
+        self.camera.frame_board(self.board, glide)
 
     # ----- pointer (normalised screen coordinates) ------------------------------
     flipped = False  # NMBR 9 ++ lays a tile black side up with the Flip power
