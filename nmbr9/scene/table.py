@@ -28,8 +28,10 @@ SHADE_PX = 16            # shadow pixels per square
 CLOTH = (0.18, 0.235, 0.225)  # the table's cloth
 LEAN_PER_SQUARE = 7.0    # degrees the held tile leans per square it lags behind
 LEAN_MAX = 6.0
-LEGAL = (0.3, 0.9, 0.4, 0.55)
-REFUSED = (0.95, 0.25, 0.2, 0.55)
+# the footprint where the tile in hand would land, drawn stronger than the tile floating over it (what the rules
+# judge), and joined to it by drop lines at its outer corners
+LEGAL = (0.3, 0.9, 0.4, 0.8)
+REFUSED = (0.95, 0.25, 0.2, 0.8)
 AT_FAULT = (0.08, 0.02, 0.02, 0.72)   # the square a refusal names, dark on the red tile: "nothing under here"
 # a refused tile is also struck through with dark stripes: the red tint alone looked like a red 9's own colour, a
 # dark blue 6's "fits" like its "refused", and told nothing to a colour-blind player
@@ -43,8 +45,9 @@ BADGE_CROWD = 0.8        # badges nearer than this part of their radii together 
 
 
 def level_tint(level: int) -> float:
-    """Higher levels a little brighter, so stacks read at a glance."""
-    return min(1.2, 0.88 + 0.08 * level)
+    """Higher levels brighter, so stacks read at a glance as height (a step of a tenth a level: with a step of
+    0.08 over a brighter light, level 3's tops were as bright as level 2's, clipped white)."""
+    return min(1.1, 0.74 + 0.09 * level)
 
 
 def placement_transform(placement, level: int, lift: float = 0.0) -> TransformState:
@@ -110,7 +113,7 @@ class Table:
 
     def _lights(self) -> None:
         amb = AmbientLight("ambient")
-        amb.setColor((0.4, 0.4, 0.44, 1))
+        amb.setColor((0.36, 0.36, 0.4, 1))
         self.ambient = self.root.attachNewNode(amb)
         sun = DirectionalLight("sun")
         sun.setColor((0.66, 0.63, 0.58, 1))
@@ -259,7 +262,7 @@ class Table:
                 height = caster - surface
                 dx, dy = (int(round(r * TILE_THICKNESS * height * SHADE_PX)) for r in (run_x, run_y))
                 cast = _soft(np.roll(np.roll(occ, dy, 0), dx, 1), 2 + 2 * height) * 0.5
-                contact = _soft(occ, 3) * 0.36
+                contact = _soft(occ, 3) * 0.5   # the foot of every step darkened: where levels meet shows
                 alpha = 1 - (1 - alpha) * (1 - np.maximum(cast, contact))
             alpha *= np.kron(exposed, up)
             out.append((surface, ox, oy, alpha))
@@ -340,11 +343,13 @@ class Ghost:
         self.pivot.setPos(w / 2, -h / 2, TILE_THICKNESS / 2)
         table.model(piece).copyTo(self.pivot).setPos(-w / 2, h / 2, -TILE_THICKNESS / 2)
         self.footprint = None
+        self.drop = None
         self.shadow = None
         self.fault = None
         self.struck = None
         self.shadow_textures: dict = {}
         self.shown = None
+        self.form = None          # the form its marks were made for (see show)
         self.pulsing = None
 
     def show(self, placement, level: int, lift: float, ok: bool, slide=(0.0, 0.0), fault=None) -> None:
@@ -353,17 +358,24 @@ class Ghost:
         if self.shown != (placement, level, ok, fault):
             self.shown = (placement, level, ok, fault)
             self.node.setColorScale((0.85, 1.1, 0.87, 1) if ok else (1.3, 0.65, 0.6, 1))
-            self._footprint(placement, level, ok, fault)
+            at_fault = None if fault is None else (fault[0] - placement.x, fault[1] - placement.y)
+            form = (placement.rotation, placement.flipped, ok, at_fault)
+            if form != self.form:   # made again only when its form changes; moving to a square moves them
+                self.form = form
+                self._footprint(placement.orientation(), ok, at_fault)
         self.set_lift(placement, level, lift, slide)
 
-    def _footprint(self, placement, level: int, ok: bool, fault) -> None:
-        for node in (self.footprint, self.shadow, self.fault, self.struck):
+    def _footprint(self, o, ok: bool, fault) -> None:
+        """The marks of a tile lying as `o` does, its top-left square at the origin: the footprint, the drop
+        lines, the tile's shadow, and on a refused tile's top the stripes and the square at `fault`."""
+        for node in (self.footprint, self.drop, self.shadow, self.fault, self.struck):
             if node is not None:
                 node.removeNode()
         self.fault = self.struck = None
+        squares = list(o.cells)
         if not ok:   # stripes on its top, but for the square at fault: that stays dark and plain
             self.struck = self.table.root.attachNewNode(_quads(
-                "struck", [(sx, -sy - 1, sx + 1, -sy) for sx, sy in placement.squares() if (sx, sy) != fault],
+                "struck", [(sx, -sy - 1, sx + 1, -sy) for sx, sy in squares if (sx, sy) != fault],
                 0.0, lambda x, y: (1, 1, 1, 1)))
             self.struck.setTexture(_struck_texture())
             self.struck.setTransparency(TransparencyAttrib.M_alpha)
@@ -383,15 +395,16 @@ class Ghost:
             self.fault.setBin("fixed", 5)
         colour = LEGAL if ok else REFUSED
         inset = 0.04
-        cells = [(sx + inset, -sy - 1 + inset, sx + 1 - inset, -sy - inset) for sx, sy in placement.squares()]
-        self.footprint = self.table.root.attachNewNode(
-            _quads("footprint", cells, level_height(level) + 0.006, lambda x, y: colour))
+        cells = [(sx + inset, -sy - 1 + inset, sx + 1 - inset, -sy - inset) for sx, sy in squares]
+        self.footprint = self.table.root.attachNewNode(_quads("footprint", cells, 0.0, lambda x, y: colour))
         self.footprint.setTransparency(TransparencyAttrib.M_alpha)
         self.footprint.setLightOff(1)
         self.footprint.setDepthWrite(False)
         self.footprint.setBin("fixed", 2)
+        self.drop = self.table.root.attachNewNode(_drop_lines(squares, (*colour[:3], 1)))
+        self.drop.setLightOff(1)
+        self.drop.setRenderModeThickness(2)
         # a soft shadow of the tile in the hand, moved along the light as it rises
-        o = placement.orientation()
         pad = 1
         key = (o.rotation, o.flipped)
         if key not in self.shadow_textures:  # made once per way the tile lies
@@ -415,14 +428,19 @@ class Ghost:
         # lean a little into the way it moves, like a tile carried between two fingers
         lean = lambda d: max(-LEAN_MAX, min(LEAN_MAX, d * LEAN_PER_SQUARE))
         self.pivot.setHpr(self.node, 0, lean(sy), lean(-sx))
+        x, y, z = placement.x, -placement.y, level_height(level)
+        if self.footprint is not None:
+            self.footprint.setPos(x, y, z + 0.006)
+        if self.drop is not None:   # from the footprint up to the tile's underside
+            self.drop.setPos(x, y, z)
+            self.drop.setSz(max(lift, 1e-3))
         for top in (self.fault, self.struck):   # on the tile's top, wherever it floats or glides
             if top is not None:
-                top.setPos(sx, -sy, level_height(level) + lift + TILE_THICKNESS + 0.01)
+                top.setPos(x + sx, y - sy, z + lift + TILE_THICKNESS + 0.01)
         if self.shadow is not None:
             run_x, run_y = self.table.shadow_run()
             height = lift + TILE_THICKNESS
-            self.shadow.setPos(placement.x + sx + run_x * height, -(placement.y + sy + run_y * height),
-                               level_height(level) + 0.008)
+            self.shadow.setPos(x + sx + run_x * height, y - sy - run_y * height, z + 0.008)
 
     def tint(self, colour) -> None:
         """A steady tint, see-through by its alpha (a hint's ghost with animations off)."""
@@ -441,7 +459,7 @@ class Ghost:
     def destroy(self) -> None:
         if self.pulsing is not None:
             self.pulsing.pause()
-        for node in (self.node, self.footprint, self.shadow, self.fault, self.struck):
+        for node in (self.node, self.footprint, self.drop, self.shadow, self.fault, self.struck):
             if node is not None:
                 node.removeNode()
 
@@ -538,6 +556,27 @@ def _badge(text: str, font) -> NodePath:
     number = node.attachNewNode(label.generate())
     number.setScale(size)
     number.setPos(0, -0.02, -size * 0.36)
+    return node
+
+
+def _drop_lines(squares, colour) -> GeomNode:
+    """Upright lines, one unit high, at the outer corners of these squares (x, y; rows down)."""
+    taken = set(squares)
+    corners = {(x + dx, y + dy) for x, y in taken for dx in (0, 1) for dy in (0, 1)}
+    outer = [(cx, cy) for cx, cy in corners
+             if sum((cx - dx, cy - dy) in taken for dx in (0, 1) for dy in (0, 1)) == 1]
+    vdata = GeomVertexData("drop", GeomVertexFormat.getV3c4(), Geom.UHStatic)
+    pos, col = GeomVertexWriter(vdata, "vertex"), GeomVertexWriter(vdata, "color")
+    lines = GeomLines(Geom.UHStatic)
+    for i, (cx, cy) in enumerate(sorted(outer)):
+        for z in (0.0, 1.0):
+            pos.addData3(cx, -cy, z)
+            col.addData4(*colour)
+        lines.addVertices(2 * i, 2 * i + 1)
+    geom = Geom(vdata)
+    geom.addPrimitive(lines)
+    node = GeomNode("drop")
+    node.addGeom(geom)
     return node
 
 
