@@ -18,6 +18,7 @@ from direct.interval.IntervalGlobal import LerpColorScaleInterval, Sequence
 from ..assets import TILE_THICKNESS, model_path
 from ..paths import FONT_BOLD
 from ..rules.tiles import piece_shape, shape_mask
+from .base import is_software
 from .camera import level_height
 
 GRID_MARGIN = 4          # squares of grid shown around the build
@@ -67,10 +68,12 @@ def placement_transform(placement, level: int, lift: float = 0.0) -> TransformSt
 _tile_models: dict = {}
 
 
-def _ready_model(piece, m: NodePath) -> NodePath:
+def _ready_model(piece, m: NodePath, software: bool = False) -> NodePath:
     """A tile model as loaded, made ready to be copied onto a table, and kept for every table."""
     for tex in m.findAllTextures():
         tex.setAnisotropicDegree(1)  # software GL: anisotropic filtering costs more than it shows
+        if software:   # one mipmap level a pixel, not a blend of two: a tenth of a frame's work, the same look
+            tex.setMinfilter(SamplerState.FT_linear_mipmap_nearest)
     m.clearModelNodes()  # so flattening a board merges tiles that share a texture
     m.flattenStrong()
     return _tile_models.setdefault(piece, m)   # (loaded meanwhile by a table that could not wait: that one)
@@ -83,7 +86,7 @@ def tile_model(loader, piece) -> NodePath:
         path = model_path(piece)
         if not path.exists():
             raise FileNotFoundError(f"missing tile model {path}: run `nmbr9 assets`")
-        _ready_model(piece, loader.loadModel(path.as_posix(), noCache=True))
+        _ready_model(piece, loader.loadModel(path.as_posix(), noCache=True), is_software(loader.base))
     return _tile_models[piece]
 
 
@@ -349,7 +352,8 @@ class Ghost:
         self.struck = None
         self.shadow_textures: dict = {}
         self.shown = None
-        self.form = None          # the form its marks were made for (see show)
+        self.form = None          # the form its marks are shown for (see show)
+        self.forms: dict = {}     # form -> its marks (footprint, drop lines, shadow, the square at fault, stripes)
         self.pulsing = None
 
     def show(self, placement, level: int, lift: float, ok: bool, slide=(0.0, 0.0), fault=None) -> None:
@@ -360,50 +364,55 @@ class Ghost:
             self.node.setColorScale((0.85, 1.1, 0.87, 1) if ok else (1.3, 0.65, 0.6, 1))
             at_fault = None if fault is None else (fault[0] - placement.x, fault[1] - placement.y)
             form = (placement.rotation, placement.flipped, ok, at_fault)
-            if form != self.form:   # made again only when its form changes; moving to a square moves them
+            if form != self.form:   # made once for each form; moving to a square moves them
                 self.form = form
-                self._footprint(placement.orientation(), ok, at_fault)
+                for node in (self.footprint, self.drop, self.shadow, self.fault, self.struck):
+                    if node is not None:
+                        node.stash()
+                if form not in self.forms:
+                    self.forms[form] = self._footprint(placement.orientation(), ok, at_fault)
+                self.footprint, self.drop, self.shadow, self.fault, self.struck = self.forms[form]
+                for node in self.forms[form]:
+                    if node is not None:
+                        node.unstash()
         self.set_lift(placement, level, lift, slide)
 
-    def _footprint(self, o, ok: bool, fault) -> None:
+    def _footprint(self, o, ok: bool, fault) -> tuple:
         """The marks of a tile lying as `o` does, its top-left square at the origin: the footprint, the drop
-        lines, the tile's shadow, and on a refused tile's top the stripes and the square at `fault`."""
-        for node in (self.footprint, self.drop, self.shadow, self.fault, self.struck):
-            if node is not None:
-                node.removeNode()
-        self.fault = self.struck = None
+        lines, the tile's shadow, and on a refused tile's top the square at `fault` and the stripes."""
         squares = list(o.cells)
+        at = struck = None
         if not ok:   # stripes on its top, but for the square at fault: that stays dark and plain
-            self.struck = self.table.root.attachNewNode(_quads(
+            struck = self.table.root.attachNewNode(_quads(
                 "struck", [(sx, -sy - 1, sx + 1, -sy) for sx, sy in squares if (sx, sy) != fault],
                 0.0, lambda x, y: (1, 1, 1, 1)))
-            self.struck.setTexture(_struck_texture())
-            self.struck.setTransparency(TransparencyAttrib.M_alpha)
-            self.struck.setLightOff(1)
-            self.struck.setDepthTest(False)   # over the leaning tile's top, as the square at fault
-            self.struck.setDepthWrite(False)
-            self.struck.setBin("fixed", 4)
+            struck.setTexture(_struck_texture())
+            struck.setTransparency(TransparencyAttrib.M_alpha)
+            struck.setLightOff(1)
+            struck.setDepthTest(False)   # over the leaning tile's top, as the square at fault
+            struck.setDepthWrite(False)
+            struck.setBin("fixed", 4)
         if fault is not None:
             inset = 0.12
             fx, fy = fault
-            self.fault = self.table.root.attachNewNode(_quads(
+            at = self.table.root.attachNewNode(_quads(
                 "fault", [(fx + inset, -fy - 1 + inset, fx + 1 - inset, -fy - inset)], 0.0, lambda x, y: AT_FAULT))
-            self.fault.setTransparency(TransparencyAttrib.M_alpha)
-            self.fault.setLightOff(1)
-            self.fault.setDepthTest(False)   # over the leaning tile's top, whatever its tilt
-            self.fault.setDepthWrite(False)
-            self.fault.setBin("fixed", 5)
+            at.setTransparency(TransparencyAttrib.M_alpha)
+            at.setLightOff(1)
+            at.setDepthTest(False)   # over the leaning tile's top, whatever its tilt
+            at.setDepthWrite(False)
+            at.setBin("fixed", 5)
         colour = LEGAL if ok else REFUSED
         inset = 0.04
         cells = [(sx + inset, -sy - 1 + inset, sx + 1 - inset, -sy - inset) for sx, sy in squares]
-        self.footprint = self.table.root.attachNewNode(_quads("footprint", cells, 0.0, lambda x, y: colour))
-        self.footprint.setTransparency(TransparencyAttrib.M_alpha)
-        self.footprint.setLightOff(1)
-        self.footprint.setDepthWrite(False)
-        self.footprint.setBin("fixed", 2)
-        self.drop = self.table.root.attachNewNode(_drop_lines(squares, (*colour[:3], 1)))
-        self.drop.setLightOff(1)
-        self.drop.setRenderModeThickness(2)
+        footprint = self.table.root.attachNewNode(_quads("footprint", cells, 0.0, lambda x, y: colour))
+        footprint.setTransparency(TransparencyAttrib.M_alpha)
+        footprint.setLightOff(1)
+        footprint.setDepthWrite(False)
+        footprint.setBin("fixed", 2)
+        drop = self.table.root.attachNewNode(_drop_lines(squares, (*colour[:3], 1)))
+        drop.setLightOff(1)
+        drop.setRenderModeThickness(2)
         # a soft shadow of the tile in the hand, moved along the light as it rises
         pad = 1
         key = (o.rotation, o.flipped)
@@ -412,11 +421,12 @@ class Ghost:
             alpha = _soft(occ, 5) * 0.5
             self.shadow_textures[key] = _shade_texture("hand-shadow", alpha)
         tex = self.shadow_textures[key]
-        self.shadow = _decal(self.table.root, "hand-shadow", -pad, -pad, o.width + pad, o.height + pad, 0.0, tex)
-        self.shadow.setTransparency(TransparencyAttrib.M_alpha)
-        self.shadow.setLightOff(1)
-        self.shadow.setDepthWrite(False)
-        self.shadow.setBin("fixed", 3)
+        shadow = _decal(self.table.root, "hand-shadow", -pad, -pad, o.width + pad, o.height + pad, 0.0, tex)
+        shadow.setTransparency(TransparencyAttrib.M_alpha)
+        shadow.setLightOff(1)
+        shadow.setDepthWrite(False)
+        shadow.setBin("fixed", 3)
+        return footprint, drop, shadow, at, struck
 
     def set_lift(self, placement, level: int, lift: float, slide=(0.0, 0.0)) -> None:
         """Draw the tile `lift` above its level, `slide` squares (x, y) away from its square
@@ -459,7 +469,7 @@ class Ghost:
     def destroy(self) -> None:
         if self.pulsing is not None:
             self.pulsing.pause()
-        for node in (self.node, self.footprint, self.drop, self.shadow, self.fault, self.struck):
+        for node in (self.node, *(mark for marks in self.forms.values() for mark in marks)):
             if node is not None:
                 node.removeNode()
 
