@@ -240,7 +240,7 @@ class OrbitCamera:
             need = np.maximum(np.abs(across) / (sides * half_w * tan_w),
                               np.where(upward > 0, upward / (high * half_h * tan_h), -upward / (low * half_h * tan_h)))
             distance = float(min(600.0, max(1.0, np.max(need - ahead))))
-            depth = ahead + distance
+            depth = np.maximum(ahead + distance, 1e-6)
             x, y = across / (depth * tan_w), upward / (depth * tan_h * half_h)
             off_x, off_y = (x.max() + x.min()) / 2, (y.max() + y.min()) / 2 - (high - low) / 2
             if abs(off_x) < 1e-3 and abs(off_y) < 1e-3:
