@@ -326,9 +326,16 @@ class Table:
             a = alpha[r0 * SHADE_PX:r1 * SHADE_PX, c0 * SHADE_PX:c1 * SHADE_PX]
             x0, y0, x1, y1 = ox + c0, oy + r0, ox + c1, oy + r1
             tex = _shade_texture("shade", a)
-            # only the squares with some shade: blending the whole area costs software GL dearly
-            blocks = a.reshape(r1 - r0, SHADE_PX, c1 - c0, SHADE_PX).max(axis=(1, 3)) > 0.01
-            rects = [(x0 + c, -(y0 + r) - 1, x0 + c + 1, -(y0 + r)) for r, c in zip(*np.nonzero(blocks))]
+            # only the quarter squares with some shade, a run of them along a row one rectangle: blending the whole
+            # area costs software GL dearly (whole squares blended twice the pixels: the shade at a tile's foot
+            # reaches a third of a square out)
+            q = SHADE_PX // 4
+            blocks = a.reshape((r1 - r0) * 4, q, (c1 - c0) * 4, q).max(axis=(1, 3)) > 0.01
+            rects = []
+            for r, row in enumerate(blocks):
+                edges = np.flatnonzero(np.diff(np.concatenate(([0], row.astype(int), [0]))))
+                rects += [(x0 + c / 4, -(y0 + (r + 1) / 4), x0 + e / 4, -(y0 + r / 4))
+                          for c, e in zip(edges[::2], edges[1::2])]
             _decal(self.shade, "shade", x0, y0, x1, y1, level_height(surface + 1) + 0.004, tex, rects)
         self.shade.setTransparency(TransparencyAttrib.M_alpha)
         self.shade.setDepthWrite(False)
