@@ -109,7 +109,10 @@ class OrbitCamera:
         corners = {(x + dx, -(y + dy)) for x, y in (squares or [(x0, y0), (x1, y1)]) for dx in (0, 1) for dy in (0, 1)}
         if not squares:
             corners |= {(x0, -y1 - 1), (x1 + 1, -y0)}
-        self.corners = [LPoint3(x, y, z) for x, y in _rounded(corners, self.around) for z in (0, top)]
+        # the build's own corners too: with no room around it (the results' board), the outline's eight furthest
+        # corners alone left others out of the picture, turned between them
+        outline = corners | set(_rounded(corners, self.around))
+        self.corners = [LPoint3(x, y, z) for x, y in sorted(outline) for z in (0, top)]
         self._corner_array = np.array([tuple(c) for c in self.corners])
         self.gliding = glide
         self._choose_room()
@@ -232,7 +235,7 @@ class OrbitCamera:
         fov = self.lens.getFov()
         tan_w, tan_h = (math.tan(math.radians(f / 2)) for f in fov)
         look = np.array(tuple(self.centre))
-        for _ in range(3):
+        for turn in range(6):
             v = self._corner_array - look
             ahead, across, upward = v @ forward, v @ right, v @ up
             # on the screen a point lies across / ((ahead + d) tan) from the room's middle: each edge of the
@@ -243,8 +246,8 @@ class OrbitCamera:
             depth = np.maximum(ahead + distance, 1e-6)
             x, y = across / (depth * tan_w), upward / (depth * tan_h * half_h)
             off_x, off_y = (x.max() + x.min()) / 2, (y.max() + y.min()) / 2 - (high - low) / 2
-            if abs(off_x) < 1e-3 and abs(off_y) < 1e-3:
-                break
+            if abs(off_x) < 1e-3 and abs(off_y) < 1e-3 or turn == 5:
+                break   # (the distance is the one for the point looked at now)
             look = look + right * off_x * distance * tan_w + up * off_y * distance * tan_h * half_h
         # the same view, looking at a point at the area's middle height (where zoom and a middle drag hold on)
         along = (self.centre.z - look[2]) / forward[2]
