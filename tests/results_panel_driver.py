@@ -64,16 +64,17 @@ def main(size: str) -> None:
         texts = [(w["text"], box(w, base.aspect2d, w.guiItem.getFrame())) for w in widgets
                  if not w.isEmpty() and panel.isAncestorOf(w) and w.hascomponent("text0") and w["text"]
                  and not w.isHidden()]
-        # the board's squares (as high as its top level reaches) where the camera draws them
-        x0, y0, x1, y1 = r.best_board().bounds()
-        top = level_height(r.best_board().top_level() + 1)
+        # the board's tiles (each square's corners, at its foot and its top) where the camera draws them (the
+        # corners of its bounding box, where no tile may lie, are framed no longer)
         seen = []
-        for x in (x0, x1 + 1):
-            for y in (y0, y1 + 1):
-                for z in (0, top):
-                    p = Point2()
-                    base.camLens.project(base.cam.getRelativePoint(base.render, Point3(x, -y, z)), p)
-                    seen.append((p.x * base.a2dRight, p.y * base.a2dTop))
+        for tile in r.best_board().tiles:
+            for x, y in tile.squares():
+                for dx in (0, 1):
+                    for dy in (0, 1):
+                        for z in (0, level_height(tile.level + 1)):
+                            p = Point2()
+                            base.camLens.project(base.cam.getRelativePoint(base.render, Point3(x + dx, -y - dy, z)), p)
+                            seen.append((p.x * base.a2dRight, p.y * base.a2dTop))
         xs, zs = zip(*seen)
         found[language] = {"panel": box(frame, base.aspect2d, frame["frameSize"]), "texts": texts,
                            "board": [min(xs), max(xs), min(zs), max(zs)]}

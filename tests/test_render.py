@@ -186,6 +186,9 @@ def test_a_board_laid_far_out_on_the_table_is_pictured_as_one_laid_in_the_middle
         m["y"] -= 10 ** 9 - 100
     pictures = []
     for name, record in (("near", near), ("far", far)):
+        for child in scene.render.getChildren():   # the first picture's table, left on the tests' shared base,
+            if child != scene.camera:              # is no part of the second
+                child.removeNode()
         (tmp_path / f"{name}.json").write_text(json.dumps(record))
         assert render(argparse.Namespace(file=str(tmp_path / f"{name}.json"), out=str(tmp_path / f"{name}.png"),
                                          size="320x200", player=0, angle="top", levels=False)) == 0
@@ -286,3 +289,24 @@ def test_l_shows_each_tiles_level_on_the_part_of_its_top_that_shows_and_again_hi
             assert len(on) == 1, (p, on)
             shown[i] = on[0]
     assert max(shown[i] for i in range(4)) < 0.3 and shown[4] > 0.6   # four 0s (dark in the middle), the 7's 1
+
+
+def test_each_level_of_a_stack_shows_brighter_than_the_level_under_it(picture):
+    """Without the L badges, from the default view, a stack reads as height: the tops of each level show brighter
+    than those of the level under it, measured against each tile's own colour (level 3's tops were as bright as
+    level 2's, both clipped near white)."""
+    import random
+    from nmbr9.ai import solo_game
+    from nmbr9.rules import new_deck
+    from nmbr9.scene.camera import level_height
+    board = solo_game("medium", new_deck(random.Random(3)), 3)[0].boards[0]
+    assert board.top_level() == 3   # a known stack, four levels high
+    image = picture.shoot(board)
+    shade: dict = {}
+    for p in board.tiles:
+        seen = [np.linalg.norm(pixel_at(picture, image, (x, y, level_height(p.level + 1)))) /
+                np.linalg.norm(rgb(COLOURS[p.piece])) for x, y in plain_points(board, p)]
+        if seen:
+            shade.setdefault(p.level, []).append(float(np.median(seen)))
+    levels = [float(np.median(shade[level])) for level in range(4)]
+    assert all(higher - lower >= 0.05 for lower, higher in zip(levels, levels[1:])), levels

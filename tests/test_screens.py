@@ -3326,8 +3326,11 @@ def test_the_results_board_fills_the_room_the_panel_leaves(size):
         free_left, free_top = (-half_w, p_bottom) if tall else (p_right, half_h)
         free = (half_w - free_left) * (free_top + half_h)
         share = (b_right - b_left) * (b_top - b_bottom) / free
-        assert share >= (0.5 if tall else 0.35), \
-            f"{language}: the board is drawn in {share:.0%} of the room the panel leaves"
+        # beside the panel (a wide window) a board seen from the lower default view is as wide as its room, and
+        # less tall
+        across = (b_right - b_left) / (half_w - free_left)
+        assert share >= (0.5 if tall else 0.35) or not tall and across >= 0.85, \
+            f"{language}: the board is drawn in {share:.0%} of the room the panel leaves, {across:.0%} of its width"
         assert b_top <= free_top and b_left >= free_left, f"{language}: the board is drawn under the panel"
         gap = (free_top - b_top) / (free_top + half_h)   # (a wide window's board is as wide as its room)
         assert gap <= 0.2 or not tall, f"{language}: {gap:.0%} of the room left empty between the panel and the board"

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 from panda3d.core import LPoint3, LVector3, Point2, Point3
 
 from ..assets import TILE_THICKNESS
 
 DEFAULT_HEADING = 0.0     # camera south of the build, rows running towards it
-DEFAULT_PITCH = 52.0      # degrees above the table
+DEFAULT_PITCH = 40.0      # degrees above the table: low enough that a stack's sides show its height
 MIN_PITCH, MAX_PITCH = 12.0, 89.0
 MIN_ZOOM, MAX_ZOOM = 0.35, 3.0
 ROOM = 2.5                # squares around the build kept in view, for the next tile
@@ -39,6 +40,8 @@ class OrbitCamera:
         self.pan = LVector3(0, 0, 0)   # how far the player moved the view across the table from the framing
         self.fit = 9.0     # distance that shows the whole build (without zoom)
         self.corners = []  # the corners of the area to keep in view
+        self._corner_array = np.zeros((0, 3))
+        self.centre = LPoint3(0, 0, 0)   # the framed area's middle
         self.rooms = [WHOLE_SCREEN]   # parts of the screen (left, right, bottom, top) the build may be framed in
         self.room = WHOLE_SCREEN      # the one it is framed in
         self.middle = (0.0, 0.0)      # the view's middle on the screen: the room's, or on its way there (a glide)
@@ -96,18 +99,31 @@ class OrbitCamera:
         self.pan = LVector3(0, 0, 0)
         self.apply()
 
-    def frame(self, bounds, top_level: int = 0, glide: bool = False) -> None:
-        """Aim at a board's squares (min x, min y, max x, max y) so all of them show, with room
-        around them (for the middle of the next tile); `glide` moves there smoothly (see step)."""
+    def frame(self, bounds, top_level: int = 0, glide: bool = False, squares=None) -> None:
+        """Aim at a board's squares (min x, min y, max x, max y; or the `squares` themselves, (x, y) each) so all
+        of them show, with room around them (for the middle of the next tile); `glide` moves there smoothly
+        (see step)."""
         x0, y0, x1, y1 = bounds
-        a = self.around
-        x0, y0, x1, y1 = x0 - a, y0 - a, x1 + 1 + a, y1 + 1 + a
         top = level_height(top_level + 1)
-        self.goal = LPoint3((x0 + x1) / 2, -(y0 + y1) / 2, top / 2)
-        self.corners = [LPoint3(x, -y, z) for x in (x0, x1) for y in (y0, y1) for z in (0, top)]
+        self.centre = LPoint3((x0 + x1 + 1) / 2, -(y0 + y1 + 1) / 2, top / 2)
+        corners = {(x + dx, -(y + dy)) for x, y in (squares or [(x0, y0), (x1, y1)]) for dx in (0, 1) for dy in (0, 1)}
+        if not squares:
+            corners |= {(x0, -y1 - 1), (x1 + 1, -y0)}
+        # the build's own corners too: with no room around it (the results' board), the outline's eight furthest
+        # corners alone left others out of the picture, turned between them
+        outline = corners | set(_rounded(corners, self.around))
+        self.corners = [LPoint3(x, y, z) for x, y in sorted(outline) for z in (0, top)]
+        self._corner_array = np.array([tuple(c) for c in self.corners])
         self.gliding = glide
         self._choose_room()
         self.apply()
+
+    def frame_board(self, board, glide: bool = False) -> None:
+        """Frame a board's tiles (an empty table: its middle)."""
+        if not board.tiles:
+            self.frame((-1, -1, 2, 3), 0, glide)
+            return
+        self.frame(board.bounds(), board.top_level(), glide, [s for t in board.tiles for s in t.squares()])
 
     def frame_in(self, *rooms, glide: bool = False) -> None:
         """Frame builds in a part of the screen (normalised coordinates: left, right, bottom, top), e.g. beside
@@ -127,7 +143,7 @@ class OrbitCamera:
             for room in self.rooms:
                 self.room = room
                 self._shift()
-                fits.append(self._fit(12))   # a rough distance tells the rooms apart
+                fits.append(self._framing()[1])
             self.room = self.rooms[fits.index(min(fits))]
         elif self.room not in self.rooms:
             self.room = self.rooms[0]
@@ -192,9 +208,9 @@ class OrbitCamera:
         """Place the camera: the nearest distance that shows the framed area, times the zoom."""
         if self.corners:
             self._shift()   # fitted in the room aimed at, whatever the view shows on the way there
-            self.goal_fit = self._fit()
+            self.goal, self.goal_fit = self._framing()
             # moved across the table no further than the framed area's edge: some of the build stays in sight
-            xs, ys = [c.x - self.goal.x for c in self.corners], [c.y - self.goal.y for c in self.corners]
+            xs, ys = [c.x - self.centre.x for c in self.corners], [c.y - self.centre.y for c in self.corners]
             self.pan = LVector3(min(max(xs), max(min(xs), self.pan.x)), min(max(ys), max(min(ys), self.pan.y)), 0)
             if not self.gliding:
                 self.target, self.fit = LPoint3(self.goal), self.goal_fit
@@ -203,21 +219,41 @@ class OrbitCamera:
         self._shift(self.middle)
         self._place(self.fit * self.zoom)
 
-    def _fit(self, steps: int = 24) -> float:
-        """The nearest distance that shows the framed area in the room."""
-        near, far = 1.0, 600.0
-        for _ in range(steps):  # the view is monotonic in the distance: halve the interval
-            mid = (near + far) / 2
-            near, far = (near, mid) if self._shows_all(mid) else (mid, far)
-        return far
+    def _framing(self) -> tuple:
+        """Where to look and from how far, at this heading and pitch, for the framed area to fill its room, its
+        middle in the room's middle: the nearest distance that shows every corner, worked out (not searched:
+        the view turns every frame) in the camera's axes; the point looked at moved until the area's edges on
+        the screen stand as far from the room's sides. (Looking at the area's middle, turned half way between
+        two sides of the table, the build showed off its room's middle at 60% of its size.)"""
+        h, p = math.radians(self.heading), math.radians(self.pitch)
+        forward = np.array([math.sin(h) * math.cos(p), math.cos(h) * math.cos(p), -math.sin(p)])
+        right = np.array([math.cos(h), -math.sin(h), 0.0])
+        up = np.cross(right, forward)
+        left_, right_, bottom, top = self.room
+        half_w, half_h = (right_ - left_) / 2, (top - bottom) / 2
+        sides, high, low = self.reach
+        fov = self.lens.getFov()
+        tan_w, tan_h = (math.tan(math.radians(f / 2)) for f in fov)
+        look = np.array(tuple(self.centre))
+        for turn in range(6):
+            v = self._corner_array - look
+            ahead, across, upward = v @ forward, v @ right, v @ up
+            # on the screen a point lies across / ((ahead + d) tan) from the room's middle: each edge of the
+            # room gives the least d for it
+            need = np.maximum(np.abs(across) / (sides * half_w * tan_w),
+                              np.where(upward > 0, upward / (high * half_h * tan_h), -upward / (low * half_h * tan_h)))
+            distance = float(min(600.0, max(1.0, np.max(need - ahead))))
+            depth = np.maximum(ahead + distance, 1e-6)
+            x, y = across / (depth * tan_w), upward / (depth * tan_h * half_h)
+            off_x, off_y = (x.max() + x.min()) / 2, (y.max() + y.min()) / 2 - (high - low) / 2
+            if abs(off_x) < 1e-3 and abs(off_y) < 1e-3 or turn == 5:
+                break   # (the distance is the one for the point looked at now)
+            look = look + right * off_x * distance * tan_w + up * off_y * distance * tan_h * half_h
+        # the same view, looking at a point at the area's middle height (where zoom and a middle drag hold on)
+        along = (self.centre.z - look[2]) / forward[2]
+        return LPoint3(*(look + forward * along)), distance + along
 
     # ----- picking --------------------------------------------------------
-    def pose(self) -> tuple:
-        """Where the camera stands and how its lens is shifted: what a point on the screen means on the table."""
-        # numbers, not the matrix's rows: those compare by identity, so an unmoved view looked moved
-        return (tuple(v for row in self.camera.getMat() for v in row), tuple(self.lens.getFilmOffset()),
-                tuple(self.lens.getFilmSize()))
-
     def ray(self, mx: float, my: float):
         """World origin and direction of the line through a screen point."""
         near, far = Point3(), Point3()
@@ -251,3 +287,12 @@ class OrbitCamera:
         if not self.lens.project(p, out):
             return None
         return out.x, out.y
+
+
+def _rounded(points, room: float) -> list:
+    """An outline around these (x, y) points, `room` away from them and as round as an octagon: turned any way
+    the view takes in as much (a square room around the build, seen across its corner, showed it a third
+    smaller)."""
+    ways = [(math.cos(k * math.pi / 4), math.sin(k * math.pi / 4)) for k in range(8)]
+    furthest = [max(points, key=lambda q: q[0] * wx + q[1] * wy) for wx, wy in ways]
+    return sorted({(round(x + room * wx, 6), round(y + room * wy, 6)) for x, y in furthest for wx, wy in ways})

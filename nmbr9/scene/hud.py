@@ -73,21 +73,27 @@ def even_wrap(label, wrap: float) -> None:
     begins with a number torn from its word ("level marker / 0 may") where a little wider keeps them together.
     Its frame fits the lines."""
     node = label.component("text0").textNode
-    node.setWordwrap(wrap)
-    rows = node.getNumRows()
-    low, high = 0.0, wrap   # the narrowest wrap giving as many lines, found within 0.1 em
-    while rows > 1 and high - low > 0.1:
-        node.setWordwrap((low + high) / 2)
-        low, high = (low, (low + high) / 2) if node.getNumRows() == rows else ((low + high) / 2, high)
+    key = (node.getFont(), node.getText(), wrap)
+    if key not in _WRAPS:   # laying the text out a dozen times took 2 to 5 ms: once for each text and room
+        node.setWordwrap(wrap)
+        rows = node.getNumRows()
+        low, high = 0.0, wrap   # the narrowest wrap giving as many lines, found within 0.1 em
+        while rows > 1 and high - low > 0.1:
+            node.setWordwrap((low + high) / 2)
+            low, high = (low, (low + high) / 2) if node.getNumRows() == rows else ((low + high) / 2, high)
 
-    def numbers_first(text: str) -> int:   # its lines beginning with a bare number ("0 may", not "5\u00d72")
-        return sum(bool(BARE_NUMBER.match(line)) for line in text.split("\n"))
-    node.setWordwrap(high)
-    while high < wrap and numbers_first(node.getWordwrappedText()) > numbers_first(node.getText()):
-        high = min(wrap, high + 0.2)   # (as many lines still: no more than at `wrap`)
+        def numbers_first(text: str) -> int:   # its lines beginning with a bare number ("0 may", not "5\u00d72")
+            return sum(bool(BARE_NUMBER.match(line)) for line in text.split("\n"))
         node.setWordwrap(high)
-    label["text_wordwrap"] = high if rows > 1 else wrap
+        while high < wrap and numbers_first(node.getWordwrappedText()) > numbers_first(node.getText()):
+            high = min(wrap, high + 0.2)   # (as many lines still: no more than at `wrap`)
+            node.setWordwrap(high)
+        _WRAPS[key] = high if rows > 1 else wrap
+    label["text_wordwrap"] = _WRAPS[key]
     label.resetFrameSize()   # (a label made without this wrap had the frame of its unwrapped line)
+
+
+_WRAPS: dict = {}   # (font, text, widest wrap) -> the wrap even_wrap found
 
 
 def build_anew(nodes, build) -> None:
@@ -279,6 +285,8 @@ class Hud:
         even_wrap(self.verdict, self.verdict_wrap)
         self.verdict["text_fg"] = OK_GREEN if ok else REFUSED_RED
         self.verdict.show() if text else self.verdict.hide()
+        if not self._changed("confirm", ok, _("Confirm (Enter)")):
+            return   # (measured again at each square the tile in hand moved to: a third of the frame's own work)
         self.confirm["text"] = _("Confirm (Enter)")
         self.confirm["state"] = DGG.NORMAL if ok else DGG.DISABLED
         self.confirm["frameColor"] = (0.2, 0.55, 0.3, 1) if ok else (0.3, 0.3, 0.3, 0.8)

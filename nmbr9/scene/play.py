@@ -79,7 +79,8 @@ def middle_square(o) -> tuple[int, int]:
     return (o.width - 1) // 2, (o.height - 1) // 2
 
 
-HOVER_HELD = 0.38      # how high the tile floats while it follows the pointer
+HOVER_HELD = 0.12      # how high the tile floats while it follows the pointer: low, so that in perspective it
+                       # seems to touch only what the verdict says it touches (at 0.38 it seemed to touch a neighbour)
 HOVER_DOWN = 0.05      # set down but not yet confirmed
 DRAG_START = 0.012     # pointer travel (screen units) that makes a press a drag
 ORBIT_SPEED = 110.0    # degrees per screen width
@@ -123,10 +124,9 @@ class PlayScreen:
         self.z = 0.0                # the tile's drawn height above the table
         self.fall_speed = 0.0
         self.last_pointer = None
-        self.seen_pose = None       # the camera's pose when the tile was last put under the pointer (None: it isn't)
         self.pressed: dict[str, tuple] = {}   # button -> (x, y) where it went down
         self.dragged: set[str] = set()
-        self.last_click = (0.0, None)
+        self.last_click = (0.0, None, None)   # when and where the last click was, and the tile before it (held, x, y)
         self.drawn_square, self.slide = (0, 0), (0.0, 0.0)  # where the tile was drawn, and its lag
         self.dealt = None           # (rotation, x, y) the tile in hand was dealt at
         self.shown_at = None        # when the table was first drawn for this player (a step after its first frame)
@@ -156,7 +156,6 @@ class PlayScreen:
         self.ghost = self.table.ghost(self.piece)
         self.rotation, self.held, self.settling = 0, True, False
         self.x, self.y = self._start_square()
-        self.seen_pose = None
         self.drawn_square, self.slide = (self.x, self.y), (0.0, 0.0)
         self.dealt = (self.rotation, self.x, self.y)
         self.level = self.board.resting_level(self.piece, self.rotation, self.x, self.y)
@@ -229,7 +228,7 @@ class PlayScreen:
             return
         self.x += dx
         self.y += dy
-        self.held, self.seen_pose = False, None
+        self.held = False
         self.update()
         self.keep_in_view()
 
@@ -311,8 +310,7 @@ class PlayScreen:
         return self.ghost is not None and not self.settling and self.piece is not None
 
     def frame_camera(self, glide: bool = False) -> None:
-        b = self.board
-        self.camera.frame(b.bounds() if b.tiles else (-1, -1, 2, 3), b.top_level() if b.tiles else 0, glide)
+        self.camera.frame_board(self.board, glide)
 
     # ----- pointer (normalised screen coordinates) ------------------------------
     flipped = False  # NMBR 9 ++ lays a tile black side up with the Flip power
@@ -327,7 +325,6 @@ class PlayScreen:
         shrank under it) leaves the tile where it was last seen."""
         if abs(mx) > 1 or abs(my) > 1:
             return
-        self.seen_pose = self.camera.pose()
         middle = middle_square(orientation(self.piece, self.rotation, self.flipped))
         surface = self.surface()
         # the square the player sees under the pointer: the first stack its line meets, looked for from the top
@@ -358,10 +355,9 @@ class PlayScreen:
             return
         if last is not None and "mouse2" in self.dragged:
             self.camera.pan_screen(last, (mx, my))   # the tile in hand goes along, below
-        # held, or dragged by the press that put it down: it goes along, also under a still pointer when the
-        # view turned or zoomed under it (keys, a double click), as it would in the hand
-        moved = (mx, my) != last or self.seen_pose not in (None, self.camera.pose())
-        if last is not None and (self.held or "mouse1" in self.dragged) and self._can_move() and moved:
+        # held, or dragged by the press that put it down: it goes along as the pointer moves; the view turned or
+        # zoomed under a still pointer leaves it on its square (following, a legal tile became "overhangs")
+        if last is not None and (self.held or "mouse1" in self.dragged) and self._can_move() and (mx, my) != last:
             self.follow(mx, my)
 
     def press(self, button: str, mx: float, my: float, now: float | None = None) -> None:
@@ -370,12 +366,17 @@ class PlayScreen:
         self.dragged.discard(button)
         if button != "mouse1":
             return
-        when, where = self.last_click
+        when, where, before = self.last_click
         if where and now - when < DOUBLE_CLICK and abs(mx - where[0]) + abs(my - where[1]) < 0.03:
+            # a double click resets the view only: the tile is as it was before its first click (that click picked
+            # it up and the second put it down elsewhere)
             self.camera.reset()
-            self.last_click = (0.0, None)
+            self.last_click = (0.0, None, None)
+            if self._can_move() and before != (self.held, self.x, self.y):
+                self.held, self.x, self.y = before
+                self.update()
             return
-        self.last_click = (now, (mx, my))
+        self.last_click = (now, (mx, my), (self.held, self.x, self.y))
         if not self._can_move() or self._just_dealt():   # a second click on the Start that showed the table
             return
         if self.held:
@@ -488,9 +489,23 @@ class PlayScreen:
         w = self.base.mouseWatcherNode
         return w is not None and w.isOverRegion()
 
+    def _on_a_button(self, mx: float, my: float) -> bool:
+        """Whether a button stands under the pointer, greyed ones too: a greyed button takes no clicks (it is
+        no region of the pointer's then), yet a click on it is no click on the table (greyed Confirm put the
+        refused tile down under it)."""
+        r2d = self.base.render2d
+        for item in self.base.aspect2d.findAllMatches("**/+PGButton"):
+            if item.isHidden():
+                continue
+            left, right, bottom, top = item.node().getFrame()
+            a, b = (r2d.getRelativePoint(item, Point3(x, 0, z)) for x, z in ((left, bottom), (right, top)))
+            if min(a.x, b.x) <= mx <= max(a.x, b.x) and min(a.z, b.z) <= my <= max(a.z, b.z):
+                return True
+        return False
+
     def _event_press(self, button):
         m = pointer_in(self.base)
-        if m and not self._over_gui():
+        if m and not self._over_gui() and not self._on_a_button(*m):
             self.press(button, *m)
 
     def _event_release(self, button):

@@ -115,7 +115,6 @@ class PlusPlayScreen(PlayScreen):
             self.ghost = self.table.ghost(piece)
             self.rotation, self.held = 0, True
             self.x, self.y = self._start_square()
-            self.seen_pose = None
             if at is not None:
                 self.rotation, self.x, self.y = at.rotation, at.x, at.y
             self.drawn_square, self.slide = (self.x, self.y), (0.0, 0.0)   # a new tile in hand: no glide

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .camera import DEFAULT_PITCH
+
 ANGLES = {  # name -> (heading, pitch, zoom); a picture needs less room around the build than play
-    "default": (0.0, 52.0, 0.85),
+    "default": (0.0, DEFAULT_PITCH, 0.85),
     "top": (0.0, 89.0, 0.85),
     "low": (-35.0, 24.0, 0.7),
     "side": (60.0, 38.0, 0.62),
@@ -28,7 +30,7 @@ class BoardPicture:
         self.table.show(board)
         if levels != self.table.levels_shown:
             self.table.toggle_levels()
-        self.camera.frame(board.bounds() if board.tiles else (0, 0, 3, 3), board.top_level())
+        self.camera.frame_board(board)
         self.camera.heading, self.camera.pitch, self.camera.zoom = ANGLES[angle]
         self.camera.apply()
         self.table.fit_levels()   # no task runs between the frames of a picture (the badges face the camera)

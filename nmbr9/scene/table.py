@@ -18,6 +18,7 @@ from direct.interval.IntervalGlobal import LerpColorScaleInterval, Sequence
 from ..assets import TILE_THICKNESS, model_path
 from ..paths import FONT_BOLD
 from ..rules.tiles import piece_shape, shape_mask
+from .base import is_software
 from .camera import level_height
 
 GRID_MARGIN = 4          # squares of grid shown around the build
@@ -28,8 +29,10 @@ SHADE_PX = 16            # shadow pixels per square
 CLOTH = (0.18, 0.235, 0.225)  # the table's cloth
 LEAN_PER_SQUARE = 7.0    # degrees the held tile leans per square it lags behind
 LEAN_MAX = 6.0
-LEGAL = (0.3, 0.9, 0.4, 0.55)
-REFUSED = (0.95, 0.25, 0.2, 0.55)
+# the footprint where the tile in hand would land, drawn stronger than the tile floating over it (what the rules
+# judge), and joined to it by drop lines at its outer corners
+LEGAL = (0.3, 0.9, 0.4, 0.8)
+REFUSED = (0.95, 0.25, 0.2, 0.8)
 AT_FAULT = (0.08, 0.02, 0.02, 0.72)   # the square a refusal names, dark on the red tile: "nothing under here"
 # a refused tile is also struck through with dark stripes: the red tint alone looked like a red 9's own colour, a
 # dark blue 6's "fits" like its "refused", and told nothing to a colour-blind player
@@ -43,8 +46,9 @@ BADGE_CROWD = 0.8        # badges nearer than this part of their radii together 
 
 
 def level_tint(level: int) -> float:
-    """Higher levels a little brighter, so stacks read at a glance."""
-    return min(1.2, 0.88 + 0.08 * level)
+    """Higher levels brighter, so stacks read at a glance as height (a step of a tenth a level: with a step of
+    0.08 over a brighter light, level 3's tops were as bright as level 2's, clipped white)."""
+    return min(1.1, 0.74 + 0.09 * level)
 
 
 def placement_transform(placement, level: int, lift: float = 0.0) -> TransformState:
@@ -64,10 +68,12 @@ def placement_transform(placement, level: int, lift: float = 0.0) -> TransformSt
 _tile_models: dict = {}
 
 
-def _ready_model(path, m: NodePath) -> NodePath:
+def _ready_model(path, m: NodePath, software: bool = False) -> NodePath:
     """A model as loaded, made ready to be copied onto a table, and kept for every table."""
     for tex in m.findAllTextures():
         tex.setAnisotropicDegree(1)  # software GL: anisotropic filtering costs more than it shows
+        if software:   # one mipmap level a pixel, not a blend of two: a tenth of a frame's work, the same look
+            tex.setMinfilter(SamplerState.FT_linear_mipmap_nearest)
     m.clearModelNodes()  # so flattening a board merges tiles that share a texture
     m.flattenStrong()
     return _tile_models.setdefault(path, m)   # (loaded meanwhile by a table that could not wait: that one)
@@ -79,7 +85,7 @@ def art_model(loader, path) -> NodePath:
         # a built game has it as NAME.egg.bam (setup.py bdist_apps), which Panda3D's loader finds by the .egg's name
         if not path.exists() and not path.with_name(path.name + ".bam").exists():
             raise FileNotFoundError(f"missing model {path}: run `nmbr9 assets`")
-        _ready_model(path, loader.loadModel(path.as_posix(), noCache=True))
+        _ready_model(path, loader.loadModel(path.as_posix(), noCache=True), is_software(loader.base))
     return _tile_models[path]
 
 
@@ -114,7 +120,7 @@ class Table:
 
     def _lights(self) -> None:
         amb = AmbientLight("ambient")
-        amb.setColor((0.4, 0.4, 0.44, 1))
+        amb.setColor((0.36, 0.36, 0.4, 1))
         self.ambient = self.root.attachNewNode(amb)
         sun = DirectionalLight("sun")
         sun.setColor((0.66, 0.63, 0.58, 1))
@@ -137,12 +143,19 @@ class Table:
         self._laid = laid
         self.tiles.removeNode()
         self.tiles = self.root.attachNewNode("tiles")
+        levels = {}
         for p in (board.tiles if board else []):
-            node = self.model(p.piece).copyTo(self.tiles)
+            if p.level not in levels:
+                # the top level drawn first, down to the table: software GL then skips the parts of lower tiles
+                # that higher ones cover (about a fifteenth of a frame's work); before the tile in hand, and
+                # before anything see-through, as opaque things are
+                levels[p.level] = self.tiles.attachNewNode(f"level-{p.level}")
+                levels[p.level].setBin("background", -p.level)
+            node = self.model(p.piece).copyTo(levels[p.level])
             node.setTransform(placement_transform(p, p.level))
             t = level_tint(p.level)
             node.setColorScale(t, t, t, 1)
-        self.tiles.flattenStrong()  # static: one batch per texture (17 for a 20-tile board)
+        self.tiles.flattenStrong()  # static: one batch per texture and level
         self._level_badges()
         bounds = board.bounds() if board and board.tiles else (0, 0, 3, 3)
         self._grid(bounds)
@@ -263,7 +276,7 @@ class Table:
                 height = caster - surface
                 dx, dy = (int(round(r * TILE_THICKNESS * height * SHADE_PX)) for r in (run_x, run_y))
                 cast = _soft(np.roll(np.roll(occ, dy, 0), dx, 1), 2 + 2 * height) * 0.5
-                contact = _soft(occ, 3) * 0.36
+                contact = _soft(occ, 3) * 0.5   # the foot of every step darkened: where levels meet shows
                 alpha = 1 - (1 - alpha) * (1 - np.maximum(cast, contact))
             alpha *= np.kron(exposed, up)
             out.append((surface, ox, oy, alpha))
@@ -317,9 +330,16 @@ class Table:
             a = alpha[r0 * SHADE_PX:r1 * SHADE_PX, c0 * SHADE_PX:c1 * SHADE_PX]
             x0, y0, x1, y1 = ox + c0, oy + r0, ox + c1, oy + r1
             tex = _shade_texture("shade", a)
-            # only the squares with some shade: blending the whole area costs software GL dearly
-            blocks = a.reshape(r1 - r0, SHADE_PX, c1 - c0, SHADE_PX).max(axis=(1, 3)) > 0.01
-            rects = [(x0 + c, -(y0 + r) - 1, x0 + c + 1, -(y0 + r)) for r, c in zip(*np.nonzero(blocks))]
+            # only the quarter squares with some shade, a run of them along a row one rectangle: blending the whole
+            # area costs software GL dearly (whole squares blended twice the pixels: the shade at a tile's foot
+            # reaches a third of a square out)
+            q = SHADE_PX // 4
+            blocks = a.reshape((r1 - r0) * 4, q, (c1 - c0) * 4, q).max(axis=(1, 3)) > 0.01
+            rects = []
+            for r, row in enumerate(blocks):
+                edges = np.flatnonzero(np.diff(np.concatenate(([0], row.astype(int), [0]))))
+                rects += [(x0 + c / 4, -(y0 + (r + 1) / 4), x0 + e / 4, -(y0 + r / 4))
+                          for c, e in zip(edges[::2], edges[1::2])]
             _decal(self.shade, "shade", x0, y0, x1, y1, level_height(surface + 1) + 0.004, tex, rects)
         self.shade.setTransparency(TransparencyAttrib.M_alpha)
         self.shade.setDepthWrite(False)
@@ -344,11 +364,14 @@ class Ghost:
         self.pivot.setPos(w / 2, -h / 2, TILE_THICKNESS / 2)
         table.model(piece).copyTo(self.pivot).setPos(-w / 2, h / 2, -TILE_THICKNESS / 2)
         self.footprint = None
+        self.drop = None
         self.shadow = None
         self.fault = None
         self.struck = None
         self.shadow_textures: dict = {}
         self.shown = None
+        self.form = None          # the form its marks are shown for (see show)
+        self.forms: dict = {}     # form -> its marks (footprint, drop lines, shadow, the square at fault, stripes)
         self.pulsing = None
 
     def show(self, placement, level: int, lift: float, ok: bool, slide=(0.0, 0.0), fault=None) -> None:
@@ -357,45 +380,58 @@ class Ghost:
         if self.shown != (placement, level, ok, fault):
             self.shown = (placement, level, ok, fault)
             self.node.setColorScale((0.85, 1.1, 0.87, 1) if ok else (1.3, 0.65, 0.6, 1))
-            self._footprint(placement, level, ok, fault)
+            at_fault = None if fault is None else (fault[0] - placement.x, fault[1] - placement.y)
+            form = (placement.rotation, placement.flipped, ok, at_fault)
+            if form != self.form:   # made once for each form; moving to a square moves them
+                self.form = form
+                for node in (self.footprint, self.drop, self.shadow, self.fault, self.struck):
+                    if node is not None:
+                        node.stash()
+                if form not in self.forms:
+                    self.forms[form] = self._footprint(placement.orientation(), ok, at_fault)
+                self.footprint, self.drop, self.shadow, self.fault, self.struck = self.forms[form]
+                for node in self.forms[form]:
+                    if node is not None:
+                        node.unstash()
         self.set_lift(placement, level, lift, slide)
 
-    def _footprint(self, placement, level: int, ok: bool, fault) -> None:
-        for node in (self.footprint, self.shadow, self.fault, self.struck):
-            if node is not None:
-                node.removeNode()
-        self.fault = self.struck = None
+    def _footprint(self, o, ok: bool, fault) -> tuple:
+        """The marks of a tile lying as `o` does, its top-left square at the origin: the footprint, the drop
+        lines, the tile's shadow, and on a refused tile's top the square at `fault` and the stripes."""
+        squares = list(o.cells)
+        at = struck = None
         if not ok:   # stripes on its top, but for the square at fault: that stays dark and plain
-            self.struck = self.table.root.attachNewNode(_quads(
-                "struck", [(sx, -sy - 1, sx + 1, -sy) for sx, sy in placement.squares() if (sx, sy) != fault],
+            struck = self.table.root.attachNewNode(_quads(
+                "struck", [(sx, -sy - 1, sx + 1, -sy) for sx, sy in squares if (sx, sy) != fault],
                 0.0, lambda x, y: (1, 1, 1, 1)))
-            self.struck.setTexture(_struck_texture())
-            self.struck.setTransparency(TransparencyAttrib.M_alpha)
-            self.struck.setLightOff(1)
-            self.struck.setDepthTest(False)   # over the leaning tile's top, as the square at fault
-            self.struck.setDepthWrite(False)
-            self.struck.setBin("fixed", 4)
+            struck.setTexture(_struck_texture())
+            struck.setTransparency(TransparencyAttrib.M_alpha)
+            struck.setLightOff(1)
+            struck.setDepthTest(False)   # over the leaning tile's top, as the square at fault
+            struck.setDepthWrite(False)
+            struck.setBin("fixed", 4)
         if fault is not None:
             inset = 0.12
             fx, fy = fault
-            self.fault = self.table.root.attachNewNode(_quads(
+            at = self.table.root.attachNewNode(_quads(
                 "fault", [(fx + inset, -fy - 1 + inset, fx + 1 - inset, -fy - inset)], 0.0, lambda x, y: AT_FAULT))
-            self.fault.setTransparency(TransparencyAttrib.M_alpha)
-            self.fault.setLightOff(1)
-            self.fault.setDepthTest(False)   # over the leaning tile's top, whatever its tilt
-            self.fault.setDepthWrite(False)
-            self.fault.setBin("fixed", 5)
+            at.setTransparency(TransparencyAttrib.M_alpha)
+            at.setLightOff(1)
+            at.setDepthTest(False)   # over the leaning tile's top, whatever its tilt
+            at.setDepthWrite(False)
+            at.setBin("fixed", 5)
         colour = LEGAL if ok else REFUSED
         inset = 0.04
-        cells = [(sx + inset, -sy - 1 + inset, sx + 1 - inset, -sy - inset) for sx, sy in placement.squares()]
-        self.footprint = self.table.root.attachNewNode(
-            _quads("footprint", cells, level_height(level) + 0.006, lambda x, y: colour))
-        self.footprint.setTransparency(TransparencyAttrib.M_alpha)
-        self.footprint.setLightOff(1)
-        self.footprint.setDepthWrite(False)
-        self.footprint.setBin("fixed", 2)
+        cells = [(sx + inset, -sy - 1 + inset, sx + 1 - inset, -sy - inset) for sx, sy in squares]
+        footprint = self.table.root.attachNewNode(_quads("footprint", cells, 0.0, lambda x, y: colour))
+        footprint.setTransparency(TransparencyAttrib.M_alpha)
+        footprint.setLightOff(1)
+        footprint.setDepthWrite(False)
+        footprint.setBin("fixed", 2)
+        drop = self.table.root.attachNewNode(_drop_lines(squares, (*colour[:3], 1)))
+        drop.setLightOff(1)
+        drop.setRenderModeThickness(2)
         # a soft shadow of the tile in the hand, moved along the light as it rises
-        o = placement.orientation()
         pad = 1
         key = (o.rotation, o.flipped)
         if key not in self.shadow_textures:  # made once per way the tile lies
@@ -403,11 +439,12 @@ class Ghost:
             alpha = _soft(occ, 5) * 0.5
             self.shadow_textures[key] = _shade_texture("hand-shadow", alpha)
         tex = self.shadow_textures[key]
-        self.shadow = _decal(self.table.root, "hand-shadow", -pad, -pad, o.width + pad, o.height + pad, 0.0, tex)
-        self.shadow.setTransparency(TransparencyAttrib.M_alpha)
-        self.shadow.setLightOff(1)
-        self.shadow.setDepthWrite(False)
-        self.shadow.setBin("fixed", 3)
+        shadow = _decal(self.table.root, "hand-shadow", -pad, -pad, o.width + pad, o.height + pad, 0.0, tex)
+        shadow.setTransparency(TransparencyAttrib.M_alpha)
+        shadow.setLightOff(1)
+        shadow.setDepthWrite(False)
+        shadow.setBin("fixed", 3)
+        return footprint, drop, shadow, at, struck
 
     def set_lift(self, placement, level: int, lift: float, slide=(0.0, 0.0)) -> None:
         """Draw the tile `lift` above its level, `slide` squares (x, y) away from its square
@@ -419,14 +456,19 @@ class Ghost:
         # lean a little into the way it moves, like a tile carried between two fingers
         lean = lambda d: max(-LEAN_MAX, min(LEAN_MAX, d * LEAN_PER_SQUARE))
         self.pivot.setHpr(self.node, 0, lean(sy), lean(-sx))
+        x, y, z = placement.x, -placement.y, level_height(level)
+        if self.footprint is not None:
+            self.footprint.setPos(x, y, z + 0.006)
+        if self.drop is not None:   # from the footprint up to the tile's underside
+            self.drop.setPos(x, y, z)
+            self.drop.setSz(max(lift, 1e-3))
         for top in (self.fault, self.struck):   # on the tile's top, wherever it floats or glides
             if top is not None:
-                top.setPos(sx, -sy, level_height(level) + lift + TILE_THICKNESS + 0.01)
+                top.setPos(x + sx, y - sy, z + lift + TILE_THICKNESS + 0.01)
         if self.shadow is not None:
             run_x, run_y = self.table.shadow_run()
             height = lift + TILE_THICKNESS
-            self.shadow.setPos(placement.x + sx + run_x * height, -(placement.y + sy + run_y * height),
-                               level_height(level) + 0.008)
+            self.shadow.setPos(x + sx + run_x * height, y - sy - run_y * height, z + 0.008)
 
     def tint(self, colour) -> None:
         """A steady tint, see-through by its alpha (a hint's ghost with animations off)."""
@@ -445,7 +487,7 @@ class Ghost:
     def destroy(self) -> None:
         if self.pulsing is not None:
             self.pulsing.pause()
-        for node in (self.node, self.footprint, self.shadow, self.fault, self.struck):
+        for node in (self.node, *(mark for marks in self.forms.values() for mark in marks)):
             if node is not None:
                 node.removeNode()
 
@@ -542,6 +584,27 @@ def _badge(text: str, font) -> NodePath:
     number = node.attachNewNode(label.generate())
     number.setScale(size)
     number.setPos(0, -0.02, -size * 0.36)
+    return node
+
+
+def _drop_lines(squares, colour) -> GeomNode:
+    """Upright lines, one unit high, at the outer corners of these squares (x, y; rows down)."""
+    taken = set(squares)
+    corners = {(x + dx, y + dy) for x, y in taken for dx in (0, 1) for dy in (0, 1)}
+    outer = [(cx, cy) for cx, cy in corners
+             if sum((cx - dx, cy - dy) in taken for dx in (0, 1) for dy in (0, 1)) == 1]
+    vdata = GeomVertexData("drop", GeomVertexFormat.getV3c4(), Geom.UHStatic)
+    pos, col = GeomVertexWriter(vdata, "vertex"), GeomVertexWriter(vdata, "color")
+    lines = GeomLines(Geom.UHStatic)
+    for i, (cx, cy) in enumerate(sorted(outer)):
+        for z in (0.0, 1.0):
+            pos.addData3(cx, -cy, z)
+            col.addData4(*colour)
+        lines.addVertices(2 * i, 2 * i + 1)
+    geom = Geom(vdata)
+    geom.addPrimitive(lines)
+    node = GeomNode("drop")
+    node.addGeom(geom)
     return node
 
 

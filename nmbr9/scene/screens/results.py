@@ -603,7 +603,7 @@ class ResultsScreen(Screen):
         board = self.best_board(self.walk)
         self.table.show(board)
         full = self.best_board()
-        self.camera.frame(full.bounds(), full.top_level())
+        self.camera.frame_board(full)
         # the arrows joined by a no-break space: in a 4:3 window the line broke between them
         self._say_shown(_("Best found: tile {n} of {count}, score {score}  (\u2190\u00a0\u2192)").format(
             n=self.walk, count=len(self.analysis["placements"]), score=board.score()))
@@ -615,7 +615,7 @@ class ResultsScreen(Screen):
         board = self.match.board(seat)
         self.showing = seat
         self.table.show(board)
-        self.camera.frame(board.bounds() if board.tiles else (0, 0, 3, 3), board.top_level())
+        self.camera.frame_board(board)
 
     # ----- what next ----------------------------------------------------------------------------
     def rematch(self) -> None:

@@ -103,7 +103,7 @@ class SessionScreen(Screen):
                         for n in ("a2dTopCenter", "a2dTopRight", "a2dTopLeft", "a2dBottomRight")}
         super().enter()
         self.table.show(self.match.board(self.viewer))
-        self.camera.frame(*self._frame_of(self.match.board(self.viewer)))
+        self.camera.frame_board(self.match.board(self.viewer))
         self.hud.fit_window()
         self._legend_for(self.viewer)
         if not self.match.humans:   # no turn of one's own: no Confirm, verdict, Hint or turn's keys
@@ -173,9 +173,6 @@ class SessionScreen(Screen):
     def others(self) -> bool:
         """Whether there are boards to look at besides one's own."""
         return len(self.match.seats) > 1 or bool(self.past)
-
-    def _frame_of(self, board):
-        return (board.bounds() if board.tiles else (-1, -1, 2, 3)), (board.top_level() if board.tiles else 0)
 
     def exit(self) -> None:
         self.app.levels_shown = self.table.levels_shown
@@ -252,7 +249,7 @@ class SessionScreen(Screen):
         m = self.match
         if committed and self.looking is None:   # the board shown grows: framed whole
             self.table.show(m.board(self.viewer))
-            self.camera.frame(*self._frame_of(m.board(self.viewer)))
+            self.camera.frame_board(m.board(self.viewer))
         if m.rounds is None:   # "Level to Level": the rounds depend on play (min() with None stopped the window)
             self.hud.show_round(m.round, 0, m.game.card, m.supply())
             self.hud.show_round_text(round_only(m))
@@ -525,7 +522,7 @@ class SessionScreen(Screen):
             self.looking = None
             self._hud_turn_shown(True)
             self.table.show(m.board(self.viewer))
-            self.camera.frame(*self._frame_of(m.board(self.viewer)))
+            self.camera.frame_board(m.board(self.viewer))
             self.set_status("")
             if self.ps is not None:
                 saved = self._saved_hand
@@ -554,7 +551,7 @@ class SessionScreen(Screen):
         self._own_score_while_looking()
         board = self.board_of(who)
         self.table.show(board)
-        self.camera.frame(*self._frame_of(board))
+        self.camera.frame_board(board)
         # Tab leads back to one's own table only from the last board in the round of them (three seats or more)
         if self._board_after(who) != self.viewer:
             text = (_("{name}'s earlier game: the board as it stood at the start of round {round} (score {score}). "
