@@ -460,7 +460,7 @@ def test_a_pipe_is_refused_at_once_by_every_command(tmp_path, two_player_game):
     for command in (["replay", pipe], ["render", pipe, "--out", tmp_path / "a.png"], ["analyse", pipe]):
         r = nmbr9(*command, timeout=30)
         assert r.returncode == 2 and said in r.stdout and len(r.stdout.strip().splitlines()) == 1, r.stdout
-    r = nmbr9("analyse", write(tmp_path, game_record(two_player_game)), "--out", pipe, "--time", 0.1, timeout=30)
+    r = nmbr9("analyse", write(tmp_path, game_record(two_player_game)), "--out", pipe, "--width", 1, timeout=30)
     assert r.returncode == 2 and r.stdout == f"Can't write {pipe}: not a file but a pipe, a device or a socket\n"
 
 
@@ -492,7 +492,7 @@ def test_a_long_name_is_cut_short_in_what_the_commands_print(tmp_path, two_playe
     data = game_record(two_player_game)
     data["players"][0]["name"] = "N" * 500_000
     path = write(tmp_path, data)
-    for command in (["replay", path], ["analyse", path, "--player", 0, "--time", 0.1],
+    for command in (["replay", path], ["analyse", path, "--player", 0, "--width", 1],
                     ["render", path, "--out", tmp_path / "a.png", "--size", "64x48"]):
         r = nmbr9(*command)
         assert r.returncode == 0 and "N" * 31 + "\u2026" in r.stdout and "N" * 32 not in r.stdout, (command, r.stdout[:300])
