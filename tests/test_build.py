@@ -134,7 +134,7 @@ from nmbr9.ai import worker
 from nmbr9.scene.analysis_job import AnalysisJob
 print(os.getpid(), worker.run(functools.partial(os.getpid)))
 worker.stop()
-job = AnalysisJob([0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9], 0.5)
+job = AnalysisJob([0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9], 1)
 while job.placements is None and job.error is None:
     time.sleep(0.1)
     job.poll()

@@ -535,7 +535,7 @@ def test_practice_cannot_be_switched_on_for_more_than_one_human_and_says_why(app
     click(app, "Add a player")                       # a bot: still one human's practice
     click(app, "Practice: take back allowed (one human player): off")
     assert "Practice: take back allowed (one human player): on" in buttons(app)
-    for _n in range(3):                              # the bot (medium) round to a human
+    for _n in range(2):                              # the bot (medium), hard, then a human
         s.cycle_kind(1)
     assert s.rows[1]["kind"] == "human"
     shown = texts(app)
@@ -3531,7 +3531,7 @@ def test_the_best_found_is_never_less_than_what_a_player_laid():
     from nmbr9.rules.record import load_record, replay
     from nmbr9.scene.analysis_job import AnalysisJob
     game = replay(load_record(ROOT / "docs" / "table-game.json")).game
-    job = AnalysisJob(game.deck, 0.01, [game.boards[0].tiles])
+    job = AnalysisJob(game.deck, 1, [game.boards[0].tiles])
     deadline = time.monotonic() + 60
     while job.placements is None and job.error is None and time.monotonic() < deadline:
         job.poll()

@@ -126,7 +126,7 @@ class PlayScreen:
         self.last_pointer = None
         self.pressed: dict[str, tuple] = {}   # button -> (x, y) where it went down
         self.dragged: set[str] = set()
-        self.last_click = (0.0, None, None)   # when and where the last click was, and the tile before it (held, x, y)
+        self.last_click = (0.0, None, None, None)   # when and where the last click was, the tile (held, x, y) before it and after
         self.drawn_square, self.slide = (0, 0), (0.0, 0.0)  # where the tile was drawn, and its lag
         self.dealt = None           # (rotation, x, y) the tile in hand was dealt at
         self.shown_at = None        # when the table was first drawn for this player (a step after its first frame)
@@ -366,17 +366,18 @@ class PlayScreen:
         self.dragged.discard(button)
         if button != "mouse1":
             return
-        when, where, before = self.last_click
+        when, where, before, after = self.last_click
         if where and now - when < DOUBLE_CLICK and abs(mx - where[0]) + abs(my - where[1]) < 0.03:
             # a double click resets the view only: the tile is as it was before its first click (that click picked
-            # it up and the second put it down elsewhere)
+            # it up and the second put it down elsewhere), unless something else moved it since
             self.camera.reset()
-            self.last_click = (0.0, None, None)
-            if self._can_move() and before != (self.held, self.x, self.y):
+            self.last_click = (0.0, None, None, None)
+            if self._can_move() and after == (self.held, self.x, self.y) != before:
                 self.held, self.x, self.y = before
                 self.update()
             return
-        self.last_click = (now, (mx, my), (self.held, self.x, self.y))
+        before = (self.held, self.x, self.y)
+        self.last_click = (now, (mx, my), before, before)
         if not self._can_move() or self._just_dealt():   # a second click on the Start that showed the table
             return
         if self.held:
@@ -384,6 +385,7 @@ class PlayScreen:
         else:
             self.held = True   # pick it up: it follows from here
             self.follow(mx, my)
+        self.last_click = (now, (mx, my), before, (self.held, self.x, self.y))
         self.update()
 
     def release(self, button: str, mx: float, my: float) -> None:
