@@ -136,6 +136,14 @@ def _moves_upto(record, args, refuse):
     return record.moves[:upto]
 
 
+def _no_player(player: int, players: int) -> str:
+    """A --player the record (either game's) does not have; of a solo game, "players are 0 to 0" read oddly."""
+    from ..i18n import _
+    if players == 1:
+        return _("there is no player {player} (the record has only player 0)").format(player=player)
+    return _("there is no player {player} (players are 0 to {last})").format(player=player, last=players - 1)
+
+
 def _board_subject(data, args, refuse):
     """An NMBR 9 record: (draw the player's board, the sentence saying what was written), or an exit status."""
     from dataclasses import replace
@@ -153,10 +161,8 @@ def _board_subject(data, args, refuse):
         print_illegal(result)
         return 1
     game = result.game
-    if not 0 <= args.player < len(game.seats):   # (a solo game's "players are 0 to 0" read oddly)
-        return refuse(_("there is no player {player} (players are 0 to {last})").format(
-            player=args.player, last=len(game.seats) - 1) if len(game.seats) > 1 else
-            _("there is no player {player} (the record has only player 0)").format(player=args.player))
+    if not 0 <= args.player < len(game.seats):
+        return refuse(_no_player(args.player, len(game.seats)))
     board = game.boards[args.player]
     x0, y0, _x1, _y1 = board.bounds()
     seat = game.seats[args.player]
@@ -187,10 +193,8 @@ def _rumbugz_subject(data, args, refuse):
     if not result.ok:
         print_illegal(result)
         return 1
-    players = len(record.players)
-    if not 0 <= args.player < players:
-        return refuse(_("there is no player {player} (players are 0 to {last})").format(
-            player=args.player, last=players - 1))
+    if not 0 <= args.player < len(record.players):
+        return refuse(_no_player(args.player, len(record.players)))
     view = result.game.view(args.player)
     names = [seat_name(p["name"], p["kind"]) for p in record.players]
 
