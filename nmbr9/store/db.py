@@ -99,6 +99,30 @@ MIGRATIONS: list[list] = [   # SQL statements, or functions of the connection
         "CREATE INDEX personal_scores_by_player ON personal_scores (player, ruleset, score DESC)",
     ],
     [_english_names],   # version 3
+    [  # version 4: RumBugz (issue 38): its finished games for personal bests; the game a tournament plays
+        "ALTER TABLE tournaments ADD COLUMN game TEXT NOT NULL DEFAULT 'nmbr9'",   # "nmbr9" or "rumbugz"
+        """CREATE TABLE rumbugz_games (
+            id       INTEGER PRIMARY KEY,
+            created  TEXT NOT NULL UNIQUE,       -- the game's start, ISO 8601 UTC: a game is stored once
+            record   TEXT NOT NULL,              -- JSON: players, every round's record, totals (store/rumbugz.py)
+            finished TEXT NOT NULL
+        )""",
+        """CREATE TABLE rumbugz_scores (
+            game_id     INTEGER NOT NULL REFERENCES rumbugz_games(id) ON DELETE CASCADE,
+            seat        INTEGER NOT NULL,
+            player      TEXT NOT NULL,
+            kind        TEXT NOT NULL,           -- "human" or "bot:<strength>": bests are humans'
+            players     INTEGER NOT NULL,        -- how many played: bests compare games of as many
+            rounds      INTEGER NOT NULL,
+            total       INTEGER NOT NULL,
+            rounds_won  INTEGER NOT NULL,
+            best_round  INTEGER NOT NULL,        -- the most points won in one round
+            fastest_out INTEGER,                 -- the fewest own turns to go out; NULL: never went out
+            played      TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        )""",
+        "CREATE INDEX rumbugz_scores_by_player ON rumbugz_scores (player, players, rounds)",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
