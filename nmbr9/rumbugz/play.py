@@ -5,7 +5,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..rules.text import as_json
 from .rules import Round, default_set, legal_moves, round_record, set_of_bugs, who_starts
 from .rules.round import DRAW
@@ -24,6 +24,11 @@ class GameRules:
 
     def to_json(self) -> dict:
         return {"rounds": self.rounds}
+
+    def told(self) -> str:
+        """"RumBugz, 3 rounds a game", in the player's language."""
+        return ngettext("RumBugz, {rounds} round a game", "RumBugz, {rounds} rounds a game", self.rounds).format(
+            rounds=self.rounds)
 
     @classmethod
     def from_json(cls, data) -> "GameRules":

@@ -7,15 +7,16 @@ screen calls `record_finished` at the game's end and shows what it returns.
 from __future__ import annotations
 
 import json
+import random
 import sqlite3
 from dataclasses import dataclass, field
 
 from ..i18n import N_, _
-from ..match import local_date, stored_name, utc_now
+from ..match import derive_seed, local_date, places, stored_name, utc_now
 from ..rules.record import RecordError
 from ..rumbugz.rules import Round, parse_record
 from ..rumbugz.rules.round import DRAW
-from .db import StoreError, sqlite_reason, transaction
+from .db import StoreError, sqlite_reason, stored_record, transaction
 from .files import SaveError
 from .later import busy
 
@@ -140,10 +141,14 @@ def _stored_later(store, *game) -> None:
         raise SaveError(said.message)
 
 
+def game_record(players: list[dict], rounds: list[dict], created: str, totals: list[int]) -> dict:
+    """A RumBugz game as the database keeps it (a finished game, a tournament's game so far)."""
+    return {"format": GAME_FORMAT, "version": 1, "created": created, "players": players, "rounds": rounds,
+            "totals": totals}
+
+
 def _store(db: sqlite3.Connection, players: list[dict], seats: list[Seat], rounds: list[dict], created: str) -> None:
-    totals = [s.total for s in seats]
-    record = {"format": GAME_FORMAT, "version": 1, "created": created, "players": players, "rounds": rounds,
-              "totals": totals}
+    record = game_record(players, rounds, created, [s.total for s in seats])
     now = utc_now()
     with transaction(db):
         game = db.execute("INSERT OR IGNORE INTO rumbugz_games (created, record, finished) VALUES (?, ?, ?)",
@@ -205,3 +210,55 @@ def _lines(row, before: dict) -> list[str]:
         if (value > old["value"]) if more else (value < old["value"]):
             lines.append(news[column].format(name=name, value=value, best=old["value"]))
     return lines
+
+
+# ----- tournaments ---------------------------------------------------------------------------------------------
+def tournament_game(t) -> tuple[int, dict] | None:
+    """The RumBugz tournament `t`'s game to play now, (its number, its record so far: game_record, the rounds
+    played), the one in progress or the next one, stored as started; None when the tournament is over. The
+    window's RumBugz play screen continues a tournament from here, storing each round with `store_round`.
+    StoreError when the game in progress can't be read."""
+    from .tournaments import DAMAGED_COPY
+    row = t.in_progress()
+    if row is not None:
+        record = stored_record(row["record"])
+        if record is None or record.get("format") != GAME_FORMAT or not isinstance(record.get("rounds"), list):
+            raise StoreError(_("Game {number} of the tournament can't be resumed: {reason}").format(
+                number=row["number"], reason=_(DAMAGED_COPY)))
+        return row["number"], record
+    number = t.next_number()
+    if number is None:
+        return None
+    record = game_record([{"name": s.name, "kind": s.kind} for s in t.seats], [], utc_now(), [0] * len(t.seats))
+    t.start(number, record, record["created"])
+    return number, record
+
+
+def store_round(t, number: int, record: dict, played: dict) -> bool:
+    """Add round record `played` to tournament game `number`'s `record` and store it (replayed first: a round
+    the rules refuse is never stored, RecordError); after the game's last round its totals finish it (the
+    highest wins, a tie shares the win). Returns whether the game is over."""
+    rounds = [*record["rounds"], played]
+    _players, seats = game_facts(rounds)
+    record["rounds"], record["totals"] = rounds, [s.total for s in seats]
+    over = len(rounds) >= t.ruleset.rounds
+    totals = record["totals"]
+    t.store_game(number, record, [(seat, total, place == 1) for seat, (total, place) in
+                                  enumerate(zip(totals, places(totals)))] if over else None)
+    return over
+
+
+def play_tournament_game(t, number: int, record: dict, progress=None) -> list[int]:
+    """Bots play tournament game `number`'s remaining rounds, each stored once played; its totals. Each round
+    has its own seed, from the game's and its number: a game stopped part way goes on as it would have.
+    `progress(round)` after each round."""
+    from ..rumbugz.bots import make_bot
+    from ..rumbugz.play import play_round
+    levels = [s.kind.partition(":")[2] for s in t.seats]
+    while len(record["rounds"]) < t.ruleset.rounds:
+        seed = derive_seed(t.game_seed(number), "round", len(record["rounds"]) + 1)
+        bots = [make_bot(level, derive_seed(seed, "bot", i)) for i, level in enumerate(levels)]
+        store_round(t, number, record, play_round(bots, record["players"], random.Random(seed)).record)
+        if progress is not None:
+            progress(len(record["rounds"]))
+    return record["totals"]

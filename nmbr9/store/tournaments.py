@@ -101,6 +101,7 @@ class Summary:
     played: int
     finished: str | None
     players: list[Seat]
+    game: str = "nmbr9"   # NMBR9 or RUMBUGZ
 
     @property
     def name(self) -> str:
@@ -387,5 +388,5 @@ def tournaments(db: sqlite3.Connection) -> list[Summary]:
         players = [Seat(name, kind) for name, kind in db.execute(
             "SELECT name, kind FROM tournament_seats WHERE tournament_id = ? ORDER BY seat", (r["id"],))]
         out.append(Summary(r["id"], given_name(r["name"], r["id"]), r["created"], r["games"], r["best"], r["played"], r["finished"],
-                           players))
+                           players, r["game"]))
     return out
