@@ -47,15 +47,13 @@ def test_the_rumbugz_rules_page_in_every_language_with_its_sequences_drawn_in_bu
     """The menu's Rules has a tab for RumBugz: its rules and rulings in the player's language, every line but a
     paragraph's last well filled, and the sequences drawn with the bugs in their colours, each captioned with
     what the rules read it as; the NMBR 9 tab (or Tab) turns back."""
-    import numpy
     from direct.showbase.MessengerGlobal import messenger
-    from panda3d.core import Point3
     from nmbr9.bug_assets import BUG_COLOURS, PLYT_COLOUR
     from nmbr9.i18n import _, set_language
     from nmbr9.i18n.rules_page import rules_page
     from nmbr9.scene.screens.rules import RulesScreen
     from nmbr9.scene.screens.rules_pictures import SEQUENCES, sequence_caption
-    from helpers import frames
+    from helpers import colours_on_page, frames
     set_language(language)
     app.goto(RulesScreen)
     click(app, "RumBugz")
@@ -73,22 +71,7 @@ def test_the_rumbugz_rules_page_in_every_language_with_its_sequences_drawn_in_bu
             assert node.calcWidth(line) >= 0.8 * node.getWordwrap(), (line, after)
     colours = {bug: tuple(int(c[i:i + 2], 16) / 255 for i in (1, 3, 5)) for bug, c in
                [*((str(n), BUG_COLOURS[n]) for n in (2, 3, 4, 5, 6, 8, 9, 12)), ("P", PLYT_COLOUR)]}
-    left, right, bottom, top = frame.guiItem.getClipFrame()
-    found = set()
-    for _page in range(40):
-        frames(app)
-        app.base.graphicsEngine.renderFrame()
-        shot = app.base.win.getScreenshot()
-        w, h = shot.getXSize(), shot.getYSize()
-        rgb = numpy.frombuffer(bytes(shot.getRamImageAs("RGB")), numpy.uint8).reshape(h, w, 3)[::-1] / 255
-        (x0, _y, z0), (x1, _y1, z1) = (app.base.render2d.getRelativePoint(frame, Point3(x, 0, z))
-                                       for x, z in ((left, top), (right, bottom)))
-        view = rgb[int((1 - z0) / 2 * h) + 1:int((1 - z1) / 2 * h) - 1,
-                   int((x0 + 1) / 2 * w) + 1:int((x1 + 1) / 2 * w) - 1]
-        found |= {bug for bug, colour in colours.items() if (abs(view - colour) < 0.02).all(axis=2).sum() >= 4}
-        if frame.verticalScroll["value"] == 1:
-            break
-        messenger.send("page_down")
+    found = colours_on_page(app, colours, 0.02)
     assert found == set(colours), f"bugs not drawn: {sorted(set(colours) - found)}"
     click(app, "NMBR 9")
     assert rules_page(_)[-1][0] in texts(app) and _("Sequences") not in texts(app)
