@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ...i18n import _
 from ...i18n.terms import name as term
+from ...net.online import saved_seat
 from ...puzzle import is_puzzle_of
 from ...rules.game import CLASSIC
 from .tournament import WATCH_EVERY
@@ -123,7 +124,9 @@ class MenuScreen(Screen):
         out = []
         if self.resume is not None:
             out.append((_("Continue"), self.continue_game))
-        out += [(_("New game"), self.new_game), (_("Puzzles"), self.puzzles), (_("Tournament"), self.tournament),
+        if saved_seat(self.app.store.folder) is not None:   # an online game left: its seat taken again
+            out.append((_("Continue online"), self.continue_online))
+        out += [(_("New game"), self.new_game), (_("Play online"), self.play_online), (_("Puzzles"), self.puzzles), (_("Tournament"), self.tournament),
                 (_("Rules"), self.rules), (_("Settings"), self.settings), (_("Quit"), self.app.quit)]
         return out
 
@@ -211,6 +214,16 @@ class MenuScreen(Screen):
         from .setup import SetupScreen
         self.app.notices = []
         self.app.goto(SetupScreen)
+
+    def play_online(self) -> None:
+        from .online import OnlineScreen
+        self.app.notices = []
+        self.app.goto(OnlineScreen)
+
+    def continue_online(self) -> None:
+        from .online import OnlineScreen
+        self.app.notices = []
+        self.app.goto(OnlineScreen, resume=saved_seat(self.app.store.folder))
 
     def puzzles(self) -> None:
         from .puzzles import PuzzleScreen

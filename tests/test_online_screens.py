@@ -1,0 +1,130 @@
+"""Play online in the window, offscreen (issue 39): Host, the lobby, the table against a server hosted by the
+window, another player joining from a client of their own, the results; Join's refusals in words."""
+from __future__ import annotations
+
+import os
+import random
+import time
+
+import pytest
+from direct.showbase.MessengerGlobal import messenger
+
+from nmbr9.net.client import ClientThread
+from nmbr9.net.online import saved_seat
+from nmbr9.store import Store
+from helpers import frames
+from test_screens import buttons, click, picture, texts, until
+
+pytestmark = pytest.mark.render
+SHOTS = os.environ.get("NMBR9_SHOTS")   # a folder: the screens' pictures are saved there to be looked at
+
+
+@pytest.fixture
+def app(scene, tmp_path, monkeypatch):
+    from nmbr9.scene.game_app import GameApp
+    from nmbr9.scene.screens import online
+    from nmbr9.i18n import set_language
+    monkeypatch.setattr(online, "HOST_PORT", 0)   # any free port
+    store = Store(tmp_path / "data")
+    a = GameApp(scene, store, audio=False)
+    a.settings = a.settings.changed(animation_speed=0.0)
+    yield a
+    a.leave_online()
+    if a.screen is not None:
+        a.screen.exit()
+    a._unsubscribe()
+    a._unsay()
+    set_language("en")
+    store.close()
+    a.ignoreAll()
+    scene.exitFunc = None
+
+
+def shot(app, name: str) -> None:
+    if SHOTS:
+        picture(app).write(os.path.join(SHOTS, name + ".png"))
+
+
+def type_into(entry, text: str) -> None:
+    entry.enterText(text)
+
+
+def host(app, name="Ana"):
+    app.menu()
+    click(app, "Play online")
+    assert app.screen.name == "online"
+    type_into(app.screen.name_entry, name)
+    shot(app, "online")
+    click(app, "Host on this computer")
+    return until(app, lambda: app.screen.name == "lobby")
+
+
+def lay_a_tile(app) -> None:
+    """The round's tile at a legal spot (the highest), confirmed with Enter, as a player would."""
+    s = app.screen
+    ps = until(app, lambda: s.ps if s.ps is not None and s.ps.ghost is not None else None)
+    options = s.match.game.legal_placements(0)
+    p = max(options, key=lambda q: (q.level, -abs(q.x) - abs(q.y)))
+    ps.rotation, ps.x, ps.y, ps.held = p.rotation, p.x, p.y, False
+    ps.update()
+    ps.shown_at = 0   # (the table has been up a while)
+    messenger.send("enter")
+    frames(app, 3)
+
+
+def test_host_adds_a_bot_starts_and_plays_to_the_results(app):
+    host(app)
+    code = app.online.seat["code"]
+    shown = texts(app)
+    assert f"Code: {' '.join(code)}" in shown and "Address: 127.0.0.1:" in shown and "Ana (you)" in shown
+    click(app, "Add an easy bot")
+    until(app, lambda: "Bot 1 (easy)" in texts(app))
+    shot(app, "lobby")
+    click(app, "Start the game")
+    until(app, lambda: app.screen.name == "online-play")
+    assert saved_seat(app.store.folder)["code"] == code   # Continue can take the seat again
+    lay_a_tile(app)
+    shot(app, "online-table")
+    until(app, lambda: app.screen.match.round == 2 and app.screen.match.card is not None)
+    assert "Bot 1: " in texts(app)
+    for _ in range(19):
+        lay_a_tile(app)
+        until(app, lambda: app.screen.name != "online-play" or app.screen.match.phase != "bots")
+        if app.screen.name != "online-play":
+            break
+    until(app, lambda: app.screen.name == "results", 60)
+    shot(app, "online-results")
+    shown = texts(app)
+    assert "Ana" in shown and "Bot 1" in shown
+    assert saved_seat(app.store.folder) is None   # over: nothing to continue
+
+
+def test_join_with_a_wrong_code_says_so_and_keeps_what_was_typed(app):
+    host(app)
+    address = "127.0.0.1:%d" % app.online.server.port
+    server, app.online.server = app.online.server, None   # (the server stays up: another window's)
+    try:
+        app.menu()
+        click(app, "Play online")
+        s = app.screen
+        type_into(s.name_entry, "Ben")
+        type_into(s.address_entry, address)
+        type_into(s.code_entry, "ZZZZZZ")
+        click(app, "Join")
+        until(app, lambda: "There is no game with the code ZZZZZZ." in texts(app))
+        shot(app, "online-wrong-code")
+        assert app.screen.code_entry.get() == "ZZZZZZ" and app.screen.address_entry.get() == address
+        assert app.settings.online == {"name": "Ben", "address": address, "code": "ZZZZZZ"}
+    finally:
+        server.stop()
+
+
+def test_join_where_no_server_answers_says_so(app):
+    app.menu()
+    click(app, "Play online")
+    s = app.screen
+    type_into(s.name_entry, "Ben")
+    type_into(s.address_entry, "127.0.0.1:9")   # (nothing listens on the discard port)
+    type_into(s.code_entry, "ABCDEF")
+    click(app, "Join")
+    until(app, lambda: "No game server answers at 127.0.0.1:9" in texts(app))
