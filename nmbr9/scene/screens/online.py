@@ -13,7 +13,7 @@ from panda3d.core import TextNode
 
 from ...ai import STRENGTHS
 from ...i18n import N_, _
-from ...match import Match, seat_name, seat_told, stored_name
+from ...match import Match, default_name, seat_name, seat_told, stored_name
 from ...net import protocol as P
 from ...net.client import ClientThread, ServerError
 from ...net.serve import DEFAULT_PORT
@@ -92,7 +92,8 @@ class OnlineScreen(Screen):
         field = -0.15 if narrow else -0.35
         y = top - 0.3
         self.label(_("Your name:"), (field - 0.05, y), scale=0.05, align=TextNode.ARight)
-        self.name_entry = self.entry(seat_name(self.player, "human"), (field, y), width=0.9, scale=0.05)
+        self.name_entry = self.name_field(seat_name(self.player, "human"), self._default, (field, y), width=0.9,
+                                          scale=0.05)
         y -= 0.2
         self.label(_("Host a game"), (0, y), scale=0.055, bold=True, fg=ACCENT)
         y -= 0.13
@@ -121,8 +122,13 @@ class OnlineScreen(Screen):
         self.keys = KeyMenu(self, walk, self.keys.index if self.keys else 1)
         self.accept("escape", self.back)
 
+    @staticmethod
+    def _default() -> str:
+        """The name played under when none is typed: New game's first seat's."""
+        return default_name(0, "human")
+
     def keep(self) -> None:
-        self.player = stored_name(self.name_entry.get().strip())
+        self.player = stored_name(self.name_entry.get().strip() or self._default())
         self.address_text, self.code_text = self.address_entry.get().strip(), self.code_entry.get().strip()
 
     def remember(self) -> None:
@@ -142,22 +148,16 @@ class OnlineScreen(Screen):
         self.remember()
         self.app.menu()
 
-    def _name(self) -> str | None:
-        name = self.player.strip()
-        if not name:
-            self.say(_("Type your name first: the others see it."))
-        return name or None
-
     def host(self, network: bool) -> None:
         self.keep()
-        if self.busy or not self._name():
+        if self.busy:
             return
         self.remember()
-        self._connect(None, lambda: self.net.host(self.player), True, network, None)
+        self._connect(None, lambda: self.net.host(seat_name(self.player, "human")), True, network, None)
 
     def join(self, *_args) -> None:
         self.keep()
-        if self.busy or not self._name():
+        if self.busy:
             return
         try:
             url = server_url(self.address_text)
@@ -168,7 +168,7 @@ class OnlineScreen(Screen):
             self.say(_("Type the game's code the host reads out."))
             return
         self.remember()
-        self._connect(url, lambda: self.net.join(self.code_text, self.player), False, False, None)
+        self._connect(url, lambda: self.net.join(self.code_text, seat_name(self.player, "human")), False, False, None)
 
     def _connect(self, url, ask, hosted: bool, network: bool, port) -> None:
         """Start the server (hosting), connect, then `ask()` for a seat; the lobby once it is given."""
@@ -253,6 +253,7 @@ class LobbyScreen(Screen):
         y = top - 0.5
         self.label(_("Players"), (0, y), scale=0.05, bold=True)
         seats = self.lobby["seats"] if self.lobby else []
+        self.app.trace("lobby", f"code={code}", f"address={address}", f"seats={len(seats)}")
         for s in seats:
             y -= 0.075
             me = s["seat"] == self.online.net.seat
@@ -320,6 +321,7 @@ def play_online(app, view: dict) -> None:
 class OnlineTableScreen(SessionScreen):
     """The NMBR 9 table, the seat played on the server: the others' scores and rounds at the right."""
     name = "online-play"
+    said_done = False
 
     def _task(self, task):
         m = self.match
@@ -340,6 +342,10 @@ class OnlineTableScreen(SessionScreen):
                 self.app.say(lambda: lost_words(m), STAYS)
             else:
                 self.app.say(lambda: _("Connected to the server again."))
+            self.app.trace("online-connection", m.connection or "back")
+        if m.done and not self.said_done:   # the end waits for everyone: said in the status
+            self.said_done = True
+            self.app.trace("online-waiting", f"round={m.round}")
         return result
 
     def _bots_text(self) -> str:

@@ -327,7 +327,7 @@ class SessionScreen(Screen):
         self.clear_hint()
         self.set_status("")   # whatever it said was about the tile just laid
         last = m.game.moves[-1]
-        self.app.trace("placed", f"seat={last.player}", f"round={last.round}",
+        self.app.trace("placed", f"seat={self.ps.seat}", f"round={last.round}",   # (online: the server's seat)
                        f"piece={placement.piece}", f"x={placement.x}", f"y={placement.y}",
                        f"level={placement.level}", f"moves={len(m.game.moves)}")
 
