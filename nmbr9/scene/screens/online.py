@@ -342,7 +342,8 @@ class OnlineTableScreen(SessionScreen):
                 self.app.say(lambda: lost_words(m), STAYS)
             else:
                 self.app.say(lambda: _("Connected to the server again."))
-            self.app.trace("online-connection", m.connection or "back")
+            if m.connection != shown:
+                self.app.trace("online-connection", m.connection or "back")
         if m.done and not self.said_done:   # the end waits for everyone: said in the status
             self.said_done = True
             self.app.trace("online-waiting", f"round={m.round}")
