@@ -128,3 +128,26 @@ def test_join_where_no_server_answers_says_so(app):
     type_into(s.code_entry, "ABCDEF")
     click(app, "Join")
     until(app, lambda: "No game server answers at 127.0.0.1:9" in texts(app))
+
+
+def test_a_lost_connection_is_said_in_a_note_and_the_table_plays_on(app):
+    """The window's own server stopped and started again (same port, same games): a note, not a modal, says the
+    connection is lost while the client tries again; the table stays usable; once back, the note says so."""
+    from nmbr9.net.online import HostedServer
+    host(app)
+    click(app, "Start the game")
+    until(app, lambda: app.screen.name == "online-play")
+    lay_a_tile(app)
+    until(app, lambda: app.screen.match.round == 2 and app.screen.match.card is not None)
+    online = app.online
+    port, folder = online.server.port, app.store.folder / "server"
+    online.server.stop()
+    lost = "The connection to the server is lost: trying again by itself."
+    until(app, lambda: lost in texts(app))
+    shot(app, "online-connection-lost")
+    assert app.screen.ps.ghost is not None and app.screen.ps.verdict.ok   # no modal: the tile in hand is laid
+    lay_a_tile(app)                            # laid while the server is away: sent once it is back
+    online.server = HostedServer(folder, port=port)
+    until(app, lambda: "Connected to the server again." in texts(app), 30)
+    until(app, lambda: app.screen.match.round == 3 and app.screen.match.card is not None, 30)
+    assert len(app.screen.match.view["moves"]) == 2   # the server has both tiles
