@@ -45,7 +45,7 @@ def write(g: RunningGame, text: str) -> None:
     time.sleep(0.3)
 
 
-def to_play_online(g: RunningGame, name: str, down: int = 1) -> None:
+def to_play_online(g: RunningGame, name: str, down: int = 3) -> None:
     """Menu -> Play online (the item `down` from the top), the name typed."""
     keys(g, *["Down"] * down, "Return")
     g.wait_for("trace: screen online")

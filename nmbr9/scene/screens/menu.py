@@ -1,4 +1,5 @@
-"""The main menu: Continue (when a game is saved), New game, Puzzles, Tournament, Rules, Settings, Quit."""
+"""The main menu: Continue (when a game is saved), Continue online (when an online seat is kept), New game,
+Puzzles, Tournament, Play online, Rules, Settings, Quit."""
 from __future__ import annotations
 
 from ...i18n import _
@@ -126,8 +127,9 @@ class MenuScreen(Screen):
             out.append((_("Continue"), self.continue_game))
         if saved_seat(self.app.store.folder) is not None:   # an online game left: its seat taken again
             out.append((_("Continue online"), self.continue_online))
-        out += [(_("New game"), self.new_game), (_("Play online"), self.play_online), (_("Puzzles"), self.puzzles), (_("Tournament"), self.tournament),
-                (_("Rules"), self.rules), (_("Settings"), self.settings), (_("Quit"), self.app.quit)]
+        out += [(_("New game"), self.new_game), (_("Puzzles"), self.puzzles), (_("Tournament"), self.tournament),
+                (_("Play online"), self.play_online), (_("Rules"), self.rules), (_("Settings"), self.settings),
+                (_("Quit"), self.app.quit)]
         return out
 
     def build(self) -> None:
