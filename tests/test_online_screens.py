@@ -97,6 +97,13 @@ def test_host_adds_a_bot_starts_and_plays_to_the_results(app):
     shown = texts(app)
     assert "Ana" in shown and "Bot 1" in shown
     assert saved_seat(app.store.folder) is None   # over: nothing to continue
+    click(app, "Rematch (Enter)")                  # the next game on the same server, the bot along
+    until(app, lambda: app.screen.name == "lobby" and "Bot 1 (easy)" in texts(app))
+    again = app.online.seat["code"]
+    assert again != code and saved_seat(app.store.folder)["code"] == again
+    click(app, "Start the game")
+    until(app, lambda: app.screen.name == "online-play" and app.screen.match.code == again)
+    assert app.screen.match.round == 1 and app.screen.match.card is not None
 
 
 def test_join_with_a_wrong_code_says_so_and_keeps_what_was_typed(app):

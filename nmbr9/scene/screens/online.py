@@ -284,6 +284,8 @@ class LobbyScreen(Screen):
     def _task(self, task):
         for msg in self.online.net.poll():
             kind = msg.get("type")
+            if msg.get("code", self.online.seat["code"]) != self.online.seat["code"]:
+                continue   # the game before a rematch: its last views and lobbies
             if kind == "lobby":
                 self.lobby = msg
                 self.relabel()
