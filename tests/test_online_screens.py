@@ -11,33 +11,20 @@ from direct.showbase.MessengerGlobal import messenger
 
 from nmbr9.net.client import ClientThread
 from nmbr9.net.online import saved_seat
-from nmbr9.store import Store
 from helpers import frames
-from test_screens import buttons, click, picture, texts, until
+from test_screens import app, buttons, click, picture, texts, until  # noqa: F401 (app: the fixture)
 
 pytestmark = pytest.mark.render
 SHOTS = os.environ.get("NMBR9_SHOTS")   # a folder: the screens' pictures are saved there to be looked at
 
 
 @pytest.fixture
-def app(scene, tmp_path, monkeypatch):
-    from nmbr9.scene.game_app import GameApp
+def online_app(app, monkeypatch):
+    """test_screens' offscreen app; a server it hosts listens on any free port; left, its connection closed."""
     from nmbr9.scene.screens import online
-    from nmbr9.i18n import set_language
-    monkeypatch.setattr(online, "HOST_PORT", 0)   # any free port
-    store = Store(tmp_path / "data")
-    a = GameApp(scene, store, audio=False)
-    a.settings = a.settings.changed(animation_speed=0.0)
-    yield a
-    a.leave_online()
-    if a.screen is not None:
-        a.screen.exit()
-    a._unsubscribe()
-    a._unsay()
-    set_language("en")
-    store.close()
-    a.ignoreAll()
-    scene.exitFunc = None
+    monkeypatch.setattr(online, "HOST_PORT", 0)
+    yield app
+    app.leave_online()
 
 
 def shot(app, name: str) -> None:
@@ -72,7 +59,8 @@ def lay_a_tile(app) -> None:
     frames(app, 3)
 
 
-def test_host_adds_a_bot_starts_and_plays_to_the_results(app):
+def test_host_adds_a_bot_starts_and_plays_to_the_results(online_app):
+    app = online_app
     host(app)
     code = app.online.seat["code"]
     shown = texts(app)
@@ -106,7 +94,8 @@ def test_host_adds_a_bot_starts_and_plays_to_the_results(app):
     assert app.screen.match.round == 1 and app.screen.match.card is not None
 
 
-def test_join_with_a_wrong_code_says_so_and_keeps_what_was_typed(app):
+def test_join_with_a_wrong_code_says_so_and_keeps_what_was_typed(online_app):
+    app = online_app
     host(app)
     address = "127.0.0.1:%d" % app.online.server.port
     server, app.online.server = app.online.server, None   # (the server stays up: another window's)
@@ -126,7 +115,8 @@ def test_join_with_a_wrong_code_says_so_and_keeps_what_was_typed(app):
         server.stop()
 
 
-def test_join_where_no_server_answers_says_so(app):
+def test_join_where_no_server_answers_says_so(online_app):
+    app = online_app
     app.menu()
     click(app, "Play online")
     s = app.screen
@@ -137,7 +127,8 @@ def test_join_where_no_server_answers_says_so(app):
     until(app, lambda: "No game server answers at 127.0.0.1:9" in texts(app))
 
 
-def test_a_lost_connection_is_said_in_a_note_and_the_table_plays_on(app):
+def test_a_lost_connection_is_said_in_a_note_and_the_table_plays_on(online_app):
+    app = online_app
     """The window's own server stopped and started again (same port, same games): a note, not a modal, says the
     connection is lost while the client tries again; the table stays usable; once back, the note says so."""
     from nmbr9.net.online import HostedServer

@@ -16,7 +16,7 @@ import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from ..match import BOTS, OVER, PLACE, derive_seed, seat_name
+from ..match import BOTS, OVER, PLACE, Match, derive_seed
 from ..rules import Game, Seat
 from ..rules.record import parse_move
 from .client import ClientThread, ServerError, board_of
@@ -141,22 +141,15 @@ def forget_seat(folder: Path) -> None:
     (Path(folder) / SEAT_FILE).unlink(missing_ok=True)
 
 
-class OnlineMatch:
-    """A seat of an online game as the table plays it (see the module's note). Only the classic game."""
-    practice = False
-    tournament = None
-    tournament_games = 0
-    save_error = None
-    bots_ready = (0, 0)
-    can_take_back = False
+class OnlineMatch(Match):
+    """A seat of an online game as the table plays it (see the module's note): a Match of one's own mirrored
+    game, whose other seats play on the server. Only the classic game."""
 
     def __init__(self, net: ClientThread, view: dict):
         self.net = net
         self.view = view
         self.seat = view["seat"]
         self.code = view["code"]
-        self.extra = {"online": self.code}
-        self.seed = derive_seed("online", self.code)
         self.connection = None      # LOST while the client tries again, FAILED when it gave up
         self.refusal = None         # the server's reply to a tile it refused (said at the table)
         self.rebuilt = False        # the mirror was made again: the table takes its new board
@@ -165,6 +158,7 @@ class OnlineMatch:
         self._sent = None           # the tile sent, its answer to come (a future)
         self._asked = None          # the record asked for
         self._mirror(view)
+        super().__init__(self.game, derive_seed("online", self.code), extra={"online": self.code})
 
     def _mirror(self, view: dict) -> None:
         me = view["players"][self.seat]
@@ -181,20 +175,8 @@ class OnlineMatch:
         return [Seat(p["name"], p["kind"]) for p in self.view["players"]]
 
     @property
-    def names(self) -> list[str]:
-        return [seat_name(s.name, s.kind) for s in self.seats]
-
-    @property
     def humans(self) -> list[int]:
         return [self.seat]
-
-    @property
-    def round(self) -> int:
-        return self.game.round
-
-    @property
-    def rounds(self) -> int:
-        return self.game.rounds
 
     @property
     def card(self) -> int | None:
@@ -225,9 +207,6 @@ class OnlineMatch:
     @property
     def phase(self) -> str:
         return OVER if self.over else PLACE if self.waiting() else BOTS
-
-    def hand_over(self) -> None:
-        pass
 
     @property
     def boards(self):
