@@ -149,3 +149,34 @@ def test_a_lost_connection_is_said_in_a_note_and_the_table_plays_on(online_app):
     until(app, lambda: "Connected to the server again." in texts(app), 30)
     until(app, lambda: app.screen.match.round == 3 and app.screen.match.card is not None, 30)
     assert len(app.screen.match.view["moves"]) == 2   # the server has both tiles
+
+
+def test_a_player_done_first_waits_for_the_others_and_sees_their_rounds(online_app):
+    """Ben joins from another computer (a client of his own) and plays slower: Ana lays all her tiles at her own
+    pace, the scores show Ben's round, her status says she waits for him; once he is done the results come."""
+    from nmbr9.net.online import OnlineMatch
+    from test_online import first_view, frames as net_frames
+    app = online_app
+    host(app)
+    ben = ClientThread(app.online.server.url)
+    try:
+        ben.connect().result(10)
+        ben.join(app.online.seat["code"], "Ben").result(10)
+        until(app, lambda: "Ben" in texts(app))
+        shot(app, "lobby-two")
+        click(app, "Start the game")
+        theirs = OnlineMatch(ben, first_view(ben))
+        for _ in range(20):
+            lay_a_tile(app)
+            until(app, lambda: app.screen.match.phase != "bots" or app.screen.match.done)
+        until(app, lambda: "Your game is done: waiting for the others to finish (Ben: round 1)." in texts(app))
+        assert "Ben: 0 · round 1" in texts(app)
+        shot(app, "online-waiting")
+        rng = random.Random(2)
+        while not theirs.done:   # Ben plays his game
+            assert theirs.play(theirs.seat, rng.choice(theirs.game.legal_placements(0)))
+            net_frames(theirs, lambda: theirs.phase != "bots" or theirs.done)
+        until(app, lambda: app.screen.name == "results", 60)
+        assert "Ben" in texts(app)
+    finally:
+        ben.stop()
