@@ -180,3 +180,20 @@ def test_a_player_done_first_waits_for_the_others_and_sees_their_rounds(online_a
         assert "Ben" in texts(app)
     finally:
         ben.stop()
+
+
+def test_continue_online_for_a_game_the_server_no_longer_has_says_so_and_is_offered_no_more(online_app):
+    from nmbr9.net.online import save_seat
+    app = online_app
+    host(app)
+    url = app.online.server.url
+    server, app.online.server = app.online.server, None   # (the server stays up: another computer's)
+    try:
+        save_seat(app.store.folder, {"url": url, "code": "ZZZZZZ", "token": "gone", "hosted": False})
+        app.menu()
+        click(app, "Continue online")
+        until(app, lambda: "There is no game with the code ZZZZZZ." in texts(app))
+        app.menu()
+        assert "Continue online" not in buttons(app) and "Play online" in buttons(app)
+    finally:
+        server.stop()

@@ -15,7 +15,7 @@ from ...ai import STRENGTHS
 from ...i18n import N_, _
 from ...match import Match, default_name, seat_name, seat_told, stored_name
 from ...net import protocol as P
-from ...net.client import ClientThread, ServerError
+from ...net.client import FATAL, ClientThread, ServerError
 from ...net.serve import DEFAULT_PORT
 from ...net.online import (FAILED, LOST, HostedServer, Online, OnlineMatch, forget_seat, save_seat, server_url,
                            shown_address)
@@ -190,6 +190,8 @@ class OnlineScreen(Screen):
     def _failed(self, error) -> None:
         self._close()
         self.busy = False
+        if self.resume is not None and isinstance(error, ServerError) and error.code in FATAL:
+            forget_seat(self.app.store.folder)   # that seat is gone for good: Continue online no longer offers it
         self.say(why_not(error, self.url))
 
     def _close(self) -> None:
