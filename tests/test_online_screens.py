@@ -197,3 +197,29 @@ def test_continue_online_for_a_game_the_server_no_longer_has_says_so_and_is_offe
         assert "Continue online" not in buttons(app) and "Play online" in buttons(app)
     finally:
         server.stop()
+
+
+def test_a_server_that_never_answers_does_not_hold_up_the_window(online_app):
+    """Join an address where something takes the connection but never answers: the page says "Connecting…" and
+    the frames go on (the network is on its own thread); after the client's time limit it says no server answers."""
+    import socket
+    app = online_app
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen()   # the kernel takes the connection; nobody ever reads or answers it
+    try:
+        app.menu()
+        click(app, "Play online")
+        s = app.screen
+        type_into(s.address_entry, "127.0.0.1:%d" % silent.getsockname()[1])
+        type_into(s.code_entry, "ABCDEF")
+        click(app, "Join")
+        assert "Connecting…" in texts(app)
+        slowest, last, deadline = 0.0, time.monotonic(), time.monotonic() + 20
+        while "No game server answers at" not in texts(app) and time.monotonic() < deadline:
+            frames(app, 1)
+            now = time.monotonic()
+            slowest, last = max(slowest, now - last), now
+        assert "No game server answers at" in texts(app) and slowest < 0.5
+    finally:
+        silent.close()
