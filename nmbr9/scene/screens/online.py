@@ -33,7 +33,7 @@ def why_not(error: BaseException, url: str) -> str:
     if isinstance(error, ServerError):
         return P.say(error.reply, _)
     return _("No game server answers at {address} ({reason}). Check the address, and that the host's window "
-             "is open.").format(address=shown_address(url), reason=str(error) or type(error).__name__)
+             "is open.").format(address=shown_address(url), reason=str(error) or _("no answer in time"))
 
 
 def lost_words(match) -> str:
