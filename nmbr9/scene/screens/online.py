@@ -371,7 +371,9 @@ class OnlineTableScreen(SessionScreen):
         self.set_status(_("Tiles can't be taken back in an online game."), WARN)
 
     def to_menu(self) -> None:
-        """The game goes on on the server: Continue in the menu takes the seat again."""
+        """The game goes on on the server: Continue online in the menu (lit) takes the seat again."""
+        from .menu import MenuScreen
+        self.app.menu_choice = MenuScreen.continue_online.__name__
         self.app.menu()
 
     def finish(self) -> None:
@@ -392,6 +394,8 @@ class OnlineResultsScreen(ResultsScreen):
 
     def _at_rematch(self, welcome: dict) -> None:
         online = self.app.online
+        if self.root is None or online is None:   # left meanwhile
+            return
         online.seat = {**online.seat, "code": welcome["code"], "token": welcome["token"]}
         save_seat(self.app.store.folder, online.seat)
         self.app.goto(LobbyScreen)
