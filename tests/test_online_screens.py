@@ -165,6 +165,7 @@ def test_a_player_done_first_waits_for_the_others_and_sees_their_rounds(online_a
         until(app, lambda: "Ben" in texts(app))
         shot(app, "lobby-two")
         click(app, "Start the game")
+        until(app, lambda: app.screen.name == "online-play")
         theirs = OnlineMatch(ben, first_view(ben))
         for _ in range(20):
             lay_a_tile(app)
