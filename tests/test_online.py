@@ -111,3 +111,13 @@ def test_the_seat_is_kept_for_continue(tmp_path):
     assert saved_seat(tmp_path) is None
     forget_seat(tmp_path)
     assert saved_seat(tmp_path) is None
+
+
+def test_the_window_side_of_online_play_imports_no_panda3d():
+    """nmbr9/net/online.py is the net layer's: the server and bots may use it without a window."""
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-c", "import sys, nmbr9.net.online; "
+                           "print([m for m in sys.modules if m.split('.')[0] in ('panda3d', 'direct')])"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "[]", done.stderr
