@@ -225,3 +225,17 @@ def test_a_server_that_never_answers_does_not_hold_up_the_window(online_app):
         assert slowest < 0.5
     finally:
         silent.close()
+
+
+def test_host_for_the_network_listens_beyond_this_computer_and_shows_its_network_address(online_app):
+    from nmbr9.net.online import network_address
+    app = online_app
+    app.menu()
+    click(app, "Play online")
+    click(app, "Host for the network")
+    until(app, lambda: app.screen.name == "lobby")
+    port = app.online.server.port
+    shown = texts(app)
+    assert app.online.server.host == "0.0.0.0"
+    assert f"Address: {network_address()}:{port}" in shown
+    assert "Read out the address and the code: the others choose Play online, then Join." in shown
