@@ -173,6 +173,9 @@ def test_a_player_done_first_waits_for_the_others_and_sees_their_rounds(online_a
         until(app, lambda: "Your game is done: waiting for the others to finish (Ben: round 1)." in texts(app))
         assert "Ben: 0 · round 1" in texts(app)
         shot(app, "online-waiting")
+        app.screen.look(1)   # his board as it is now (her game is over: every round of his shows)
+        assert "Ben's board as it is now (score 0)." in texts(app)
+        app.screen.look(None)
         rng = random.Random(2)
         while not theirs.done:   # Ben plays his game
             assert theirs.play(theirs.seat, rng.choice(theirs.game.legal_placements(0)))

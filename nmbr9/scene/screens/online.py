@@ -367,6 +367,14 @@ class OnlineTableScreen(SessionScreen):
         return _("{name}: {score} · done").format(name=name, score=score) if over else \
             _("{name}: {score} · round {round}").format(name=name, score=score, round=round_)
 
+    def look(self, who) -> None:
+        """Another's board: as it stood at the start of your round; once your game is done, as it is now."""
+        super().look(who)
+        m = self.match
+        if self.looking is not None and m.done:
+            self.set_status(_("{name}'s board as it is now (score {score}). Esc, Tab or your own name: back to "
+                              "your table").format(name=m.names[who], score=m.board(who).score()), ACCENT)
+
     def take_back(self) -> None:
         self.set_status(_("Tiles can't be taken back in an online game."), WARN)
 
