@@ -214,6 +214,7 @@ def screens(size: str) -> None:
     from nmbr9.rules.game import BREAKING_RULES, LEVEL_TO_LEVEL, MODULES, POWERS, TWO_OF_THREE, Ruleset
     from nmbr9.scene.base import parse_size
     from nmbr9.scene.screens.menu import MenuScreen
+    from nmbr9.scene.screens.online import OnlineScreen, why_not
     from nmbr9.scene.screens.puzzles import PuzzleScreen
     from nmbr9.scene.screens.results import ResultsScreen
     from nmbr9.scene.screens.rules import RulesScreen
@@ -319,7 +320,11 @@ def screens(size: str) -> None:
               ("a hint", lambda: hint_shown(
                   "Hint: the strongest bot would lay it where the pulsing blue tile is (level {level}).")),
               ("a hint, animations off", lambda: hint_shown(
-                  "Hint: the strongest bot would lay it where the see-through blue tile is (level {level})."))]
+                  "Hint: the strongest bot would lay it where the see-through blue tile is (level {level}).")),
+              ("play online", lambda: app.goto(OnlineScreen)),
+              ("play online, no server there", lambda: (app.goto(OnlineScreen), app.screen.say(
+                  why_not(OSError("[Errno 111] Connect call failed ('192.168.100.200', 8779)"),
+                          "ws://192.168.100.200:8779"))))]
     found = {}
     shots = os.environ.get("NMBR9_PROBE_SHOTS")   # a folder: a picture of each screen, to look at
     for language in os.environ.get("NMBR9_PROBE_LANGUAGES", "en,de,es,pl").split(","):

@@ -238,7 +238,7 @@ def test_a_menu_built_under_a_still_pointer_keeps_the_keyboards_highlight(displa
     """The pointer rests where Rules appears: Enter still presses the first button until the pointer moves."""
     subprocess.run(["xdotool", "mousemove", str(W // 2), str(H // 2)], env={**os.environ, "DISPLAY": display},
                    check=True, timeout=20)
-    assert abs(menu.button_y(3)) < 0.03    # Rules, under the middle of the window
+    assert abs(menu.button_y(3)) < 0.03    # Play online, under the middle of the window
     g = game_factory()
     from panda3d.core import Filename, PNMImage
     g.key("F12")                           # one button lit, the keyboard's: not also the one under the pointer
@@ -285,7 +285,7 @@ def test_esc_in_the_menu_walks_to_quit_and_only_a_second_esc_quits(game_factory)
     image = g.screenshot()
     lit = lambda i: max(abs(a - b) for a, b in zip(image.getXel(*pixel(0.1, menu.button_y(i) + 0.012)),
                                                    BUTTON_HOT)) < 0.03
-    assert g.proc.poll() is None and lit(5) and not lit(0)   # Quit, the last of six, lit: still running
+    assert g.proc.poll() is None and lit(6) and not lit(0)   # Quit, the last of seven, lit: still running
     g.key("Escape")
     assert g.proc.wait(15) == 0
     g.wait_for("trace: quit")
@@ -373,7 +373,7 @@ def test_the_mouse_wheel_scrolls_the_rules_page(game_factory):
     """The page says the wheel scrolls it: over its text, beside it and over its scroll bar (the widgets
     there took the wheel: the plain wheel event never came)."""
     g = game_factory()
-    g.click_at(0, menu.button_y(3))                          # Rules (no saved game: the fourth button)
+    g.click_at(0, menu.button_y(4))                          # Rules (no saved game: the fifth button)
     g.wait_for("trace: screen rules")
     page = [(x, y) for x in range(200, 1100, 7) for y in range(110, 600, 5)]   # inside the page's frame
 
@@ -430,7 +430,7 @@ def test_the_rules_page_fits_a_window_resized_under_it_and_keeps_the_readers_pla
     edges and its scroll bar was outside the window. From the menu it fitted, but went back to its top."""
     g = game_factory()
     if where == "menu":
-        g.click_at(0, menu.button_y(3))                      # Rules (no saved game: the fourth button)
+        g.click_at(0, menu.button_y(4))                      # Rules (no saved game: the fifth button)
         g.wait_for("trace: screen rules")
     else:
         g.click_at(0, menu.button_y(0))                      # New game

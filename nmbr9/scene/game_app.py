@@ -57,6 +57,7 @@ class GameApp(DirectObject):
         self.asked_sizes: set = set()       # sizes the game itself asked for (not the player's resizing)
         self.unsaved = None                 # a game left for the menu whose last save failed
         self.analyses: dict = {}            # (deck, boards) -> the results' finished analysis: a game seen again
+        self.online = None                  # net.online.Online while a game is played online (connection, server)
         self._unsubscribe = on_language_change(self._new_language)
         self.accept("f12", self.screenshot)
         self.accept("window-event", self._window_event)
@@ -77,13 +78,16 @@ class GameApp(DirectObject):
 
     def menu(self):
         from .screens.menu import MenuScreen
+        self.leave_online()   # the seat is kept for Continue (online.json)
         self.store.let_go_tournament()   # no longer played here: `nmbr9 tournament` may play it
         return self.goto(MenuScreen)
 
-    def play(self, match, context=None):
+    def play(self, match, context=None, screen=None):
+        """The table of `match` (`screen`: a table of another kind, as an online game's)."""
         from .plus_play import PlusSessionScreen, is_plus
         from .screens.session import SessionScreen
-        screen = PlusSessionScreen if is_plus(match.game.ruleset) else SessionScreen   # NMBR 9 ++: its panels
+        if screen is None:
+            screen = PlusSessionScreen if is_plus(match.game.ruleset) else SessionScreen   # NMBR 9 ++: its panels
         if match is not self.unsaved:   # another game: the unsaved one is given up
             self.unsaved = None
         words = self.setting_up()
@@ -122,12 +126,19 @@ class GameApp(DirectObject):
 
     def _leave(self) -> None:
         self.trace("quit")
+        self.leave_online()
         worker.stop()   # a bot's move in progress is not waited for
         self.base.taskMgr.remove("store-later")
         self._unsay()
         if self.screen is not None:   # e.g. stops the results' analysis process
             self.screen.exit()
             self.screen = None
+
+    def leave_online(self) -> None:
+        """Close the connection of an online game, and the server this window hosts (its games stay stored)."""
+        if self.online is not None:
+            online, self.online = self.online, None
+            online.stop()
 
     # ----- settings ----------------------------------------------------------------
     def apply_settings(self, settings, window: bool = True) -> None:

@@ -35,6 +35,8 @@ class Settings:
     new_game: dict | None = None
     # the Puzzles page: the two puzzles offered until one is played, and a name typed there
     puzzles: dict | None = None
+    # Play online: the name, the server's address and the game's code last typed there
+    online: dict | None = None
 
     def changed(self, **values) -> "Settings":
         """A copy with some values replaced (checked like values read from the file)."""
@@ -111,6 +113,15 @@ def _puzzles(v):
     raise ValueError
 
 
+def _online(v):
+    """{"name", "address", "code"}: texts as typed on the Play online page."""
+    if v is None:
+        return None
+    if isinstance(v, dict) and all(isinstance(v.get(k), str) and len(v[k]) <= 200 for k in ("name", "address", "code")):
+        return {"name": clean_name(v["name"]), "address": v["address"].strip(), "code": v["code"].strip()}
+    raise ValueError
+
+
 _CHECKS = {
     "window_size": _size,
     "fullscreen": _flag,
@@ -120,6 +131,7 @@ _CHECKS = {
     "language": _language,
     "new_game": _new_game,
     "puzzles": _puzzles,
+    "online": _online,
 }
 
 

@@ -1,8 +1,10 @@
-"""The main menu: Continue (when a game is saved), New game, Puzzles, Tournament, Rules, Settings, Quit."""
+"""The main menu: Continue (when a game is saved), Continue online (when an online seat is kept), New game,
+Puzzles, Tournament, Play online, Rules, Settings, Quit."""
 from __future__ import annotations
 
 from ...i18n import _
 from ...i18n.terms import name as term
+from ...net.online import saved_seat
 from ...puzzle import is_puzzle_of
 from ...rules.game import CLASSIC
 from .tournament import WATCH_EVERY
@@ -123,8 +125,11 @@ class MenuScreen(Screen):
         out = []
         if self.resume is not None:
             out.append((_("Continue"), self.continue_game))
+        if saved_seat(self.app.store.folder) is not None:   # an online game left: its seat taken again
+            out.append((_("Continue online"), self.continue_online))
         out += [(_("New game"), self.new_game), (_("Puzzles"), self.puzzles), (_("Tournament"), self.tournament),
-                (_("Rules"), self.rules), (_("Settings"), self.settings), (_("Quit"), self.app.quit)]
+                (_("Play online"), self.play_online), (_("Rules"), self.rules), (_("Settings"), self.settings),
+                (_("Quit"), self.app.quit)]
         return out
 
     def build(self) -> None:
@@ -211,6 +216,16 @@ class MenuScreen(Screen):
         from .setup import SetupScreen
         self.app.notices = []
         self.app.goto(SetupScreen)
+
+    def play_online(self) -> None:
+        from .online import OnlineScreen
+        self.app.notices = []
+        self.app.goto(OnlineScreen)
+
+    def continue_online(self) -> None:
+        from .online import OnlineScreen
+        self.app.notices = []
+        self.app.goto(OnlineScreen, resume=saved_seat(self.app.store.folder))
 
     def puzzles(self) -> None:
         from .puzzles import PuzzleScreen

@@ -327,7 +327,7 @@ class SessionScreen(Screen):
         self.clear_hint()
         self.set_status("")   # whatever it said was about the tile just laid
         last = m.game.moves[-1]
-        self.app.trace("placed", f"seat={last.player}", f"round={last.round}",
+        self.app.trace("placed", f"seat={self.ps.seat}", f"round={last.round}",   # (online: the server's seat)
                        f"piece={placement.piece}", f"x={placement.x}", f"y={placement.y}",
                        f"level={placement.level}", f"moves={len(m.game.moves)}")
 
@@ -643,7 +643,7 @@ class SessionScreen(Screen):
             if isinstance(who, tuple):
                 text = _("{name} (earlier): {score}").format(name=name, score=score)
             else:
-                text = f"{name}: {score}"
+                text = self.score_row(who, name, score)
                 if who == self.viewer:
                     text = "\u25b6 " + text
             active = who == self.looking or (self.looking is None and who == self.viewer)
@@ -665,6 +665,10 @@ class SessionScreen(Screen):
         self.fit_table()
         # arrange may have folded the controls' help (it reaches the rest): H showing it again lays out again
         self.panel_key = key[:-1] + (self.hud.legend.isHidden(),)
+
+    def score_row(self, who, name: str, score: int) -> str:
+        """A player's line in the scores at the right."""
+        return f"{name}: {score}"
 
     def scores_floor(self) -> float:
         """How low the scores may reach (in their panel's units): to the Hint button."""

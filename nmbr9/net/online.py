@@ -1,0 +1,283 @@
+"""The window's side of an online game: a seat played at the table, a server hosted in the window, the seat kept
+for Continue. No panda3d here (the window's screens are in nmbr9/scene/screens/online.py).
+
+`OnlineMatch` gives the table (SessionScreen, PlayScreen) what it asks of a local `Match`: the player's own
+game is mirrored by a one-seat `Game` of the rules layer, rebuilt from the server's view, so the verdict on
+every move of the tile shows at once; a confirmed tile goes to the server, which judges it again and answers;
+the next card is known only from its answer. The others' boards are the server's view of them, as they stood
+at the start of the player's round.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from ..match import BOTS, OVER, PLACE, Match, derive_seed
+from ..rules import Game, Seat
+from ..rules.record import parse_move
+from .client import ClientThread, ServerError, board_of
+from .serve import DEFAULT_PORT
+from .table import move_json, ruleset_from_json
+
+LOST, FAILED = "lost", "failed"     # OnlineMatch.connection: trying again; can't go on (the seat refused)
+SEAT_FILE = "online.json"           # in the data folder: the seat Continue rejoins
+
+
+def server_url(address: str) -> str:
+    """What a player types ("192.168.1.5", "club.example:8779", "ws://...") as a server's address (port 8779
+    unless given); ValueError if it is not one."""
+    address = address.strip()
+    parts = urlsplit(address if "://" in address else "ws://" + address)
+    port = parts.port   # (ValueError for a port that is not a number from 0 to 65535)
+    if parts.scheme not in ("ws", "wss") or not parts.hostname or parts.path.strip("/") or " " in address:
+        raise ValueError(address)
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"{parts.scheme}://{host}:{port or DEFAULT_PORT}"
+
+
+def shown_address(url: str) -> str:
+    """A server's address as read out: without ws://."""
+    return url.split("://", 1)[-1]
+
+
+def network_address() -> str:
+    """This computer's address on its network (what another computer types); 127.0.0.1 where it has none.
+    A UDP socket 'connected' sends nothing: it only picks the way out."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+
+
+class HostedServer:
+    """`nmbr9 serve` inside the window's process, on a thread of its own (Play online -> Host): the host's
+    games are stored in `folder`, so Continue starts it again where they were. On 127.0.0.1 unless the
+    player asks for the network (0.0.0.0); on port 8779, or any free one where that is taken. OSError if it
+    can't listen."""
+
+    def __init__(self, folder: Path, network: bool = False, port: int = DEFAULT_PORT):
+        self.host = "0.0.0.0" if network else "127.0.0.1"
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name="nmbr9-server", daemon=True)
+        self.thread.start()
+        self.port = self._task = self._stop = None
+        for tried in (port, 0):
+            try:
+                self.port = asyncio.run_coroutine_threadsafe(self._start(folder, tried), self.loop).result(30)
+                return
+            except OSError:
+                if tried == 0:
+                    self.stop()
+                    raise
+
+    async def _start(self, folder: Path, port: int) -> int:
+        from .server import Server
+        ready, self._stop = self.loop.create_future(), self.loop.create_future()
+        task = asyncio.ensure_future(Server(folder).run(self.host, port, ready=ready.set_result, stop=self._stop))
+        await asyncio.wait([ready, task], return_when=asyncio.FIRST_COMPLETED)
+        if task.done():
+            task.result()   # raises why it could not listen
+        self._task = task
+        return ready.result()
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def address(self) -> str:
+        """What the others type to join: this computer's network address, or 127.0.0.1 (this computer only)."""
+        return f"{network_address() if self.host == '0.0.0.0' else '127.0.0.1'}:{self.port}"
+
+    def stop(self) -> None:
+        async def end():
+            if self._task is not None:
+                self._stop.set_result(None)
+                await asyncio.gather(self._task, return_exceptions=True)
+        try:
+            asyncio.run_coroutine_threadsafe(end(), self.loop).result(10)
+        finally:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self.thread.join(5)
+
+
+class Online:
+    """What the window holds while it plays online: the connection, the server it hosts (or None), and the
+    seat's record for Continue."""
+
+    def __init__(self, net: ClientThread, seat: dict, server: HostedServer | None = None):
+        self.net, self.server, self.seat = net, server, seat
+
+    def stop(self) -> None:
+        """Close both; the connection's goodbye is not waited for (to a server gone quiet it takes up to 10 s)."""
+        threading.Thread(target=self.net.stop, name="nmbr9-net-stop", daemon=True).start()
+        if self.server is not None:
+            self.server.stop()
+
+
+def save_seat(folder: Path, seat: dict) -> None:
+    """Keep the seat (address, code, token, hosted) for Continue: the token lets whoever holds it play the seat."""
+    path = Path(folder) / SEAT_FILE
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(seat), encoding="utf-8")
+    tmp.replace(path)
+
+
+def saved_seat(folder: Path) -> dict | None:
+    try:
+        seat = json.loads((Path(folder) / SEAT_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    keys = {"url": str, "code": str, "token": str, "hosted": bool}
+    return seat if isinstance(seat, dict) and all(isinstance(seat.get(k), t) for k, t in keys.items()) else None
+
+
+def forget_seat(folder: Path) -> None:
+    (Path(folder) / SEAT_FILE).unlink(missing_ok=True)
+
+
+class OnlineMatch(Match):
+    """A seat of an online game as the table plays it (see the module's note): a Match of one's own mirrored
+    game, whose other seats play on the server. Only the classic game."""
+
+    def __init__(self, net: ClientThread, view: dict):
+        self.net = net
+        self.view = view
+        self.seat = view["seat"]
+        self.code = view["code"]
+        self.connection = None      # LOST while the client tries again, FAILED when it gave up
+        self.refusal = None         # the server's reply to a tile it refused (said at the table)
+        self.rebuilt = False        # the mirror was made again: the table takes its new board
+        self.changed = False        # the others moved on: their scores and rounds to show again
+        self.record = None          # the game record, once everyone is done (it holds the deck)
+        self._sent = None           # the tile sent, its answer to come (a future)
+        self._asked = None          # the record asked for
+        self._mirror(view)
+        super().__init__(self.game, derive_seed("online", self.code), extra={"online": self.code})
+
+    def _mirror(self, view: dict) -> None:
+        me = view["players"][self.seat]
+        start = view.get("start_tiles")
+        game = Game([Seat(me["name"], "human")], view["seen"] + view["supply"], ruleset_from_json(view["ruleset"]),
+                    [start[self.seat]] if start else None)
+        for i, m in enumerate(view["moves"]):
+            game.apply(parse_move(i, {**m, "player": 0}, game.variant))
+        self.game = game
+
+    # ----- what the table asks -------------------------------------------------------
+    @property
+    def seats(self) -> list[Seat]:
+        return [Seat(p["name"], p["kind"]) for p in self.view["players"]]
+
+    @property
+    def humans(self) -> list[int]:
+        return [self.seat]
+
+    @property
+    def card(self) -> int | None:
+        return None if self._sent is not None else self.game.card
+
+    @property
+    def over(self) -> bool:
+        return self.record is not None
+
+    @property
+    def done(self) -> bool:
+        """The player's own game is over (the others may still play)."""
+        return self.game.over and self._sent is None
+
+    def supply(self) -> list[int]:
+        return list(self.view["supply"]) if self._sent is not None else self.game.supply()
+
+    def seen(self) -> list[int]:
+        return list(self.view["seen"])
+
+    def waiting(self) -> list[int]:
+        return [] if self._sent is not None or self.game.over else [self.seat]
+
+    @property
+    def current_human(self) -> int | None:
+        return self.seat if self.waiting() else None
+
+    @property
+    def phase(self) -> str:
+        return OVER if self.over else PLACE if self.waiting() else BOTS
+
+    @property
+    def boards(self):
+        return [self.board(s) for s in range(len(self.view["players"]))]
+
+    def board(self, seat: int):
+        return self.game.boards[0] if seat == self.seat else board_of(self.view, seat)
+
+    def board_view(self, seat: int, viewer: int | None):
+        return self.board(seat)
+
+    def check(self, player: int, p):
+        return self.game.check(0, p)
+
+    def play(self, player: int, p):
+        """Lay the tile on the mirror (the rules' verdict) and send it; the next card comes with the answer."""
+        v = self.game.play(0, p)
+        if v:
+            move = move_json(self.game.moves[-1], self.seat)
+            self._sent = self.net.play(move)
+        return v
+
+    def round_of(self, seat: int) -> tuple[int, bool]:
+        """Where another player is: their round and whether their game is over."""
+        p = self.view["players"][seat]
+        return (self.game.round, self.game.over) if seat == self.seat else (p["round"], p["over"])
+
+    # ----- each frame -----------------------------------------------------------------
+    def update(self) -> bool:
+        """What arrived from the server: never waits. False: no tiles of one's own were laid here."""
+        for msg in self.net.poll():
+            kind = msg.get("type")
+            if kind == "reconnecting":
+                self.connection = LOST
+            elif kind in ("welcome", "view", "lobby"):
+                self.connection = None
+            if kind == "view":
+                self._new_view(msg)
+            elif kind in ("progress", "tiles"):   # the client merged it into its view
+                self.view, self.changed = self.net.view or self.view, True
+        if self.net.failed:
+            self.connection = FAILED
+        sent = self._sent
+        if sent is not None and sent.done():
+            self._sent = None
+            try:
+                reply = sent.result()
+            except (ConnectionError, ServerError):
+                self.connection = FAILED
+                reply = None
+            if reply is not None and reply["type"] == "ack":
+                self._new_view(reply["view"])
+            elif reply is not None:   # the server's rules refused it: the mirror goes back to what it holds
+                self.refusal = reply
+                self._new_view(self.view, again=True)
+        if self.view["state"] == OVER and self._sent is None and self.game.over and self.record is None:
+            if self._asked is None:
+                self._asked = self.net.record()
+            elif self._asked.done():
+                try:
+                    self.record = self._asked.result()
+                except (ConnectionError, ServerError):
+                    self._asked = None   # asked again
+        return False
+
+    def _new_view(self, view: dict, again: bool = False) -> None:
+        self.view, self.changed = view, True
+        if self._sent is not None:   # the mirror is ahead: the answer brings the view that matches it
+            return
+        if again or view["moves"] != [move_json(m, self.seat) for m in self.game.moves]:
+            self._mirror(view)
+            self.rebuilt = True
+        else:   # the cards turned for this seat, the new one among them (the rest sorted: their order is unknown)
+            self.game.deck[:] = view["seen"] + view["supply"]

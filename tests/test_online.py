@@ -1,0 +1,123 @@
+"""Play online in the window, its headless half: a seat played through OnlineMatch against a server hosted as the
+window hosts it (HostedServer on 127.0.0.1), the address typed, the seat kept for Continue (issue 39)."""
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from nmbr9.match import BOTS, OVER, PLACE
+from nmbr9.net.client import ClientThread
+from nmbr9.net.online import (FAILED, HostedServer, OnlineMatch, forget_seat, save_seat, saved_seat, server_url)
+
+
+def frames(match, until, seconds=20.0):
+    """Call update() as the window's frames do until `until()` holds."""
+    deadline = time.monotonic() + seconds
+    while not until():
+        assert time.monotonic() < deadline, "the server did not answer in time"
+        match.update()
+        time.sleep(0.005)
+
+
+def first_view(net):
+    deadline, arrived = time.monotonic() + 10, []
+    while not any(m["type"] == "view" for m in arrived):
+        assert time.monotonic() < deadline
+        arrived += net.poll()
+        time.sleep(0.005)
+    return next(m for m in arrived if m["type"] == "view")
+
+
+def test_a_seat_plays_a_whole_game_against_a_bot_on_a_hosted_server(tmp_path):
+    server = HostedServer(tmp_path / "server", port=0)
+    net = ClientThread(server.url)
+    try:
+        net.connect().result(10)
+        me = net.host("Ana").result(10)
+        net.add_bot("easy").result(10)
+        net.start().result(10)
+        match = OnlineMatch(net, first_view(net))
+        assert match.names == ["Ana", "Bot 1"] and match.phase == PLACE and match.round == 1
+        rng = random.Random(3)
+        while not match.done:
+            card = match.card
+            assert card is not None and card == match.view["seen"][-1]   # the card the server turned for us
+            options = match.game.legal_placements(0)
+            verdict = match.play(match.seat, rng.choice(options))
+            assert verdict.ok
+            assert match.phase == BOTS and match.card is None     # the next card comes with the server's answer
+            frames(match, lambda: match.phase != BOTS or match.done)
+        frames(match, lambda: match.over, 60)
+        assert match.phase == OVER
+        # the record the server keeps has every tile the mirror laid, and the same score
+        moves = [m for m in match.record["moves"] if m["player"] == match.seat]
+        assert len(moves) == 20 and len(match.game.moves) == 20
+        assert match.record["deck"][:20] == match.view["seen"]
+        assert me["code"] == match.code
+    finally:
+        net.stop()
+        server.stop()
+
+
+def test_the_table_shows_the_board_the_server_keeps(tmp_path):
+    """The server has another tile than the one laid here (the seat played meanwhile from another window, so
+    this one's tile was answered as already made): the table takes the server's board."""
+    server = HostedServer(tmp_path / "server", port=0)
+    net = ClientThread(server.url)
+    try:
+        net.connect().result(10)
+        net.host("Ana").result(10)
+        net.start().result(10)
+        match = OnlineMatch(net, first_view(net))
+        # another window on the same seat laid round 1's tile meanwhile: this one's tile 1 is refused
+        other = match.game.legal_placements(0)[0]
+        from nmbr9.net.table import move_json
+        from nmbr9.rules import Game, Seat
+        g = Game([Seat("Ana", "human")], match.view["seen"] + match.view["supply"])
+        g.play(0, other)
+        net.play(move_json(g.moves[-1], 0)).result(10)
+        net.client.seq = 0
+        mine = [p for p in match.game.legal_placements(0) if p != other][0]
+        assert match.play(0, mine).ok
+        frames(match, lambda: match.rebuilt)
+        assert match.rebuilt and len(match.game.moves) == 1
+        assert match.game.boards[0].tiles[0].x == other.x and match.game.boards[0].tiles[0].y == other.y
+    finally:
+        net.stop()
+        server.stop()
+
+
+@pytest.mark.parametrize("typed, url", [("192.168.1.5", "ws://192.168.1.5:8779"),
+                                        (" club.example:9000 ", "ws://club.example:9000"),
+                                        ("wss://club.example", "wss://club.example:8779")])
+def test_an_address_as_typed(typed, url):
+    assert server_url(typed) == url
+
+
+@pytest.mark.parametrize("typed", ["", "http://x:80", "a b", "host:port", "host:99999"])
+def test_an_address_that_is_none_is_refused(typed):
+    with pytest.raises(ValueError):
+        server_url(typed)
+
+
+def test_the_seat_is_kept_for_continue(tmp_path):
+    seat = {"url": "ws://127.0.0.1:8779", "code": "ABCDEF", "token": "t", "hosted": True, "name": "Ana"}
+    assert saved_seat(tmp_path) is None
+    save_seat(tmp_path, seat)
+    assert saved_seat(tmp_path) == seat
+    (tmp_path / "online.json").write_text("{not json")
+    assert saved_seat(tmp_path) is None
+    forget_seat(tmp_path)
+    assert saved_seat(tmp_path) is None
+
+
+def test_the_window_side_of_online_play_imports_no_panda3d():
+    """nmbr9/net/online.py is the net layer's: the server and bots may use it without a window."""
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-c", "import sys, nmbr9.net.online; "
+                           "print([m for m in sys.modules if m.split('.')[0] in ('panda3d', 'direct')])"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "[]", done.stderr

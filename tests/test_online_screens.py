@@ -1,0 +1,244 @@
+"""Play online in the window, offscreen (issue 39): Host, the lobby, the table against a server hosted by the
+window, another player joining from a client of their own, the results; Join's refusals in words."""
+from __future__ import annotations
+
+import os
+import random
+import time
+
+import pytest
+from direct.showbase.MessengerGlobal import messenger
+
+from nmbr9.net.client import ClientThread
+from nmbr9.net.online import saved_seat
+from helpers import frames
+from test_screens import app, buttons, click, picture, texts, until  # noqa: F401 (app: the fixture)
+
+pytestmark = pytest.mark.render
+SHOTS = os.environ.get("NMBR9_SHOTS")   # a folder: the screens' pictures are saved there to be looked at
+
+
+@pytest.fixture
+def online_app(app, monkeypatch):
+    """test_screens' offscreen app; a server it hosts listens on any free port; left, its connection closed."""
+    from nmbr9.scene.screens import online
+    monkeypatch.setattr(online, "HOST_PORT", 0)
+    yield app
+    app.leave_online()
+
+
+def shot(app, name: str) -> None:
+    if SHOTS:
+        picture(app).write(os.path.join(SHOTS, name + ".png"))
+
+
+def type_into(entry, text: str) -> None:
+    entry.enterText(text)
+
+
+def host(app, name="Ana"):
+    app.menu()
+    click(app, "Play online")
+    assert app.screen.name == "online"
+    type_into(app.screen.name_entry, name)
+    shot(app, "online")
+    click(app, "Host on this computer")
+    return until(app, lambda: app.screen.name == "lobby")
+
+
+def lay_a_tile(app) -> None:
+    """The round's tile at a legal spot (the highest), confirmed with Enter, as a player would."""
+    s = app.screen
+    ps = until(app, lambda: s.ps if s.ps is not None and s.ps.ghost is not None else None)
+    options = s.match.game.legal_placements(0)
+    p = max(options, key=lambda q: (q.level, -abs(q.x) - abs(q.y)))
+    ps.rotation, ps.x, ps.y, ps.held = p.rotation, p.x, p.y, False
+    ps.update()
+    ps.shown_at = 0   # (the table has been up a while)
+    messenger.send("enter")
+    frames(app, 3)
+
+
+def test_host_adds_a_bot_starts_and_plays_to_the_results(online_app):
+    app = online_app
+    host(app)
+    code = app.online.seat["code"]
+    shown = texts(app)
+    assert f"Code: {' '.join(code)}" in shown and "Address: 127.0.0.1:" in shown and "Ana (you)" in shown
+    click(app, "Add an easy bot")
+    until(app, lambda: "Bot 1 (easy)" in texts(app))
+    shot(app, "lobby")
+    click(app, "Start the game")
+    until(app, lambda: app.screen.name == "online-play")
+    assert saved_seat(app.store.folder)["code"] == code   # Continue can take the seat again
+    lay_a_tile(app)
+    shot(app, "online-table")
+    until(app, lambda: app.screen.match.round == 2 and app.screen.match.card is not None)
+    assert "Bot 1: " in texts(app)
+    for _ in range(19):
+        lay_a_tile(app)
+        until(app, lambda: app.screen.name != "online-play" or app.screen.match.phase != "bots")
+        if app.screen.name != "online-play":
+            break
+    until(app, lambda: app.screen.name == "results", 60)
+    shot(app, "online-results")
+    shown = texts(app)
+    assert "Ana" in shown and "Bot 1" in shown
+    assert saved_seat(app.store.folder) is None   # over: nothing to continue
+    click(app, "Rematch (Enter)")                  # the next game on the same server, the bot along
+    until(app, lambda: app.screen.name == "lobby" and "Bot 1 (easy)" in texts(app))
+    again = app.online.seat["code"]
+    assert again != code and saved_seat(app.store.folder)["code"] == again
+    click(app, "Start the game")
+    until(app, lambda: app.screen.name == "online-play" and app.screen.match.code == again)
+    assert app.screen.match.round == 1 and app.screen.match.card is not None
+
+
+def test_join_with_a_wrong_code_says_so_and_keeps_what_was_typed(online_app):
+    app = online_app
+    host(app)
+    address = "127.0.0.1:%d" % app.online.server.port
+    server, app.online.server = app.online.server, None   # (the server stays up: another window's)
+    try:
+        app.menu()
+        click(app, "Play online")
+        s = app.screen
+        type_into(s.name_entry, "Ben")
+        type_into(s.address_entry, address)
+        type_into(s.code_entry, "ZZZZZZ")
+        click(app, "Join")
+        until(app, lambda: "There is no game with the code ZZZZZZ." in texts(app))
+        shot(app, "online-wrong-code")
+        assert app.screen.code_entry.get() == "ZZZZZZ" and app.screen.address_entry.get() == address
+        assert app.settings.online == {"name": "Ben", "address": address, "code": "ZZZZZZ"}
+    finally:
+        server.stop()
+
+
+def test_join_where_no_server_answers_says_so(online_app):
+    app = online_app
+    app.menu()
+    click(app, "Play online")
+    s = app.screen
+    type_into(s.name_entry, "Ben")
+    type_into(s.address_entry, "127.0.0.1:9")   # (nothing listens on the discard port)
+    type_into(s.code_entry, "ABCDEF")
+    click(app, "Join")
+    until(app, lambda: "No game server answers at 127.0.0.1:9" in texts(app))
+
+
+def test_a_lost_connection_is_said_in_a_note_and_the_table_plays_on(online_app):
+    app = online_app
+    """The window's own server stopped and started again (same port, same games): a note, not a modal, says the
+    connection is lost while the client tries again; the table stays usable; once back, the note says so."""
+    from nmbr9.net.online import HostedServer
+    host(app)
+    click(app, "Start the game")
+    until(app, lambda: app.screen.name == "online-play")
+    lay_a_tile(app)
+    until(app, lambda: app.screen.match.round == 2 and app.screen.match.card is not None)
+    online = app.online
+    port, folder = online.server.port, app.store.folder / "server"
+    online.server.stop()
+    lost = "The connection to the server is lost: trying again by itself."
+    until(app, lambda: lost in texts(app))
+    shot(app, "online-connection-lost")
+    assert app.screen.ps.ghost is not None and app.screen.ps.verdict.ok   # no modal: the tile in hand is laid
+    lay_a_tile(app)                            # laid while the server is away: sent once it is back
+    online.server = HostedServer(folder, port=port)
+    until(app, lambda: "Connected to the server again." in texts(app), 30)
+    until(app, lambda: app.screen.match.round == 3 and app.screen.match.card is not None, 30)
+    assert len(app.screen.match.view["moves"]) == 2   # the server has both tiles
+
+
+def test_a_player_done_first_waits_for_the_others_and_sees_their_rounds(online_app):
+    """Ben joins from another computer (a client of his own) and plays slower: Ana lays all her tiles at her own
+    pace, the scores show Ben's round, her status says she waits for him; once he is done the results come."""
+    from nmbr9.net.online import OnlineMatch
+    from test_online import first_view, frames as net_frames
+    app = online_app
+    host(app)
+    ben = ClientThread(app.online.server.url)
+    try:
+        ben.connect().result(10)
+        ben.join(app.online.seat["code"], "Ben").result(10)
+        until(app, lambda: "Ben" in texts(app))
+        shot(app, "lobby-two")
+        click(app, "Start the game")
+        until(app, lambda: app.screen.name == "online-play")
+        theirs = OnlineMatch(ben, first_view(ben))
+        for _ in range(20):
+            lay_a_tile(app)
+            until(app, lambda: app.screen.match.phase != "bots" or app.screen.match.done)
+        until(app, lambda: "Your game is done: waiting for the others to finish (Ben: round 1)." in texts(app))
+        assert "Ben: 0 · round 1" in texts(app)
+        shot(app, "online-waiting")
+        app.screen.look(1)   # his board as it is now (her game is over: every round of his shows)
+        assert "Ben's board as it is now (score 0)." in texts(app)
+        app.screen.look(None)
+        rng = random.Random(2)
+        while not theirs.done:   # Ben plays his game
+            assert theirs.play(theirs.seat, rng.choice(theirs.game.legal_placements(0)))
+            net_frames(theirs, lambda: theirs.phase != "bots" or theirs.done)
+        until(app, lambda: app.screen.name == "results", 60)
+        assert "Ben" in texts(app)
+    finally:
+        ben.stop()
+
+
+def test_continue_online_for_a_game_the_server_no_longer_has_says_so_and_is_offered_no_more(online_app):
+    from nmbr9.net.online import save_seat
+    app = online_app
+    host(app)
+    url = app.online.server.url
+    server, app.online.server = app.online.server, None   # (the server stays up: another computer's)
+    try:
+        save_seat(app.store.folder, {"url": url, "code": "ZZZZZZ", "token": "gone", "hosted": False})
+        app.menu()
+        click(app, "Continue online")
+        until(app, lambda: "There is no game with the code ZZZZZZ." in texts(app))
+        app.menu()
+        assert "Continue online" not in buttons(app) and "Play online" in buttons(app)
+    finally:
+        server.stop()
+
+
+def test_a_server_that_never_answers_does_not_hold_up_the_window(online_app):
+    """Join an address where something takes the connection but never answers: the page says "Connecting…" and
+    the frames go on (the network is on its own thread); after the client's time limit it says no server answers."""
+    import socket
+    app = online_app
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen()   # the kernel takes the connection; nobody ever reads or answers it
+    try:
+        app.menu()
+        click(app, "Play online")
+        s = app.screen
+        type_into(s.address_entry, "127.0.0.1:%d" % silent.getsockname()[1])
+        type_into(s.code_entry, "ABCDEF")
+        click(app, "Join")
+        assert "Connecting…" in texts(app)
+        slowest, last, deadline = 0.0, time.monotonic(), time.monotonic() + 20
+        while "No game server answers at" not in texts(app) and time.monotonic() < deadline:
+            frames(app, 1)
+            now = time.monotonic()
+            slowest, last = max(slowest, now - last), now
+        assert "No game server answers at 127.0.0.1:%d (" % silent.getsockname()[1] in texts(app)
+        assert slowest < 0.5
+    finally:
+        silent.close()
+
+
+def test_host_for_the_network_listens_beyond_this_computer_and_shows_its_network_address(online_app):
+    from nmbr9.net.online import network_address
+    app = online_app
+    app.menu()
+    click(app, "Play online")
+    click(app, "Host for the network")
+    until(app, lambda: app.screen.name == "lobby")
+    port = app.online.server.port
+    shown = texts(app)
+    assert app.online.server.host == "0.0.0.0"
+    assert f"Address: {network_address()}:{port}" in shown
+    assert "Read out the address and the code: the others choose Play online, then Join." in shown
