@@ -1,97 +1,146 @@
-"""Offscreen RumBugz screens at a window size: the setup page, the table in each step of a turn, a PLYT's
-question, the bid prompt, the hand-off, the round's results and the final standings. Prints JSON: what each
-showed (for the test), and writes the pictures into the folder given (argv[3]) when one is."""
+"""A RumBugz game offscreen at a window size, as a player would play it: New game's RumBugz tab, then a round for
+Ann and Ben (humans) and Carl (hard bot) on the table, through hand-offs and bids, to the final standings and a
+rematch. The humans follow a hard bot's advice from their own view (rumbugz_drive.py). Prints JSON: what each
+step showed; writes a picture of each step into the folder given.
+
+    python tests/rumbugz_window_driver.py 1280x800 [language] [folder] [seed]
+"""
 from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 
-from direct.gui import DirectGuiGlobals as DGG
-from direct.gui.DirectGuiBase import DirectGuiWidget
-from direct.showbase.MessengerGlobal import messenger
-from panda3d.core import PNMImage
-
-from helpers import frames, game_app
-
-size = tuple(int(n) for n in sys.argv[1].split("x"))
-language = sys.argv[2] if len(sys.argv) > 2 else "en"
-shots = Path(sys.argv[3]) if len(sys.argv) > 3 else None
-app = game_app(size)
-app.settings = app.settings.changed(animation_speed=0.0)
-if language != "en":
-    from nmbr9.i18n import set_language
-    set_language(language)
-out = {}
+SEED = 26   # a short round (34 turns) with a human's bid, the bot going out, when the humans follow the advice
 
 
-def buttons() -> dict:
-    found = {}
-    roots = [app.screen.root, *getattr(app.screen, "anchors", {}).values()]
-    for w in list(DirectGuiWidget.guiDict.values()):
-        if w.__class__.__name__ != "DirectButton" or w.isEmpty() or w["state"] == DGG.DISABLED:
-            continue
-        if any(r is not None and not r.isEmpty() and r.isAncestorOf(w) for r in roots) and not w.isHidden() \
-                and all(not p.isHidden() for p in w.getAncestors()):
-            found[w["text"]] = w
-    return found
+def main(size: tuple[int, int], language: str, shots: Path | None, seed: int) -> dict:
+    from direct.gui import DirectGuiGlobals as DGG
+    from direct.gui.DirectGuiBase import DirectGuiWidget
+    from direct.showbase.MessengerGlobal import messenger
+    from panda3d.core import PNMImage
 
+    from helpers import frames, game_app
+    from rumbugz_drive import act, advice_for
+    app = game_app(size)
+    app.settings = app.settings.changed(animation_speed=0.0)
+    if language != "en":
+        from nmbr9.i18n import set_language
+        set_language(language)
+    out: dict = {"shots": []}
 
-def click(text: str) -> None:
-    messenger.send(DGG.B1CLICK + buttons()[text].guiId, [None])
-    frames(app, 3)
+    def buttons() -> dict:
+        found = {}
+        roots = [app.screen.root, *getattr(app.screen, "anchors", {}).values()]
+        for w in list(DirectGuiWidget.guiDict.values()):
+            if w.__class__.__name__ != "DirectButton" or w.isEmpty() or w["state"] == DGG.DISABLED:
+                continue
+            if any(r is not None and not r.isEmpty() and r.isAncestorOf(w) for r in roots) and not w.isHidden() \
+                    and all(not p.isHidden() for p in w.getAncestors()):
+                found[w["text"]] = w
+        return found
 
+    def click(text: str) -> None:
+        messenger.send(DGG.B1CLICK + buttons()[text].guiId, [None])
+        frames(app, 3)
 
-def shot(name: str) -> None:
-    frames(app, 3)
-    image = PNMImage()
-    app.base.win.getScreenshot(image)
-    if shots:
-        image.write(str(shots / f"{name}-{size[0]}x{size[1]}-{language}.png"))
+    def shot(name: str) -> None:
+        frames(app, 3)
+        image = PNMImage()
+        app.base.win.getScreenshot(image)
+        if shots:
+            path = shots / f"{name}-{size[0]}x{size[1]}-{language}.png"
+            image.write(str(path))
+            out["shots"].append(path.name)
 
+    def keys(name: str) -> None:
+        messenger.send(name)
+        frames(app, 2)
 
-def until(predicate, steps: int = 3000):
-    import time
-    for _ in range(steps):
+    def until(predicate, seconds: float = 60):
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            frames(app, 1)
+            if predicate():
+                return
+            time.sleep(0.003)
+        raise AssertionError("timed out")
+
+    app.menu()
+    keys("enter")   # New game (no saved game: the first button)
+    click("RumBugz")
+    shot("setup")
+    out["setup"] = sorted(buttons())
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Ben", "kind": "human"}, {"name": "Carl", "kind": "bot:hard"}]
+    app.play(app.store.new_rumbugz(seats, seed=seed, rounds=1))
+    screen = app.screen
+
+    def drag(start, end) -> None:
+        screen.press_at(*start)
         frames(app, 1)
-        if predicate():
-            return True
-        time.sleep(0.003)
-    raise AssertionError("timed out")
+        screen.release_at(*end)
+        frames(app, 2)
+
+    until(lambda: screen.overlay == "handoff" or screen._my_move())
+    shot("handoff")
+    out["handoff"] = screen.overlay
+    until(lambda: screen.overlay != "handoff" or screen.handoff.is_ready)
+    keys("enter")
+    until(lambda: screen._my_move())
+    shot("draw")
+    out["draw_status"] = screen.status["text"]
+    keys("b")
+    for place in range(4):
+        keys(str(place + 1))
+    shot("picked")
+    out["picked"] = screen.picked_bugs()
+    keys("enter")
+    out["lay_said"] = screen.verdict
+    shot("lay-refused")
+    keys("backspace")
+    done, seen = [], set()
+    while app.screen is screen and len(done) < 600:
+        frames(app, 1)
+        if screen.overlay == "handoff":
+            if screen.handoff.is_ready:
+                keys("enter")
+        elif screen.overlay == "bids":
+            if "bids" not in seen:
+                seen.add("bids")
+                shot("bids")
+            humans = [p for p in screen.game.bidders() if not screen.game.is_bot(p)]
+            bidding = [i for i, p in enumerate(humans) if advice_for(screen.game, p)]
+            keys(str(bidding[0] + 1) if bidding else "enter")   # a human who wants it bids; else No bids
+            done.append("bid" if bidding else "no-bid")
+        elif screen._my_move():
+            what = act(screen, keys, drag)
+            if screen.overlay == "choose" and "choose" not in seen:
+                seen.add("choose")
+                shot("choose")
+            if what not in seen:
+                seen.add(what)
+                shot("did-" + what)
+            if screen.verdict:
+                out.setdefault("refused", []).append(screen.verdict)
+                keys("backspace")
+                keys("escape") if screen.overlay == "choose" else None
+            done.append(what)
+    out["done"] = {w: done.count(w) for w in sorted(set(done))}
+    shot("results")
+    out["results"] = sorted(buttons())
+    out["totals"] = screen.game.totals()
+    out["last"] = screen.game.round.moves[-8:]
+    out["bag"] = (screen.game.round.bag_size, len(screen.game.round.pile))
+    keys("enter")   # the last round: a rematch
+    frames(app, 5)
+    out["after"] = app.screen.name
+    app._leave()
+    return out
 
 
-app.menu()
-shot("menu")
-messenger.send("enter")   # New game (no saved game: the first button)
-frames(app, 3)
-click("RumBugz")
-shot("setup")
-out["setup"] = sorted(buttons())
-from nmbr9.rumbugz.game import RumbugzGame  # noqa: E402
-seats = [{"name": "Ann", "kind": "human"}, {"name": "Ben", "kind": "human"}, {"name": "Carl", "kind": "bot:hard"}]
-game = app.store.new_rumbugz(seats, seed=int(sys.argv[4]) if len(sys.argv) > 4 else 7, rounds=1)
-app.play(game)
-screen = app.screen
-until(lambda: screen.overlay == "handoff" or screen._my_move())
-shot("handoff")
-out["handoff"] = sorted(buttons())
-until(lambda: any("show my rack" in t or t.startswith("I am") for t in buttons()) and
-      screen.handoff.is_ready)
-messenger.send("enter")
-frames(app, 3)
-until(lambda: screen._my_move())
-shot("draw")
-out["draw_status"] = screen.status["text"]
-messenger.send("b")
-frames(app, 3)
-shot("play")
-for place in range(4):
-    screen.pick(place)
-frames(app, 3)
-shot("picked")
-messenger.send("enter")
-frames(app, 3)
-out["lay_said"] = screen.verdict
-shot("lay-refused")
-print(json.dumps(out))
-app._leave()
+if __name__ == "__main__":
+    size = tuple(int(n) for n in sys.argv[1].split("x"))
+    language = sys.argv[2] if len(sys.argv) > 2 else "en"
+    shots = Path(sys.argv[3]) if len(sys.argv) > 3 and sys.argv[3] != "-" else None
+    print(json.dumps(main(size, language, shots, int(sys.argv[4]) if len(sys.argv) > 4 else SEED)))

@@ -1,0 +1,86 @@
+"""Playing a RumBugz human's turn as a player would, for the window tests: a hard bot's advice from the player's
+own view (never another hand) turned into the keys and drags the screen takes. `act(screen, keys, drag)` with
+`keys(name)` pressing a key and `drag(start, end)` dragging between two window points (-1..1 each way)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from nmbr9.rumbugz.bots import make_bot
+from nmbr9.rumbugz.rules.bugs import PLYT
+from nmbr9.rumbugz.rules.record import round_record  # noqa: F401  (the moves are those of the record)
+
+
+def advice(screen):
+    return advice_for(screen.game, screen.viewer)
+
+
+def advice_for(game, seat: int):
+    """What a hard bot would do in `seat`'s place, from that player's view."""
+    return make_bot("hard", 3 + len(game.round.moves)).act(game.view(seat))
+
+
+def key_of(place: int) -> str:
+    return str((place + 1) % 10)
+
+
+def places_of(rack: list[str], bugs: list[str]) -> list[int]:
+    """Places in the rack holding these bugs (each once)."""
+    free, out = list(enumerate(rack)), []
+    for bug in bugs:
+        i = next(i for i, (_p, b) in enumerate(free) if b == bug)
+        out.append(free.pop(i)[0])
+    return out
+
+
+def act(screen, keys, drag) -> str:
+    """One step of the human's move; what was done, in a word."""
+    r = screen.game.round
+    move = advice(screen)
+    if move is None:   # the discard left to the bidder
+        keys("l")
+        return "let"
+    if "draw" in move:
+        keys("p" if move["draw"] == "discard" else "b")
+        return "draw"
+    if "lay" in move or "discard" in move:
+        bugs = [t[0] if t.startswith(PLYT) else t for t in move["lay"]] if "lay" in move else [move["discard"]]
+        places = places_of(screen.rack, bugs)
+        if any(p > 9 for p in places):   # out of the keys' reach: discard the first bug instead
+            places, move = [0], {"discard": screen.rack[0]}
+        keys("backspace")
+        for p in places:
+            keys(key_of(p))
+        keys("enter" if "lay" in move else "x")
+        if screen.overlay == "choose":
+            ways = [w for w in screen_ways(screen)]
+            keys(str(ways.index(list(move["lay"])) + 1) if list(move["lay"]) in ways else "1")
+        return "lay" if "lay" in move else "discard"
+    old, to = list(r.table[move["change"]].bugs), list(move["to"])
+    table = [p for p in screen.table.placed if p.place == "table" and p.sequence == move["change"]]
+    added = Counter(t[0] if t.startswith(PLYT) else t for t in to) - Counter(
+        t[0] if t.startswith(PLYT) else t for t in old)
+    if added:
+        bug = next(iter(added))
+        place = places_of(screen.rack, [bug])[0]
+        if to[1:] == old or (len(to) == len(old) and to[0] != old[0]):
+            target = table[0]
+        else:
+            target = table[-1]
+        if len(to) == len(old):   # a number for a PLYT: onto it
+            target = table[next(i for i, (a, b) in enumerate(zip(old, to)) if a != b)]
+        drag(screen.rack_spot(place), spot(screen, target))
+    else:
+        end = table[0] if to == old[1:] else table[-1]
+        drag(spot(screen, end), screen.rack_spot(0))
+    return "change"
+
+
+def screen_ways(screen) -> list[list[str]]:
+    from nmbr9.rumbugz.rack import sequences_of
+    return [w for w in sequences_of(screen.picked_bugs())
+            if screen.game.check({"player": screen.viewer, "lay": w})]
+
+
+def spot(screen, placed) -> tuple[float, float]:
+    x, y = screen._screen(placed.top)
+    return x / screen.base.getAspectRatio(), y
