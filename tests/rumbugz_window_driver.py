@@ -82,27 +82,13 @@ def main(size: tuple[int, int], language: str, shots: Path | None, seed: int) ->
         screen.release_at(*end)
         frames(app, 2)
 
-    until(lambda: screen.overlay == "handoff" or screen._my_move())
-    shot("handoff")
-    out["handoff"] = screen.overlay
-    until(lambda: screen.overlay != "handoff" or screen.handoff.is_ready)
-    keys("enter")
-    until(lambda: screen._my_move())
-    shot("draw")
-    out["draw_status"] = screen.status["text"]
-    keys("b")
-    for place in range(4):
-        keys(str(place + 1))
-    shot("picked")
-    out["picked"] = screen.picked_bugs()
-    keys("enter")
-    out["lay_said"] = screen.verdict
-    shot("lay-refused")
-    keys("backspace")
     done, seen = [], set()
     while app.screen is screen and len(done) < 600:
         frames(app, 1)
         if screen.overlay == "handoff":
+            if "handoff" not in seen:
+                seen.add("handoff")
+                shot("handoff")
             if screen.handoff.is_ready:
                 keys("enter")
         elif screen.overlay == "bids":
@@ -113,7 +99,19 @@ def main(size: tuple[int, int], language: str, shots: Path | None, seed: int) ->
             bidding = [i for i, p in enumerate(humans) if advice_for(screen.game, p)]
             keys(str(bidding[0] + 1) if bidding else "enter")   # a human who wants it bids; else No bids
             done.append("bid" if bidding else "no-bid")
+        elif screen._my_move() and "picked" not in seen and screen.game.round.step == "play":
+            seen.add("picked")   # three bugs are no sequence: the rules' sentence is shown, nothing laid
+            for place in range(3):
+                keys(str(place + 1))
+            shot("picked")
+            out["picked"] = screen.picked_bugs()
+            keys("enter")
+            out["lay_said"] = screen.verdict
+            shot("lay-refused")
+            keys("backspace")
         elif screen._my_move():
+            if screen.game.round.step == "draw" and "draw" not in seen:
+                out["draw_status"] = screen.status["text"]
             what = act(screen, keys, drag)
             if screen.overlay == "choose" and "choose" not in seen:
                 seen.add("choose")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from ..i18n import _
-from ..match import derive_seed, fresh_seed, save_to, seat_name
+from ..match import derive_seed, fresh_seed, save_to, seat_name, utc_now
 from .bots import make_bot
 from .rules import Round, legal_moves, replay, parse_record
 from .rules.record import RecordError, round_record
@@ -33,6 +33,7 @@ class RumbugzGame:
     def __init__(self, seats: list[dict], seed: int, rounds: int = DEFAULT_ROUNDS, savers=()):
         self.seats = [dict(s) for s in seats]
         self.seed, self.rounds = seed, rounds
+        self.created = utc_now()           # the game's identity where it is stored (personal bests)
         self.savers = list(savers)
         self.save_error: str | None = None
         self.played: list[Round] = []      # the rounds over
@@ -193,9 +194,13 @@ class RumbugzGame:
 
     # ----- saving --------------------------------------------------------------------------------------
     def record(self) -> dict:
-        return {"format": FORMAT, "version": VERSION, "seed": self.seed, "rounds": self.rounds,
+        return {"format": FORMAT, "version": VERSION, "seed": self.seed, "rounds": self.rounds, "created": self.created,
                 "seats": [dict(s) for s in self.seats], "bids_asked": self.bids_asked,
                 "played": [self._round_record(r) for r in self.played], "round": self._round_record(self.round)}
+
+    def round_records(self) -> list[dict]:
+        """Every round's record, in the order played (the one in play last)."""
+        return [self._round_record(r) for r in [*self.played, self.round]]
 
     def _round_record(self, r: Round) -> dict:
         bugs = dict(r.bug_set)
@@ -225,6 +230,7 @@ class RumbugzGame:
             game.played.append(done.game)
         game.round = replay(parse_record(data["round"])).game
         game.bids_asked = bool(data.get("bids_asked"))
+        game.created = data["created"] if isinstance(data.get("created"), str) else utc_now()
         return game
 
 

@@ -23,15 +23,11 @@ class RumbugzResultsScreen(Screen):
             self.best_lines = self._record_finished()
 
     def _record_finished(self) -> list[str]:
-        """The finished game into the player's personal bests, where this version keeps them."""
-        try:
-            from ...store.rumbugz import record_finished
-        except ImportError:
-            return []
-        try:
-            return list(record_finished(self.app.store, self.game) or [])
-        except Exception as e:   # a database that can't be used: the results still show
-            return [getattr(e, "message", str(e))]
+        """The finished game into the humans' personal bests: the lines to show (a new best, or why it was not
+        stored)."""
+        from ...store.rumbugz import record_finished
+        stored = record_finished(self.app.store, self.game.round_records(), self.game.created)
+        return [*stored.lines, *([stored.message] if stored.message else [])]
 
     def build(self) -> None:
         g, r = self.game, self.game.round
