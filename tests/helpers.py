@@ -227,3 +227,29 @@ def database_held(database: Path):
     finally:
         holder.stdin.close()   # (it lets go)
         holder.wait(10)
+
+
+def colours_on_page(app, colours: dict, tolerance: float) -> set:
+    """The rules page paged through from its top to its end: which of `colours` (name -> RGB, 0..1) it showed, each
+    in 4 pixels at least inside the page's frame."""
+    import numpy
+    from direct.showbase.MessengerGlobal import messenger
+    from panda3d.core import Point3
+    frame = app.screen.frame
+    left, right, bottom, top = frame.guiItem.getClipFrame()
+    found = set()
+    messenger.send("home")
+    for _ in range(60):
+        frames(app)
+        app.base.graphicsEngine.renderFrame()
+        shot = app.base.win.getScreenshot()
+        w, h = shot.getXSize(), shot.getYSize()
+        rgb = numpy.frombuffer(bytes(shot.getRamImageAs("RGB")), numpy.uint8).reshape(h, w, 3)[::-1] / 255
+        (x0, _y, z0), (x1, _y1, z1) = (app.base.render2d.getRelativePoint(frame, Point3(x, 0, z))
+                                       for x, z in ((left, top), (right, bottom)))
+        view = rgb[int((1 - z0) / 2 * h) + 1:int((1 - z1) / 2 * h) - 1, int((x0 + 1) / 2 * w) + 1:int((x1 + 1) / 2 * w) - 1]
+        found |= {name for name, colour in colours.items() if (abs(view - colour) < tolerance).all(axis=2).sum() >= 4}
+        if frame.verticalScroll["value"] == 1:
+            return found
+        messenger.send("page_down")
+    return found

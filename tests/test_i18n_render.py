@@ -248,6 +248,11 @@ def screens(size: str) -> None:
     for n in range(11):   # older tournaments: the history has pages (Newer, "1–10 of 12", Older)
         store.new_tournament([Seat("Ana"), Seat(longest, "bot:easy")], games=3, seed=n)
     tournament = store.new_tournament([Seat("Ana", "bot:easy"), Seat("Ben", "bot:easy")], games=2, seed=6)
+    from nmbr9.rumbugz.play import GameRules
+    from nmbr9.store.rumbugz import play_tournament_game, tournament_game
+    bug_cup = store.new_tournament([Seat(longest, "bot:hard"), Seat("Ben", "bot:easy")], games=3, seed=2,
+                                   ruleset=GameRules(1))
+    play_tournament_game(bug_cup, *tournament_game(bug_cup))
     reviewed = store.tournament_match(tournament)
     reviewed.play_out()
     alone = store.new_match([Seat(longest, "bot:easy")], seed=5)
@@ -288,7 +293,9 @@ def screens(size: str) -> None:
               ("puzzles", lambda: app.goto(PuzzleScreen)), ("tournaments", lambda: app.goto(TournamentScreen)),
               ("tournaments, the oldest page", lambda: (app.goto(TournamentScreen),
                                                         [base.messenger.send("page_down") for _n in range(3)])),
-              ("rules", lambda: app.goto(RulesScreen)), ("settings", lambda: app.goto(SettingsScreen)),
+              ("rules", lambda: app.goto(RulesScreen)), ("rules, RumBugz", lambda: app.goto(RulesScreen, game="rumbugz")),
+              ("tournaments, RumBugz", lambda: app.goto(TournamentScreen, chosen=bug_cup.id)),
+              ("settings", lambda: app.goto(SettingsScreen)),
               ("pass and play", lambda: app.play(store.new_match([Seat(longest), Seat("Ben")], seed=1))),
               ("six seats", lambda: app.play(store.new_match(
                   [Seat(longest)] + [Seat(f"Bot {n}", "bot:easy") for n in range(5)], seed=7))),
@@ -318,6 +325,8 @@ def screens(size: str) -> None:
     for language in os.environ.get("NMBR9_PROBE_LANGUAGES", "en,de,es,pl").split(","):
         set_language(language)  # switched while the game runs, as Settings does
         for name, visit in visits:
+            if os.environ.get("NMBR9_PROBE_SCREENS") and name not in os.environ["NMBR9_PROBE_SCREENS"].split(";"):
+                continue   # (only those, to look at one screen quickly)
             visit()
             for _ in range(3):
                 base.taskMgr.step()

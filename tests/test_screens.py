@@ -700,32 +700,15 @@ def test_the_rules_page_shows_the_ten_tiles_and_placements_the_rules_allow_and_r
     "overhangs" look like. Paged through from top to end, it now shows each of the ten tiles in its colour (as it
     lies on the table, level 0) and a 7 laid on a 9 and a 5: outlined green where it fits, red where the rules
     refuse it, the square with nothing under it dark, each captioned with what the table says of it."""
-    from panda3d.core import Point3
     from nmbr9.rules.tiles import COLOURS
     from nmbr9.scene.screens.rules import RulesScreen
     from nmbr9.scene.table import LEGAL, REFUSED, level_tint
+    from helpers import colours_on_page
     app.goto(RulesScreen)
-    frame = app.screen.frame
-    left, right, bottom, top = frame.guiItem.getClipFrame()
     colours = {digit: tuple(int(c[i:i + 2], 16) / 255 * level_tint(0) for i in (1, 3, 5))
                for digit, c in COLOURS.items()}
     marks = {"fits": LEGAL[:3], "refused": REFUSED[:3]}   # the outlines of the 7 in hand
-    found = set()
-    messenger.send("home")
-    for _ in range(60):
-        frames(app)
-        app.base.graphicsEngine.renderFrame()
-        shot = app.base.win.getScreenshot()
-        w, h = shot.getXSize(), shot.getYSize()
-        rgb = numpy.frombuffer(bytes(shot.getRamImageAs("RGB")), numpy.uint8).reshape(h, w, 3)[::-1] / 255
-        (x0, _y, z0), (x1, _y1, z1) = (app.base.render2d.getRelativePoint(frame, Point3(x, 0, z))
-                                       for x, z in ((left, top), (right, bottom)))
-        view = rgb[int((1 - z0) / 2 * h) + 1:int((1 - z1) / 2 * h) - 1, int((x0 + 1) / 2 * w) + 1:int((x1 + 1) / 2 * w) - 1]
-        found |= {name for name, colour in (*colours.items(), *marks.items())
-                  if (abs(view - colour) < 0.035).all(axis=2).sum() >= 4}
-        if frame.verticalScroll["value"] == 1:
-            break
-        messenger.send("page_down")
+    found = colours_on_page(app, {**colours, **marks}, 0.035)
     assert set(colours) <= found, f"tiles not shown on the page: {sorted(set(colours) - found)}"
     assert set(marks) <= found, f"not shown: {sorted(set(marks) - found)}"
     page = " ".join(np.node().getText() for np in app.screen.frame.getCanvas().findAllMatches("**/+TextNode"))

@@ -171,7 +171,7 @@ def pgettext(context: str, message: str) -> str:
     return _load(current_language()).pgettext(context, message)
 
 
-def rules_page() -> list[tuple[str, list[str]]]:
-    """The rules in the current language: [(heading, [paragraph, ...]), ...]."""
+def rules_page(game: str = "nmbr9") -> list[tuple[str, list[str]]]:
+    """The rules of `game` ("nmbr9", "rumbugz") in the current language: [(heading, [paragraph, ...]), ...]."""
     from .rules_page import rules_page as page
-    return page(_)
+    return page(_, game)

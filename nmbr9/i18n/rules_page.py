@@ -179,10 +179,86 @@ SECTIONS: list[tuple[str, list]] = [
 ]
 
 
-def rules_page(translate: Callable[[str], str]) -> list[tuple[str, list[str]]]:
-    """[(heading, [paragraph, ...]), ...] in the language of `translate`."""
+# RumBugz (spec/rumbugz.md, from the printed Spanish rules): the rulings are the project's where the print is
+# silent (README, "RumBugz")
+RUMBUGZ_SECTIONS: list[tuple[str, list]] = [
+    (N_("The aim"), [
+        N_("RumBugz is a rummy game with NumBugz: bugs numbered 1 to 12 and wild bugs called PLYT. Lay one "
+           "sequence of each of the four kinds, then empty your hand onto the table. The first player to go out "
+           "wins the round and scores the bugs left in the other hands."),
+    ]),
+    (N_("The bugs"), [
+        N_("A set has four bugs of each number from 1 to 12 and four PLYT: 52 bugs."),
+        ruling(N_("The printed rules do not say how many bugs there are. Two or three players use one set; four "
+                  "to six players use two (eight of each number, eight PLYT), or the bag runs dry long before "
+                  "anyone can lay four sequences.")),
+        N_("A PLYT in a laid sequence stands for one number from 1 to 12, chosen by its player when it is laid "
+           "or moved. It keeps that number until it is taken back into a hand."),
+    ]),
+    (N_("Sequences"), [
+        N_("A sequence has at least four bugs, laid in order, of one of four kinds:"),
+        N_("Single: each bug one more than the one before (2 3 4 5)."),
+        N_("Double: each bug two more than the one before (2 4 6 8)."),
+        N_("Triple: each bug three more than the one before (3 6 9 12)."),
+        N_("Match: all the same number (8 8 8 8)."),
+        ruling(N_("Sequences run upward and never wrap round: 12 is not followed by 1. A sequence of four PLYT "
+                  "is whatever its player declares.")),
+        N_("The four required sequences are one of each kind. Every player must lay all four, in any order."),
+    ]),
+    (N_("A turn"), [
+        N_("Who starts: every player draws a bug, and the highest starts; then play goes clockwise. Each player "
+           "is dealt six bugs, hidden from the others."),
+        ruling(N_("A PLYT or a tie draws again among the tied; the drawn bugs go back and the bag is shuffled.")),
+        N_("Draw: the first player's first turn draws from the bag. Later turns draw one bug from the bag or "
+           "take the top bug of the discard pile."),
+        N_("Lay: if you can, you may lay one sequence of a kind you do not have yet. Then you discard one bug "
+           "and draw four replacement bugs from the bag. After your fourth required sequence you draw no "
+           "replacements."),
+        ruling(N_("One required sequence a turn, and you never have to lay one.")),
+        N_("Change sequences: once you have laid a sequence, you may change any sequence on the table, yours or "
+           "another player's, as long as it stays a sequence of the same kind with at least four bugs. Add bugs "
+           "from your hand at either end (in a match, anywhere), take bugs off an end, or give a bug for a PLYT "
+           "that stands for its number. Bugs taken off, a PLYT too, go to your hand and may be used at once."),
+        ruling(N_("A change may not split a sequence in two. Lays and changes come in any order between the "
+                  "draw and the discard.")),
+        N_("Discard: every turn ends by discarding one bug on the pile, also when you laid nothing."),
+        ruling(N_("So a lay or a change may not leave you without a bug to discard, unless it makes you go "
+                  "out.")),
+    ]),
+    (N_("Going out"), [
+        N_("Once you have all four required sequences you try to empty your hand: every turn you may lay any "
+           "number of further sequences of any kind (at least four bugs each) and add to or change sequences."),
+        N_("The first player with all four required sequences and no bug in hand wins the round."),
+        ruling(N_("You go out by discarding your last bug, or by laying or adding it (then there is no "
+                  "discard).")),
+    ]),
+    (N_("Bidding (3 or more players)"), [
+        N_("After a turn ends with a discard, any player other than the next one and the one who discarded may "
+           "bid for that bug before the next player draws. If the next player does not take it, the first "
+           "bidder after the next player in seat order takes it and one bug from the bag. Then the next player "
+           "takes their turn, drawing from the bag."),
+    ]),
+    (N_("When the bag runs out"), [
+        ruling(N_("When a bug must be drawn from an empty bag, the discard pile except its top bug is shuffled "
+                  "into the bag. Replacement draws that still can't be made are skipped. A player who must "
+                  "start a turn and can neither draw from the bag nor take the discard ends the round: no "
+                  "winner, no points.")),
+    ]),
+    (N_("Scoring and the game"), [
+        N_("The winner of a round scores the numbers of all the bugs left in the other players' hands."),
+        ruling(N_("A PLYT in a hand counts 13, one more than any number (another NumBugz game, 25z, counts it "
+                  "so too).")),
+        ruling(N_("A game has three rounds unless another number is chosen at its start. The highest total "
+                  "wins; a tie shares the win.")),
+    ]),
+]
+GAMES = {"nmbr9": SECTIONS, "rumbugz": RUMBUGZ_SECTIONS}   # the rules page of each game
+
+
+def rules_page(translate: Callable[[str], str], game: str = "nmbr9") -> list[tuple[str, list[str]]]:
+    """[(heading, [paragraph, ...]), ...] of `game` ("nmbr9" or "rumbugz") in the language of `translate`."""
     page = []
-    for heading, paragraphs in SECTIONS:
+    for heading, paragraphs in GAMES[game]:
         texts = []
         for p in paragraphs:
             if isinstance(p, str):

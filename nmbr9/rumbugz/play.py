@@ -5,12 +5,38 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from ..i18n import _, ngettext
+from ..rules.text import as_json
 from .rules import Round, default_set, legal_moves, round_record, set_of_bugs, who_starts
 from .rules.round import DRAW
 
 # A round no one can finish (every player waiting for bugs that never come) stops here, with no winner: far
 # beyond any round the bots play (the longest seen are under 200 turns).
 TURN_LIMIT = 600
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """What a RumBugz game is played under: its number of rounds (spec ruling: 3 by default). A tournament's
+    rules, as NMBR 9's Ruleset is (`game` names the game)."""
+    rounds: int = 3
+    game = "rumbugz"
+
+    def to_json(self) -> dict:
+        return {"rounds": self.rounds}
+
+    def told(self) -> str:
+        """"RumBugz, 3 rounds a game", in the player's language."""
+        return ngettext("RumBugz, {rounds} round a game", "RumBugz, {rounds} rounds a game", self.rounds).format(
+            rounds=self.rounds)
+
+    @classmethod
+    def from_json(cls, data) -> "GameRules":
+        """ValueError, a sentence, for rules the game does not write."""
+        rounds = data.get("rounds") if isinstance(data, dict) else None
+        if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
+            raise ValueError(_("a RumBugz game needs 1 round or more, not {rounds}").format(rounds=as_json(rounds)))
+        return cls(rounds)
 
 
 @dataclass

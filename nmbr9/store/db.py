@@ -99,6 +99,30 @@ MIGRATIONS: list[list] = [   # SQL statements, or functions of the connection
         "CREATE INDEX personal_scores_by_player ON personal_scores (player, ruleset, score DESC)",
     ],
     [_english_names],   # version 3
+    [  # version 4: RumBugz (issue 38): its finished games for personal bests; the game a tournament plays
+        "ALTER TABLE tournaments ADD COLUMN game TEXT NOT NULL DEFAULT 'nmbr9'",   # "nmbr9" or "rumbugz"
+        """CREATE TABLE rumbugz_games (
+            id       INTEGER PRIMARY KEY,
+            created  TEXT NOT NULL UNIQUE,       -- the game's start, ISO 8601 UTC: a game is stored once
+            record   TEXT NOT NULL,              -- JSON: players, every round's record, totals (store/rumbugz.py)
+            finished TEXT NOT NULL
+        )""",
+        """CREATE TABLE rumbugz_scores (
+            game_id     INTEGER NOT NULL REFERENCES rumbugz_games(id) ON DELETE CASCADE,
+            seat        INTEGER NOT NULL,
+            player      TEXT NOT NULL,
+            kind        TEXT NOT NULL,           -- "human" or "bot:<strength>": bests are humans'
+            players     INTEGER NOT NULL,        -- how many played: bests compare games of as many
+            rounds      INTEGER NOT NULL,
+            total       INTEGER NOT NULL,
+            rounds_won  INTEGER NOT NULL,
+            best_round  INTEGER NOT NULL,        -- the most points won in one round
+            fastest_out INTEGER,                 -- the fewest own turns to go out; NULL: never went out
+            played      TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        )""",
+        "CREATE INDEX rumbugz_scores_by_player ON rumbugz_scores (player, players, rounds)",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -326,7 +350,6 @@ def _reseat(conn: sqlite3.Connection) -> list[str]:
     players): such a tournament had no players, its games "scores in progress", and `--resume` failed.
     Returns sentences naming the tournaments seated again, and what was lost: the players no record names,
     games missing before the last one stored (they are played again)."""
-    from ..rules.record import RecordError, parse_record
     from .tournaments import given_name, shown_name
     told = []
     for t in conn.execute("SELECT id, name FROM tournaments ORDER BY id").fetchall():
@@ -336,9 +359,9 @@ def _reseat(conn: sqlite3.Connection) -> list[str]:
         players = None
         for g in games:
             try:
-                players = parse_record(stored_record(g["record"])).seats
+                players = _record_game(stored_record(g["record"]))[0]
                 break
-            except RecordError:
+            except (ValueError, TypeError, KeyError):   # (RecordError)
                 continue
         had = conn.execute("SELECT count(*) FROM tournament_seats WHERE tournament_id = ?", (t["id"],)).fetchone()[0]
         if players is not None and had < len(players):
@@ -353,16 +376,28 @@ def _reseat(conn: sqlite3.Connection) -> list[str]:
     return told
 
 
+def _record_game(record) -> tuple[list, list[int] | None]:
+    """A tournament game's players and, once it is over, its scores, from its record: NMBR 9's, or RumBugz's
+    game record (store/rumbugz.py). RecordError (ValueError, ...) when it can't be read."""
+    from ..rules import Seat
+    from ..rules.record import parse_record, record_game
+    from .rumbugz import GAME_FORMAT, game_facts
+    if isinstance(record, dict) and record.get("format") == GAME_FORMAT:
+        seats = [Seat(p["name"], p["kind"]) for p in record["players"]]
+        return seats, [s.total for s in game_facts(record["rounds"])[1]] if record["rounds"] else None
+    parsed = parse_record(record)
+    return parsed.seats, record_game(parsed).scores()
+
+
 def _rescore(conn: sqlite3.Connection) -> None:
     """Finished tournament games whose scores were lost with a damaged page, scored again from their records:
     the Tournaments page said "scores in progress" of a finished game, and the standings left it out."""
     from ..match import places
-    from ..rules.record import RecordError, parse_record, record_game
     for g in conn.execute("SELECT id, tournament_id, record FROM tournament_games g WHERE finished IS NOT NULL "
                           "AND NOT EXISTS (SELECT 1 FROM game_scores s WHERE s.game_id = g.id)").fetchall():
         try:
-            scores = record_game(parse_record(stored_record(g["record"]))).scores()
-        except (RecordError, ValueError, TypeError):
+            scores = _record_game(stored_record(g["record"]))[1] or []
+        except (ValueError, TypeError, KeyError):   # (RecordError)
             continue   # its record lost too: a game without scores
         for seat, (score, place) in enumerate(zip(scores, places(scores))):
             try:

@@ -12,7 +12,8 @@ from ..rules.text import as_json
 from . import Store, StoreError, Tournament, folder_problem
 from .db import sqlite_reason
 from .files import held_by, hold_folder, let_go
-from .tournaments import COMMAND, WINDOW, lock_name, unfinished_alike
+from .tournaments import COMMAND, RUMBUGZ, WINDOW, lock_name, unfinished_alike
+from ..rumbugz.play import GameRules
 
 
 def bot_seats(spec: str) -> list[Seat]:
@@ -41,6 +42,8 @@ def print_standings(t: Tournament) -> None:
         played=t.played, games=t.games)
     print(_("{name}: {games}, {best}, seed {seed} ({state})").format(
         name=t.name, games=t.games_told(), best=t.best_told(), seed=t.seed, state=state))
+    if t.game == RUMBUGZ:
+        print(t.ruleset.told())
     width = max([len(seat_told(s.name, s.kind)) for s in t.seats] + [6])
     print(f"{_('Place'):>5}  {_('Player'):<{width}}  {_('Best'):>5}  {_('Total'):>5}  {_('Wins'):>4}  {_('Games'):>5}")
     for s in t.standings():   # games played, as the Tournament screen counts them (each game's scores: --show)
@@ -54,6 +57,9 @@ def play(t: Tournament) -> None:
     The database alone keeps the game in progress: the player's autosave is left alone.
     """
     tty = sys.stderr.isatty()
+    if t.game == RUMBUGZ:
+        play_rumbugz(t, tty)
+        return
     while (match := t.next_match(threaded=False)) is not None:
         number = match.tournament["game"]
 
@@ -66,6 +72,23 @@ def play(t: Tournament) -> None:
         if match.save_error:
             raise StoreError(match.save_error)
         scores = ", ".join(f"{seat_name(r.name, r.kind)} {r.score}" for r in sorted(results, key=lambda r: r.seat))
+        print(("\r" if tty else "") + _("game {n}/{games}: {scores}").format(n=number, games=t.games, scores=scores),
+              file=sys.stderr, flush=True)
+
+
+def play_rumbugz(t: Tournament, tty: bool) -> None:
+    """`play` for a RumBugz tournament: each round is stored once played (`--resume` goes on from it)."""
+    from .rumbugz import play_tournament_game, tournament_game
+    while (found := tournament_game(t)) is not None:
+        number, record = found
+
+        def progress(played, number=number):
+            if tty:
+                print(f"\r{_('game {n}/{games}, round {r}/{rounds}').format(n=number, games=t.games, r=played, rounds=t.ruleset.rounds)}",
+                      end="", file=sys.stderr, flush=True)
+
+        totals = play_tournament_game(t, number, record, progress)
+        scores = ", ".join(f"{seat_name(s.name, s.kind)} {n}" for s, n in zip(t.seats, totals))
         print(("\r" if tty else "") + _("game {n}/{games}: {scores}").format(n=number, games=t.games, scores=scores),
               file=sys.stderr, flush=True)
 
@@ -86,7 +109,8 @@ def main(args) -> int:
                 state = _("finished") if s.finished else _("{played}/{games} played").format(
                     played=s.played, games=s.games)
                 players = ", ".join(seat_told(p.name, p.kind) for p in s.players)
-                print(f"{s.id:>4}  {s.created}  {s.name}  ({state})  {players}")
+                game = "  RumBugz" if s.game == RUMBUGZ else ""
+                print(f"{s.id:>4}  {s.created}  {s.name}{game}  ({state})  {players}")
             return 0
         if args.show is not None:
             t = store.tournament(args.show)
@@ -111,10 +135,14 @@ def main(args) -> int:
             if args.games < 1 or not 1 <= best <= args.games:
                 print(_("--games must be at least 1 and --best between 1 and --games."))
                 return 2
-            t = store.new_tournament(seats, args.games, best, args.seed, args.name)   # (the seed checked)
+            if args.rounds < 1:
+                print(_("--rounds must be at least 1"))
+                return 2
+            ruleset = GameRules(args.rounds) if args.game == RUMBUGZ else Ruleset()
+            t = store.new_tournament(seats, args.games, best, args.seed, args.name, ruleset)   # (the seed checked)
             print(_("{name} (id {id}), stored in {path}").format(name=t.name, id=t.id, path=store.folder),
                   file=sys.stderr)
-            alike = unfinished_alike(store.db, seats, args.games, best, t.seed, Ruleset()) if args.seed is not None \
+            alike = unfinished_alike(store.db, seats, args.games, best, t.seed, ruleset) if args.seed is not None \
                 else []   # (run again after a kill, the command started another without a word)
             for other in alike:
                 if other.id != t.id:

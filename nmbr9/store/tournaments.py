@@ -19,6 +19,7 @@ from ..rules import Game, Ruleset, Seat
 from ..rules.game import MODULES, POWERS, VARIANTS
 from ..rules.record import JSON_ERRORS, RecordError, json_detail
 from ..rules.text import as_json, clean_name, shown
+from ..rumbugz.play import GameRules
 from .db import StoreError, db_path, sqlite_reason, stored_record, transaction
 from .files import SaveError
 from .later import busy
@@ -59,6 +60,7 @@ class GameEntry:
 
 
 DEFAULT_NAME = N_("Tournament {id}")
+NMBR9, RUMBUGZ = "nmbr9", GameRules.game   # the games a tournament plays (tournaments.game)
 WINDOW, COMMAND = "window", "command"   # who holds a tournament's lock (files.held_by)
 
 
@@ -99,6 +101,7 @@ class Summary:
     played: int
     finished: str | None
     players: list[Seat]
+    game: str = "nmbr9"   # NMBR9 or RUMBUGZ
 
     @property
     def name(self) -> str:
@@ -120,11 +123,15 @@ class Tournament:
         self.seed = row["seed"]
         self.games = row["games"]
         self.best = row["best"]
+        self.game = row["game"]   # "nmbr9" or "rumbugz" (store/rumbugz.py plays its games)
         try:
             rs = json.loads(row["ruleset"])
-            self.ruleset = Ruleset(rs["variant"], tuple(rs["modules"]), tuple(rs.get("powers", ())))
-            unknown = [n for n in (self.ruleset.variant,) if n not in VARIANTS] + \
-                [n for n in (*self.ruleset.modules, *self.ruleset.powers) if n not in (*MODULES, *POWERS)]
+            if self.game == RUMBUGZ:
+                self.ruleset, unknown = GameRules.from_json(rs), []   # (from_json: ValueError, said)
+            else:
+                self.ruleset = Ruleset(rs["variant"], tuple(rs["modules"]), tuple(rs.get("powers", ())))
+                unknown = [n for n in (self.ruleset.variant,) if n not in VARIANTS] + \
+                    [n for n in (*self.ruleset.modules, *self.ruleset.powers) if n not in (*MODULES, *POWERS)]
             if unknown:   # (Breaking Rules without powers is right here: each game draws its own)
                 raise ValueError(_("unknown {name}").format(name=as_json(unknown[0])))
         except (TypeError, KeyError, *JSON_ERRORS) as e:   # a damaged row: a sentence, not a crash
@@ -161,6 +168,9 @@ class Tournament:
                seed: int | None = None, name: str | None = None, ruleset: Ruleset = Ruleset()) -> "Tournament":
         """A new tournament of `games` games; standings count the best `best` (default: all)."""
         best = games if best is None else best
+        game = getattr(ruleset, "game", NMBR9)
+        if game == RUMBUGZ and not 2 <= len(seats) <= 6:
+            raise ValueError(_("A RumBugz tournament has 2 to 6 players."))
         if not 1 <= len(seats) <= 6:
             raise ValueError(_("A tournament has 1 to 6 players."))
         if games < 1:   # (the sentence below said "counts the best 1 to 1" of 0 games)
@@ -170,13 +180,15 @@ class Tournament:
                 games=games))
         if seed is not None:
             check_seed(seed)
-        Game.new(list(seats), ruleset, random.Random(0))  # ValueError if these seats can't play these rules
+        if game == NMBR9:
+            Game.new(list(seats), ruleset, random.Random(0))  # ValueError if these seats can't play these rules
         seed = fresh_seed() if seed is None else seed
         created = utc_now()
         with transaction(db):
-            cur = db.execute("INSERT INTO tournaments (name, created, seed, games, best, ruleset) "
-                             "VALUES (?, ?, ?, ?, ?, ?)",
-                             (clean_name(name or ""), created, seed, games, best, json.dumps(ruleset.to_json())))
+            cur = db.execute("INSERT INTO tournaments (name, created, seed, games, best, ruleset, game) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                             (clean_name(name or ""), created, seed, games, best, json.dumps(ruleset.to_json()),
+                              game))
             tid = cur.lastrowid
             db.executemany("INSERT INTO tournament_seats (tournament_id, seat, name, kind) VALUES (?, ?, ?, ?)",
                            [(tid, i, s.name, s.kind) for i, s in enumerate(seats)])
@@ -205,8 +217,7 @@ class Tournament:
         `savers` (e.g. the autosave) are called with this tournament's own saver. `look`: only to name it
         (a next game is not stored).
         """
-        row = self.db.execute("SELECT number, record FROM tournament_games WHERE tournament_id = ? "
-                              "AND finished IS NULL ORDER BY number LIMIT 1", (self.id,)).fetchone()
+        row = self.in_progress()
         own = [*savers, TournamentSaver(self)]
         if row is not None:
             record = stored_record(row["record"])
@@ -225,6 +236,24 @@ class Tournament:
             if match.save():
                 raise StoreError(match.save_error)
             return self.next_match(savers, **match_kw)
+        number = self.next_number()
+        if number is None:
+            return None
+        match = self.attach(Match.new(self.seats, self.game_seed(number), self.ruleset,
+                                      tournament={"id": self.id, "game": number}, savers=own, **match_kw))
+        if look:
+            return match
+        self.start(number, match.record(), match.created)
+        match.save()  # the other savers (the autosave) start from the first card too
+        return match
+
+    def in_progress(self) -> sqlite3.Row | None:
+        """The game started and not finished (its number and record), if any."""
+        return self.db.execute("SELECT number, record FROM tournament_games WHERE tournament_id = ? "
+                               "AND finished IS NULL ORDER BY number LIMIT 1", (self.id,)).fetchone()
+
+    def next_number(self) -> int | None:
+        """The number of the game to start next (None: all played). StoreError when its players were lost."""
         # the first game not stored: after a damaged database, one lost from the middle is played again
         stored = {r[0] for r in self.db.execute("SELECT number FROM tournament_games WHERE tournament_id = ?",
                                                 (self.id,))}
@@ -234,17 +263,38 @@ class Tournament:
         if not self.seats:   # lost with a damaged database, and no game record named them (db._reseat)
             raise StoreError(_("{name} has no players: they were lost when the database was damaged, so it can't "
                                "be continued.").format(name=self.name))
-        seed = self.game_seed(number)
-        match = self.attach(Match.new(self.seats, seed, self.ruleset, tournament={"id": self.id, "game": number},
-                                      savers=own, **match_kw))
-        if look:
-            return match
+        return number
+
+    def start(self, number: int, record: dict, created: str) -> None:
+        """Store game `number` as started, with its record so far."""
         with transaction(self.db):
             self.db.execute("INSERT INTO tournament_games (tournament_id, number, seed, record, started) "
-                            "VALUES (?, ?, ?, ?, ?)",
-                            (self.id, number, seed, json.dumps(match.record()), match.created))
-        match.save()  # the other savers (the autosave) start from the first card too
-        return match
+                            "VALUES (?, ?, ?, ?, ?)", (self.id, number, self.game_seed(number), json.dumps(record),
+                                                       created))
+
+    def store_game(self, number: int, record: dict, results: list[tuple[int, int, bool]] | None) -> None:
+        """Game `number`'s record as it now stands; `results` (seat, score, won) once it is over, which finish
+        it (and the tournament after its last game). A finished game's record and scores never change."""
+        db = self.db
+        with transaction(db):
+            row = db.execute("SELECT id, finished FROM tournament_games WHERE tournament_id = ? AND number = ?",
+                             (self.id, number)).fetchone()
+            if row is None:
+                raise StoreError(_("Game {number} is not part of the tournament.").format(number=number))
+            if row["finished"]:
+                return
+            db.execute("UPDATE tournament_games SET record = ? WHERE id = ?", (json.dumps(record), row["id"]))
+            if results is not None:
+                now = utc_now()
+                db.execute("UPDATE tournament_games SET finished = ? WHERE id = ?", (now, row["id"]))
+                # scores of a game not marked finished (a database edited by hand) give way to its record's:
+                # `--resume` ended in "UNIQUE constraint failed"
+                db.execute("DELETE FROM game_scores WHERE game_id = ?", (row["id"],))
+                db.executemany("INSERT INTO game_scores (game_id, tournament_id, seat, score, winner) "
+                               "VALUES (?, ?, ?, ?, ?)",
+                               [(row["id"], self.id, seat, score, int(won)) for seat, score, won in results])
+                if self.played >= self.games:
+                    db.execute("UPDATE tournaments SET finished = ? WHERE id = ?", (now, self.id))
 
     def attach(self, match: Match) -> Match:
         """Give a match of this tournament (e.g. from the autosave) its tournament saver, and the number of
@@ -307,29 +357,8 @@ class TournamentSaver:
                 reason=sqlite_reason(e, Path(db_path(db)).parent))) from e
 
     def _write(self, match: Match, number: int) -> None:
-        t, db = self.tournament, self.tournament.db
-        with transaction(db):
-            row = db.execute("SELECT id, finished FROM tournament_games WHERE tournament_id = ? AND number = ?",
-                             (t.id, number)).fetchone()
-            if row is None:
-                raise StoreError(_("Game {number} is not part of the tournament.").format(number=number))
-            if row["finished"]:
-                return  # a finished game's record and scores never change
-            db.execute("UPDATE tournament_games SET record = ? WHERE id = ?",
-                       (json.dumps(match.record()), row["id"]))
-            if match.over:
-                now = utc_now()
-                db.execute("UPDATE tournament_games SET finished = ? WHERE id = ?", (now, row["id"]))
-                # scores of a game not marked finished (a database edited by hand) give way to its record's:
-                # `--resume` ended in "UNIQUE constraint failed"
-                db.execute("DELETE FROM game_scores WHERE game_id = ?", (row["id"],))
-                db.executemany("INSERT INTO game_scores (game_id, tournament_id, seat, score, winner) "
-                               "VALUES (?, ?, ?, ?, ?)",
-                               [(row["id"], t.id, r.seat, r.score, int(r.winner)) for r in match.results()])
-                done = db.execute("SELECT count(*) FROM tournament_games WHERE tournament_id = ? "
-                                  "AND finished IS NOT NULL", (t.id,)).fetchone()[0]
-                if done >= t.games:
-                    db.execute("UPDATE tournaments SET finished = ? WHERE id = ?", (now, t.id))
+        self.tournament.store_game(number, match.record(), [(r.seat, r.score, r.winner) for r in match.results()]
+                                   if match.over else None)
 
 
 def unfinished_alike(db: sqlite3.Connection, seats: list[Seat], games: int, best: int, seed: int,
@@ -359,5 +388,5 @@ def tournaments(db: sqlite3.Connection) -> list[Summary]:
         players = [Seat(name, kind) for name, kind in db.execute(
             "SELECT name, kind FROM tournament_seats WHERE tournament_id = ? ORDER BY seat", (r["id"],))]
         out.append(Summary(r["id"], given_name(r["name"], r["id"]), r["created"], r["games"], r["best"], r["played"], r["finished"],
-                           players))
+                           players, r["game"]))
     return out

@@ -1,4 +1,5 @@
-"""The rules page: nmbr9.i18n.rules_page() in a scrolled frame, from the menu or over the table (F1)."""
+"""The rules page of each game (NMBR 9's, RumBugz's): nmbr9.i18n.rules_page(game) in a scrolled frame, from the
+menu (a tab for each game) or over the table (F1: `build_rules(..., game=...)`)."""
 from __future__ import annotations
 
 from direct.gui import DirectGuiGlobals as DGG
@@ -7,8 +8,9 @@ from panda3d.core import MouseButton, PGItem, TextNode
 
 from ...i18n import _
 # (nmbr9.i18n.rules_page() is shadowed by the submodule of that name once it is imported)
-from ...i18n.rules_page import SECTIONS, rules_page as page
-from .rules_pictures import MARGIN, SPACE, TILES, Pictures, caption, examples, span
+from ...i18n.rules_page import GAMES, rules_page as page
+from .rules_pictures import (BUG_STEP, MARGIN, SEQUENCES, SPACE, TILES, Pictures, caption, examples,
+                             sequence_caption, span)
 from .widgets import ACCENT, BACKDROP, DIM, INK, PANEL, SMALL, Screen, keep_together
 
 WIDTH = 2.7         # of the text column at most (aspect2d units); a narrower window narrows it
@@ -16,16 +18,30 @@ HEADING, BODY = 0.06, 0.045
 SCROLL_STEP = 0.25
 LINE_INSET = 0.035   # of a line's height: how far into its top the view's top stands (_depths)
 EXAMPLE_SQUARE = 0.07   # a square of the placement examples at most; they take 40% of the column at most
+EXAMPLE_BUG = 0.12      # a bug step of RumBugz's sequences at most; they take 40% of the column at most
+GAME_NAMES = (("nmbr9", "NMBR 9"), ("rumbugz", "RumBugz"))   # the page's tabs: names, not translated
 
 
-def build_rules(screen: Screen, parent, on_back, place: tuple[int, float] | None = None) -> DirectScrolledFrame:
-    """The page under `parent`: title, scrolled text, Back; wheel, arrows and page keys scroll. `place`: the
-    reader's place on a page laid out before (reading_place; a window resized keeps it), else its top."""
+def build_rules(screen: Screen, parent, on_back, place: tuple[int, float] | None = None, game: str = "nmbr9",
+                on_game=None) -> DirectScrolledFrame:
+    """The page of `game` ("nmbr9", "rumbugz") under `parent`: title, scrolled text, Back; wheel, arrows and page
+    keys scroll. `place`: the reader's place on a page laid out before (reading_place; a window resized keeps it),
+    else its top. `on_game(game)`: a tab for each game beside the title (Tab turns to the other), else none (a
+    game's own F1 shows its own rules)."""
     backdrop = screen.backdrop(BACKDROP, parent=parent)
     room_w, room_h = screen.room
     width = min(WIDTH, 2 * room_w - 0.4)
     top, bottom = room_h - 0.26, -room_h + 0.3   # the page's frame, between the title and Back
     screen.label(_("Rules"), (0, room_h - 0.16), scale=0.08, bold=True, parent=parent)
+    if on_game is not None:
+        tab_x = min(0.75, room_w - 0.3)
+        for (code, name), x in zip(GAME_NAMES, (-tab_x, tab_x)):
+            tab = screen.button(name, on_game, (x, room_h - 0.14), width=0.45, scale=0.05, parent=parent,
+                                args=(code,))
+            if code == game:
+                tab["text_fg"] = ACCENT
+        other = next(code for code, _name in GAME_NAMES if code != game)
+        screen.accept("tab", on_game, [other])
     half = width / 2 + 0.08
     frame = DirectScrolledFrame(parent=parent, frameSize=(-half, half + 0.05, bottom, top), frameColor=PANEL,
                                 canvasSize=(-half, half - 0.05, -1, 0), scrollBarWidth=0.05,
@@ -74,12 +90,26 @@ def build_rules(screen: Screen, parent, on_back, place: tuple[int, float] | None
             return max(rows * square, shown[0][0] - shown[-1][1])
         return draw
 
-    laid = examples()
-    squares = span([p for board, tile, _verdict in laid for p in (*board.tiles, tile)])   # the same piece of table
-    drawn = {"Tiles, cards and squares": [("picture: the tiles 0 to 9", tile_row)],
-             "Placement rules": [(f"picture: example {i + 1}", example(*e, squares)) for i, e in enumerate(laid)]}
+    def sequence(tokens):
+        """RumBugz: a sequence's bugs in a row, what the rules read it as beside it."""
+        def draw(top: float) -> float:
+            size = min(EXAMPLE_BUG, 0.4 * width / (len(tokens) * BUG_STEP + 2 * MARGIN))
+            height = pictures.sequence(sheet, -width / 2, top, size, tokens, screen.app.bold)
+            beside = (len(tokens) * BUG_STEP + 2 * MARGIN) * size + 0.04
+            shown = _text(sheet, sequence_caption(tokens), top - 0.3 * size, width - beside, BODY, screen.app.font,
+                          INK, left=-width / 2 + beside)
+            return max(height, shown[0][0] - shown[-1][1] + 0.3 * size)
+        return draw
+
+    if game == "rumbugz":
+        drawn = {"Sequences": [(f"picture: {' '.join(t)}", sequence(t)) for t in SEQUENCES]}
+    else:
+        laid = examples()
+        squares = span([p for board, tile, _verdict in laid for p in (*board.tiles, tile)])   # the same table
+        drawn = {"Tiles, cards and squares": [("picture: the tiles 0 to 9", tile_row)],
+                 "Placement rules": [(f"picture: example {i + 1}", example(*e, squares)) for i, e in enumerate(laid)]}
     frame.paragraphs = []
-    for (key, _texts), (heading, paragraphs) in zip(SECTIONS, page(_)):
+    for (key, _texts), (heading, paragraphs) in zip(GAMES[game], page(_, game)):
         y -= paragraph(heading, HEADING, screen.app.bold, ACCENT) + 0.03
         for text in paragraphs:
             y -= paragraph(text, BODY, screen.app.font, INK) + 0.025
@@ -209,13 +239,29 @@ def _scrolled_to(frame, place: tuple[int, float]) -> float:
     return depth / travel if travel else 0.0
 
 
+def open_rules(app, game: str = "nmbr9") -> None:
+    """The rules page of `game` ("nmbr9", "rumbugz"), its tabs offering the other; Back returns to the menu.
+    (Over a game's table, F1 lays the page over it instead: build_rules(..., game=...).)"""
+    app.goto(RulesScreen, game=game)
+
+
 class RulesScreen(Screen):
     name = "rules"
     place = None   # the reader's place (reading_place), kept while the page is laid out again for a resized window
+
+    def __init__(self, app, game: str = "nmbr9"):
+        super().__init__(app)
+        self.game = game
 
     def keep(self) -> None:
         self.place = reading_place(self.frame)
 
     def build(self) -> None:
-        self.frame = build_rules(self, self.root, self.app.menu, self.place)
+        self.frame = build_rules(self, self.root, self.app.menu, self.place, self.game, self.choose)
+
+    def choose(self, game: str) -> None:
+        """A tab: the other game's rules, from their top."""
+        if game != self.game:
+            self.game, self.place = game, None
+            self.relabel()
 

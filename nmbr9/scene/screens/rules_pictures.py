@@ -36,6 +36,22 @@ MARGIN = 0.5                     # squares of table around what a picture shows
 SPACE = 0.02                     # between a picture's line on the page and its table
 
 
+# RumBugz's page: a sequence of each kind, and one with a PLYT standing for the 5 it lacks
+SEQUENCES = (("2", "3", "4", "5"), ("2", "4", "6", "8"), ("3", "6", "9", "12"), ("8", "8", "8", "8"),
+             ("3", "4", "P5", "6"))
+BUG_STEP = 1.2    # bug widths from one bug of a row to the next, as on the table (rumbugz_table)
+
+
+def sequence_caption(tokens) -> str:
+    """What the rules read a sequence as ("A single sequence: 3 4 5 6"): the pictures can't drift from them."""
+    from ...rumbugz.rules import read_sequence
+    from ...rumbugz.rules.bugs import KIND_NAMES, PLYT, laid_value
+    kind, values, _verdict = read_sequence(tokens)
+    said = _("A {kind} sequence: {values}").format(kind=_(KIND_NAMES[kind]), values=" ".join(map(str, values)))
+    wild = [number for bug, number in map(laid_value, tokens) if bug == PLYT]
+    return _("{sequence} (the PLYT stands for {number})").format(sequence=said, number=wild[0]) if wild else said
+
+
 def examples() -> list[tuple[Board, Placement, object]]:
     """Each example's table, its 7 (laid at the level it lands on) and the rules' verdict on it."""
     board = Board(list(BASE))
@@ -123,6 +139,34 @@ class Pictures:
             holder.attachNewNode(outline)
         holder.setTransparency(TransparencyAttrib.MAlpha)
         return holder
+
+    def sequence(self, parent, left: float, top: float, size: float, tokens, font) -> float:
+        """A laid sequence's bugs in a row on a strip of cloth, seen from above, `size` page units a bug step,
+        its top left corner at (left, top); a PLYT with the badge of the number it stands for, as on the table.
+        Returns its height."""
+        from ...rumbugz.rules.bugs import PLYT, laid_value
+        from ..rumbugz_table import bug_model
+        from ..table import _badge
+        holder = parent.attachNewNode("rules-sequence")
+        holder.setPos(left + size * (MARGIN + 0.5), 0, top - size * (MARGIN + 0.5))
+        holder.setScale(size)
+        rows = 1.4 if any(laid_value(t)[0] == PLYT for t in tokens) else 1.0   # room for a badge under it
+        cloth = CardMaker("cloth")
+        cloth.setFrame(-0.5 - MARGIN, len(tokens) * BUG_STEP - 0.7 + MARGIN, -(rows - 0.5 + MARGIN), 0.5 + MARGIN)
+        cloth.setColor(*CLOTH, 1)
+        holder.attachNewNode(cloth.generate())
+        bugs = holder.attachNewNode("bugs")
+        bugs.setP(90)   # the table's (x, away, up) to the page's (x, up, towards the reader), as the tiles
+        bugs.setTwoSided(False)
+        for i, token in enumerate(tokens):
+            bug, number = laid_value(token)
+            bug_model(self.loader, bug).copyTo(bugs).setPos(i * BUG_STEP, 0, 0)
+            if bug == PLYT:
+                badge = _badge(str(number), font)
+                badge.reparentTo(holder)
+                badge.setPos(i * BUG_STEP, -0.2, -0.62)
+                badge.setScale(0.9)
+        return size * (rows + 2 * MARGIN)
 
     @staticmethod
     def _square(holder, x: int, y: int, colour) -> None:

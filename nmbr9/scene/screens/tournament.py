@@ -9,7 +9,8 @@ from panda3d.core import TextNode
 
 from ...i18n import _
 from ...match import seat_name, seat_told, with_strength
-from ...store.tournaments import DAMAGED_COPY, played_by_command
+from ...store.rumbugz import GAME_FORMAT
+from ...store.tournaments import DAMAGED_COPY, RUMBUGZ, played_by_command
 from ..hud import measure
 from .widgets import ACCENT, DIM, GO, INK, NARROW, SHRINK, SMALL, WARN, WIDE, KeyMenu, Screen
 
@@ -26,6 +27,8 @@ def play_tournament(app, tid: int, unsaved=None) -> str | None:
     game that can't be resumed, a database that can't be written, `nmbr9 tournament` playing it now)."""
     try:
         t = app.store.tournament(tid)
+        if t.game == RUMBUGZ:
+            return play_rumbugz_tournament(app, t)
         if unsaved is None:
             match = app.store.play_tournament(t)
         else:
@@ -40,12 +43,33 @@ def play_tournament(app, tid: int, unsaved=None) -> str | None:
     return None
 
 
+def play_rumbugz_tournament(app, t) -> str | None:
+    """The hook for RumBugz's play screen (issue 38): `app.play_rumbugz_tournament(t)` plays the tournament's
+    game from `store.rumbugz.tournament_game(t)`, storing each round with `store_round`. Until the window has
+    it, a sentence says how the tournament is played."""
+    play = getattr(app, "play_rumbugz_tournament", None)
+    if play is None:
+        if all(s.is_bot for s in t.seats):
+            return _("The window can't play RumBugz tournaments yet: nmbr9 tournament --resume {id} plays this "
+                     "one.").format(id=t.id)
+        return _("The window can't play RumBugz tournaments yet.")
+    app.store.hold_tournament(t)
+    play(t)
+    return None
+
+
 def in_progress(entry) -> str:
     """A game in progress as the page lists it: "Game 3 · Round 7 of 20", the round its record was saved at
     (after every round while `nmbr9 tournament` plays it)."""
     from ...match import Match
     from ...rules.record import RecordError
     from .session import round_only
+    record = entry.record or {}
+    if record.get("format") == GAME_FORMAT:   # RumBugz's: the rounds played so far
+        rounds = record.get("rounds")
+        return _("Game {game} \u00b7 {round}").format(game=entry.number, round=_("Round {round}").format(
+            round=len(rounds) + 1)) if isinstance(rounds, list) else _("Game {number}: in progress").format(
+            number=entry.number)
     try:
         if entry.record is None:
             raise RecordError(DAMAGED_COPY)
@@ -138,6 +162,7 @@ class TournamentScreen(Screen):
             for i, t in enumerate(shown):
                 state = _("finished") if t.finished else _("{played} of {games} played").format(played=t.played,
                                                                                               games=t.games)
+                state = f"RumBugz, {state}" if t.game == RUMBUGZ else state
                 b = self.button(f"{t.name}  ({state})", self.choose, (list_x, y - i * LIST_STEP), width=list_w,
                                 scale=SMALL, args=(t.id,))
                 # a name too long for the button cut short, never its state: "Club Championship — Autumn  (11 of
@@ -213,7 +238,8 @@ class TournamentScreen(Screen):
         self.label(t.name, (x, y), scale=0.06, bold=True, align=TextNode.ALeft)
         from .menu import rules_text
         about = _("{games}, {best}; seed {seed}").format(games=t.games_told(), best=t.best_told(), seed=t.seed)
-        rules = rules_text(t.ruleset)   # NMBR 9 ++: what the games are played under
+        # what the games are played under: NMBR 9 ++'s variant and modules, or RumBugz and its rounds
+        rules = t.ruleset.told() if t.game == RUMBUGZ else rules_text(t.ruleset)
         self.label(" \u00b7 ".join([about, rules] if rules else [about]),
                    (x, y - 0.08), scale=SMALL, align=TextNode.ALeft, fg=DIM, wrap=width / SMALL)
         heads = [_("Place"), _("Player"), _("Best {n}").format(n=t.best), _("Total"), _("Wins"), _("Games")]
@@ -238,9 +264,10 @@ class TournamentScreen(Screen):
                               lambda cut, kind=s.kind: with_strength(cut, kind))
         y -= 0.08 + len(rows) * 0.075 + 0.06
         entries = t.entries()
+        reviewed = t.game != RUMBUGZ   # (a RumBugz game's rounds are not shown in the window yet)
         if entries:
-            self.label(_("Games (click a finished one to see its boards):"), (x, y), scale=SMALL,
-                       align=TextNode.ALeft, fg=DIM, wrap=width / SMALL)
+            self.label(_("Games (click a finished one to see its boards):") if reviewed else _("Games:"), (x, y),
+                       scale=SMALL, align=TextNode.ALeft, fg=DIM, wrap=width / SMALL)
         # a page of them, at first the latest (or the one holding the game just reviewed): a twelve-game
         # tournament showed its last seven games only, the first five beyond reach
         room = GAMES_SHOWN - 2 if narrow else GAMES_SHOWN
@@ -256,7 +283,11 @@ class TournamentScreen(Screen):
             if g.finished:
                 line = self.game_line(g.number, [(seat_name(s.name, s.kind), n) for s, n in zip(t.seats, g.scores)],
                                       width / SMALL - 0.8)   # the room of the button's text (Screen.button)
-                self.button(line, self.review, (x + width / 2, gy), width=width, scale=SMALL, args=(t.id, g.number))
+                if reviewed:
+                    self.button(line, self.review, (x + width / 2, gy), width=width, scale=SMALL,
+                                args=(t.id, g.number))
+                else:
+                    self.label(line, (x + 0.02, gy - 0.01), scale=SMALL, align=TextNode.ALeft, fg=INK)
             else:
                 self.label(in_progress(g), (x + 0.02, gy - 0.01), scale=SMALL, align=TextNode.ALeft, fg=DIM)
         if len(entries) > per_page:

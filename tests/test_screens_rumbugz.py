@@ -1,0 +1,80 @@
+"""RumBugz on the window's shared pages, offscreen: its tournaments on the Tournaments page."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from nmbr9.rules import Seat
+from nmbr9.rumbugz.play import GameRules
+from nmbr9.store.rumbugz import play_tournament_game, store_round, tournament_game
+from test_screens import app, buttons, click, picture, texts   # noqa: F401 (app: the fixture)
+
+pytestmark = pytest.mark.render
+
+
+def test_a_rumbugz_tournament_is_listed_with_its_standings_and_its_game_in_progress(app):
+    from nmbr9.rumbugz.bots import make_bot
+    from nmbr9.rumbugz.play import play_round
+    import random
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    t = app.store.new_tournament([Seat("Bot 1", "bot:hard"), Seat("Bot 2", "bot:easy")], games=3, seed=2,
+                                 ruleset=GameRules(2), name="Bug Cup")
+    play_tournament_game(t, *tournament_game(t))
+    number, record = tournament_game(t)   # game 2 part way: one round of two
+    seats = record["players"]
+    store_round(t, number, record, play_round([make_bot("hard", 1), make_bot("easy", 2)], seats,
+                                              random.Random(3)).record)
+    app.goto(TournamentScreen, chosen=t.id)
+    shown = texts(app)
+    [first] = t.entries()[:1]
+    assert "Bug Cup  (RumBugz, 1 of 3 played)" in buttons(app)
+    assert "3 games, the best 3 count; seed 2 \u00b7 RumBugz, 2 rounds a game" in shown
+    assert f"Game 1: Bot 1 {first.scores[0]}, Bot 2 {first.scores[1]}" in shown   # a line, not a button to review
+    assert f"Game 1: Bot 1 {first.scores[0]}, Bot 2 {first.scores[1]}" not in buttons(app)
+    assert "Game 2 \u00b7 Round 2" in shown
+    for s in t.standings():
+        assert f"{s.place_told}\n{s.name} ({s.kind[4:]})\n{s.best}\n{s.total}\n{s.wins}\n{s.played}" in shown
+    if os.environ.get("SHOTS"):
+        picture(app).write(os.path.join(os.environ["SHOTS"], "tournament-rumbugz-640x360.png"))
+    click(app, "Continue the tournament")   # the hook RumBugz's play screen fills
+    assert "The window can't play RumBugz tournaments yet: nmbr9 tournament --resume 1 plays this one." in texts(app)
+    assert app.screen.name == "tournament"
+
+
+@pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
+def test_the_rumbugz_rules_page_in_every_language_with_its_sequences_drawn_in_bugs(app, language):
+    """The menu's Rules has a tab for RumBugz: its rules and rulings in the player's language, every line but a
+    paragraph's last well filled, and the sequences drawn with the bugs in their colours, each captioned with
+    what the rules read it as; the NMBR 9 tab (or Tab) turns back."""
+    from direct.showbase.MessengerGlobal import messenger
+    from nmbr9.bug_assets import BUG_COLOURS, PLYT_COLOUR
+    from nmbr9.i18n import _, set_language
+    from nmbr9.i18n.rules_page import rules_page
+    from nmbr9.scene.screens.rules import RulesScreen
+    from nmbr9.scene.screens.rules_pictures import SEQUENCES, sequence_caption
+    from helpers import colours_on_page, frames
+    set_language(language)
+    app.goto(RulesScreen)
+    click(app, "RumBugz")
+    frame = app.screen.frame
+    nodes = [np.node() for np in frame.getCanvas().findAllMatches("**/rules-text")]
+    page = "\n".join(n.getText() for n in nodes).replace("\u00a0", " ")
+    for heading, paragraphs in rules_page(_, "rumbugz"):
+        assert heading in page and all(p.replace("\u00a0", " ") in page for p in paragraphs)
+    assert _("This game's ruling: {ruling}").format(ruling="") in page
+    for tokens in SEQUENCES:
+        assert sequence_caption(tokens) in page
+    for node in nodes:
+        lines = node.getWordwrappedText().split("\n")
+        for line, after in zip(lines, lines[1:]):
+            assert node.calcWidth(line) >= 0.8 * node.getWordwrap(), (line, after)
+    colours = {bug: tuple(int(c[i:i + 2], 16) / 255 for i in (1, 3, 5)) for bug, c in
+               [*((str(n), BUG_COLOURS[n]) for n in (2, 3, 4, 5, 6, 8, 9, 12)), ("P", PLYT_COLOUR)]}
+    found = colours_on_page(app, colours, 0.02)
+    assert found == set(colours), f"bugs not drawn: {sorted(set(colours) - found)}"
+    click(app, "NMBR 9")
+    assert rules_page(_)[-1][0] in texts(app) and _("Sequences") not in texts(app)
+    messenger.send("tab")
+    frames(app)
+    assert _("Sequences") in texts(app)
