@@ -32,42 +32,47 @@ def places_of(rack: list[str], bugs: list[str]) -> list[int]:
     return out
 
 
-def act(screen, keys, drag) -> str:
-    """One step of the human's move; what was done, in a word."""
-    r = screen.game.round
-    move = advice(screen)
+def plan(game, seat: int, rack: list[str], drags: bool = True) -> tuple[str, list[str], dict | None]:
+    """The advice as (what, the keys to press, the move): "let", "draw", "lay", "discard", or "change" (no keys:
+    a drag). Without `drags` a change is left for a discard of the rack's first bug; so is a lay of bugs beyond
+    the keys' reach (the tenth place)."""
+    move = advice_for(game, seat)
     if move is None:   # the discard left to the bidder
-        keys("l")
-        return "let"
+        return "let", ["l"], None
     if "draw" in move:
-        keys("p" if move["draw"] == "discard" else "b")
-        return "draw"
-    if "lay" in move or "discard" in move:
-        bugs = [t[0] if t.startswith(PLYT) else t for t in move["lay"]] if "lay" in move else [move["discard"]]
-        places = places_of(screen.rack, bugs)
-        if any(p > 9 for p in places):   # out of the keys' reach: discard the first bug instead
-            places, move = [0], {"discard": screen.rack[0]}
-        keys("backspace")
-        for p in places:
-            keys(key_of(p))
-        keys("enter" if "lay" in move else "x")
-        if screen.overlay == "choose":
-            ways = [w for w in screen_ways(screen)]
-            keys(str(ways.index(list(move["lay"])) + 1) if list(move["lay"]) in ways else "1")
-        return "lay" if "lay" in move else "discard"
+        return "draw", ["p" if move["draw"] == "discard" else "b"], move
+    if "change" in move and drags:
+        return "change", [], move
+    bugs = ([t[0] if t.startswith(PLYT) else t for t in move["lay"]] if "lay" in move else
+            [move["discard"]] if "discard" in move else [])
+    places = places_of(rack, bugs) if bugs else [10]
+    if any(p > 9 for p in places):
+        places, move = [0], {"player": seat, "discard": rack[0]}
+    return ("lay" if "lay" in move else "discard"), ["backspace", *map(key_of, places),
+                                                      "enter" if "lay" in move else "x"], move
+
+
+def act(screen, keys, drag) -> str:
+    """One step of the human's move on the offscreen screen; what was done, in a word."""
+    r = screen.game.round
+    what, presses, move = plan(screen.game, screen.viewer, screen.rack)
+    for key in presses:
+        keys(key)
+    if what == "lay" and screen.overlay == "choose":
+        ways = screen_ways(screen)
+        keys(str(ways.index(list(move["lay"])) + 1) if list(move["lay"]) in ways else "1")
+    if what != "change":
+        return what
     old, to = list(r.table[move["change"]].bugs), list(move["to"])
     table = [p for p in screen.table.placed if p.place == "table" and p.sequence == move["change"]]
     added = Counter(t[0] if t.startswith(PLYT) else t for t in to) - Counter(
         t[0] if t.startswith(PLYT) else t for t in old)
     if added:
-        bug = next(iter(added))
-        place = places_of(screen.rack, [bug])[0]
-        if to[1:] == old or (len(to) == len(old) and to[0] != old[0]):
-            target = table[0]
-        else:
-            target = table[-1]
+        place = places_of(screen.rack, [next(iter(added))])[0]
         if len(to) == len(old):   # a number for a PLYT: onto it
             target = table[next(i for i, (a, b) in enumerate(zip(old, to)) if a != b)]
+        else:
+            target = table[-1] if to[:len(old)] == old else table[0]
         drag(screen.rack_spot(place), spot(screen, target))
     else:
         end = table[0] if to == old[1:] else table[-1]

@@ -63,6 +63,7 @@ class RumbugzScreen(Screen):
         self.turning = None              # the right button's last point while it turns the view
         self.verdict = ""
         self.keys_shown = True
+        self.turn_key = None             # the human's move last traced
 
     # ----- building --------------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -116,6 +117,7 @@ class RumbugzScreen(Screen):
     @staticmethod
     def _panel(label, colour):
         label["frameColor"], label["pad"] = colour, (0.3, 0.2)   # readable over the bugs too
+        label.hide()   # until it has something to say
         return label
 
     def relabel(self) -> None:
@@ -279,7 +281,16 @@ class RumbugzScreen(Screen):
         if self._shown_key() != self.shown:
             self.redraw()
         self.refresh()
+        self._trace_turn()
         return task.cont
+
+    def _trace_turn(self) -> None:
+        """A human's move is up: whose, which step, the rack's order (the e2e tests press its places' keys)."""
+        key = (self.viewer, len(self.game.round.moves), self.game.round_number) if self._my_move() else None
+        if key is not None and key != self.turn_key:
+            self.app.trace("rb-turn", f"seat={self.viewer}", f"step={self.game.round.step}", f"moves={key[1]}",
+                           "rack=" + ",".join(self.rack))
+        self.turn_key = key
 
     def _pause(self) -> None:
         speed = self.app.settings.animation_speed
