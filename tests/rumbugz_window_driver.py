@@ -54,6 +54,15 @@ def main(size: tuple[int, int], language: str, shots: Path | None, seed: int) ->
             image.write(str(path))
             out["shots"].append(path.name)
 
+    def colour_at(spot) -> list[int]:
+        """The frame's colour at a window point (-1..1 each way), 0-255 each."""
+        frames(app, 2)
+        image = PNMImage()
+        app.base.win.getScreenshot(image)
+        x = min(image.getXSize() - 1, round((spot[0] + 1) / 2 * image.getXSize()))
+        y = min(image.getYSize() - 1, round((1 - spot[1]) / 2 * image.getYSize()))
+        return [round(c * 255) for c in image.getXel(x, y)]
+
     def keys(name: str) -> None:
         messenger.send(name)
         frames(app, 2)
@@ -89,6 +98,7 @@ def main(size: tuple[int, int], language: str, shots: Path | None, seed: int) ->
             if "handoff" not in seen:
                 seen.add("handoff")
                 shot("handoff")
+                out["hidden_rack"], out["backdrop"] = colour_at(screen.rack_spot(0)), colour_at((0.95, -0.95))
             if screen.handoff.is_ready:
                 keys("enter")
         elif screen.overlay == "bids":
@@ -112,6 +122,9 @@ def main(size: tuple[int, int], language: str, shots: Path | None, seed: int) ->
         elif screen._my_move():
             if screen.game.round.step == "draw" and "draw" not in seen:
                 out["draw_status"] = screen.status["text"]
+            if "shown_rack" not in out:
+                frames(app, 2)
+                out["shown_rack"] = colour_at(screen.rack_spot(0))
             what = act(screen, keys, drag)
             if screen.overlay == "choose" and "choose" not in seen:
                 seen.add("choose")

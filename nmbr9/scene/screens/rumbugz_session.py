@@ -98,6 +98,7 @@ class RumbugzScreen(Screen):
         for key, command in (("b", self.draw_bag), ("p", self.take_discard), ("enter", self.lay),
                              ("x", self.discard), ("r", self.sort), ("u", self.undo), ("m", self.to_menu),
                              ("l", self.let_bidder), ("h", self.toggle_keys), ("escape", self.escape),
+                             ("f1", self.show_rules),
                              ("backspace", self.unpick)):
             self.accept(key, command)
         for n in range(10):
@@ -232,7 +233,7 @@ class RumbugzScreen(Screen):
                           _("Enter: lay the picked bugs; X: discard the picked bug"),
                           _("Drag a bug onto a sequence's end or a PLYT; off an end: back to the rack"),
                           _("B: draw from the bag; P: take the discard; L: let the bidder have it"),
-                          _("R: sort the rack; U: undo a lay or change; M: menu"),
+                          _("R: sort the rack; U: undo a lay or change; M: menu; F1: rules"),
                           _("A D W S, wheel, right drag: turn and zoom; H: hide these keys")])
 
     def say(self, text: str) -> None:
@@ -411,6 +412,17 @@ class RumbugzScreen(Screen):
             _("The rack stays hidden until {name} clicks or presses Enter.").format(name=name))
         self.overlay_frame = self.handoff.frame
         self.app.trace("handoff", f"seat={seat}", f"round={g.round_number}")
+
+    def show_rules(self) -> None:
+        """F1: RumBugz's rules over the table (the table's keys off until Back)."""
+        from .rules import build_rules
+        if self.overlay is not None:
+            return
+        self.overlay = "rules"
+        self.ignoreAll()
+        self.hud_shown(False)
+        self.overlay_frame = self.root.attachNewNode("rules")
+        build_rules(self, self.overlay_frame, self._close_overlay, game="rumbugz")
 
     def hand_over(self, seat: int) -> None:
         if self.overlay != "handoff":
