@@ -35,6 +35,7 @@ DRAG_START = 0.03     # how far the pointer moves, pressed, before it drags rath
 TABLE_ROOM = (-0.72, 0.6, -1.0, 0.72)   # the part of the window the table is framed in: clear of the panels
 TABLE_PITCH, TABLE_ZOOM = 52.0, 0.8     # steeper and nearer than NMBR 9's: the rack's numbers read large
 KEYS_BACK = (0.08, 0.09, 0.1, 0.75)
+STATUS_X = 0.3
 
 
 def bug_name(bug: str) -> str:
@@ -82,8 +83,9 @@ class RumbugzScreen(Screen):
     def build(self) -> None:
         tc, tl, br, bl = (self.anchors[n] for n in ("a2dTopCenter", "a2dTopLeft", "a2dBottomRight",
                                                      "a2dBottomLeft"))
-        self.status = self._panel(self.label("", (0, -0.1), scale=0.042, parent=tc, wrap=40), PANEL)
-        self.said = self._panel(self.label("", (0, -0.3), scale=0.04, parent=tc, fg=WARN, wrap=40), PANEL)
+        # right of the middle: clear of the players' panel at the top left, in a 4:3 window too
+        self.status = self._panel(self.label("", (STATUS_X, -0.1), scale=0.042, parent=tc, wrap=30), PANEL)
+        self.said = self._panel(self.label("", (STATUS_X, -0.3), scale=0.04, parent=tc, fg=WARN, wrap=31), PANEL)
         self.players = self._panel(self.label("", (0.05, -0.1), scale=0.034, parent=tl, align=TextNode.ALeft),
                                    PANEL)
         self.keys = self._panel(self.label("", (0.05, 0.08), scale=0.03, parent=bl, align=TextNode.ALeft, fg=DIM),
@@ -173,7 +175,9 @@ class RumbugzScreen(Screen):
                                         else _("Sort: by number (R)"))
         if drawing and r.bids:
             self.buttons["let"]["text"] = _("Let {name} have it (L)").format(name=g.told(bid))
-        self._text(self.status, keep_together(self._status_text()))
+        if self._text(self.status, keep_together(self._status_text())):   # the refusal just under it
+            rows = self.status.component("text0").textNode.getNumRows()
+            self.said.setZ(-0.1 - 0.042 * 1.25 * max(rows, 1) - 0.08)
         self._text(self.said, keep_together(self.verdict))
         self._text(self.players, self._players_text())
         if self._text(self.keys, self._keys_text() if self.keys_shown else _("H: show the keys")):
