@@ -121,3 +121,78 @@ def test_a_whole_round_is_played_on_the_table_through_hand_offs_and_bids(tmp_pat
     assert not out.get("refused"), out["refused"]
     assert out["totals"] == [0, 0, 85] and "Rematch (Enter)" in out["results"] and out["after"] == "rumbugz"
     assert out["hidden_rack"] == out["backdrop"] and out["shown_rack"] != out["backdrop"]
+
+
+@pytest.fixture
+def app(scene, tmp_path):
+    from nmbr9.i18n import set_language
+    from nmbr9.scene.game_app import GameApp
+    from nmbr9.store import Store
+    store = Store(tmp_path / "data")
+    a = GameApp(scene, store, audio=False)
+    a.settings = a.settings.changed(animation_speed=0.0)
+    yield a
+    if a.screen is not None:
+        a.screen.exit()
+    a._unsubscribe()
+    a._unsay()
+    set_language("en")
+    store.close()
+    a.ignoreAll()
+    scene.exitFunc = None
+
+
+def human_to_lay(app, hand: list[str]):
+    """A game of a human (Ann) and a bot at Ann's play step, her hand made `hand`; the table on the screen."""
+    from helpers import frames
+    game = app.store.new_rumbugz([{"name": "Ann", "kind": "human"}, {"name": "Bo", "kind": "bot:easy"}], seed=3,
+                                 rounds=1)
+    play_until(game, lambda g: g.mover() == 0 and g.round.step == "draw" and not g.forced())
+    assert game.act({"player": 0, "draw": "bag"})
+    game.round.hands[0] = Counter(hand)
+    game.round._sync()
+    app.play(game)
+    frames(app, 4)
+    return app.screen
+
+
+@pytest.mark.render
+def test_a_plyt_asks_which_number_it_stands_for_offering_only_the_possible_ones(app):
+    from direct.showbase.MessengerGlobal import messenger
+    from helpers import frames
+    screen = human_to_lay(app, ["3", "4", "5", "9", "P"])
+    assert screen.rack == ["3", "4", "5", "9", "P"]
+    for key in ("1", "2", "3", "5"):
+        messenger.send(key)
+    frames(app, 2)
+    assert screen.picked_bugs() == ["3", "4", "5", "P"]
+    messenger.send("enter")
+    frames(app, 2)
+    assert screen.overlay == "choose"
+    offered = sorted(b.node().getName() for b in screen.overlay_frame.findAllMatches("**/+PGButton"))
+    assert len(offered) == 3   # PLYT = 2, PLYT = 6, Back
+    messenger.send("2")
+    frames(app, 3)
+    assert screen.overlay is None and [list(s.bugs) for s in screen.game.round.table] == [["3", "4", "5", "P6"]]
+    assert screen.game.can_undo(0)
+    messenger.send("u")   # (the round is replayed to before the lay: the hand as this test did not make it)
+    frames(app, 3)
+    assert screen.game.round.table == [] and screen.game.round.step == "play"
+
+
+@pytest.mark.render
+def test_a_refused_discard_or_lay_says_why_and_the_picked_bug_shows_raised(app):
+    from direct.showbase.MessengerGlobal import messenger
+    from helpers import frames
+    screen = human_to_lay(app, ["3", "4", "5", "9", "P"])
+    before = screen.rack_spot(0)
+    messenger.send("x")   # nothing picked
+    frames(app, 2)
+    assert screen.verdict.startswith("Pick one bug to discard")
+    messenger.send("1")
+    frames(app, 3)
+    after = screen.rack_spot(0)
+    assert after[1] < before[1] - 0.01   # lifted out of the rack towards the player: lower on the screen
+    messenger.send("enter")
+    frames(app, 2)
+    assert screen.verdict == "A sequence needs at least 4 bugs, not 1."
