@@ -424,6 +424,7 @@ class RumbugzScreen(Screen):
             return
         self.overlay = "rules"
         self.ignoreAll()
+        self.table.root.hide()   # (its labels showed through the page's backdrop)
         self.hud_shown(False)
         self.overlay_frame = self.root.attachNewNode("rules")
         build_rules(self, self.overlay_frame, self._close_overlay, game="rumbugz")
