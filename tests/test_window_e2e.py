@@ -673,11 +673,13 @@ def test_rumbugz_two_humans_and_a_bot_play_a_round_with_a_bid_through_a_kill_to_
     g.wait_for("trace: rumbugz")
     names = {"backspace": "BackSpace", "enter": "Return"}
     bids, turns, killed = 0, 0, False
-    while True:
+    while g.proc.poll() is None or not g.lines.empty():
         line = g.wait_for("trace: ", timeout=40)
         game = RumbugzGame.from_record(g.autosave())
         if line.startswith("trace: handoff"):
             time.sleep(1.0)   # (the hand-off takes no key for a moment)
+            if g.proc.poll() is not None:
+                break
             g.key("Return")
         elif line.startswith("trace: rb-bids"):
             humans = [int(p) for p in line.split("humans=")[1].split()[0].split(",")]
@@ -706,6 +708,7 @@ def test_rumbugz_two_humans_and_a_bot_play_a_round_with_a_bid_through_a_kill_to_
                 assert g.autosave() == saved
         elif line.startswith("trace: rb-results"):
             break
+    assert line.startswith("trace: rb-results"), "\n".join(g.seen[-40:])
     assert killed and bids >= 1
     totals = [int(t) for t in line.split("totals=")[1].split(",")]
     assert sorted(totals)[:2] == [0, 0] and max(totals) > 0 and "over=1" in line
