@@ -120,6 +120,7 @@ def test_a_whole_round_is_played_on_the_table_through_hand_offs_and_bids(tmp_pat
     assert {"bid", "change", "lay", "discard", "draw", "let"} <= set(out["done"]), out["done"]
     assert not out.get("refused"), out["refused"]
     assert out["totals"] == [0, 0, 85] and "Rematch (Enter)" in out["results"] and out["after"] == "rumbugz"
+    assert "hidden_rack" in out, "no hand-off between the two humans"
     assert out["hidden_rack"] == out["backdrop"] and out["shown_rack"] != out["backdrop"]
 
 
