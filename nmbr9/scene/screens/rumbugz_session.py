@@ -24,7 +24,7 @@ from ...rumbugz.rules.bugs import KIND_NAMES, KINDS, PLYT
 from ...rumbugz.rules.round import DRAW, PLAY
 from ..camera import WHOLE_SCREEN
 from ..hud import build_anew, take_off
-from ..play import HANDOFF_PAUSE, pointer_in, view_keys
+from ..play import HANDOFF_PAUSE, over_gui, pointer_in, view_keys
 from ..rumbugz_table import BAG_X, MIDDLE_Y, PILE_X, RACK_Y, BugTable
 from .handoff import HANDOFF_BACK, HANDOFF_LINE, HandOff
 from .widgets import ACCENT, DIM, GO, INK, PANEL, WARN, Screen, keep_together
@@ -600,13 +600,9 @@ class RumbugzScreen(Screen):
                 return None if spot is None else (spot[0] / self.base.getAspectRatio(), spot[1])
         return None
 
-    def _over_gui(self) -> bool:
-        w = self.base.mouseWatcherNode
-        return w is not None and w.isOverRegion()
-
     def _pressed(self) -> None:
         m = pointer_in(self.base)
-        if m is not None and not self._over_gui():
+        if m is not None and not over_gui(self.base):
             self.press_at(*m)
 
     def _released(self) -> None:
