@@ -11,7 +11,6 @@ pile). The rules judge every proposal; a refusal's sentence is shown.
 from __future__ import annotations
 
 import json
-import threading
 
 from direct.gui.DirectGui import DirectFrame
 from panda3d.core import Point3, TextNode
@@ -258,7 +257,7 @@ class RumbugzScreen(Screen):
         if self.overlay is not None:
             return task.cont
         if self.thinking is not None:
-            if "result" not in self.thinking:
+            if not self.thinking["answer"]:
                 return task.cont
             self._bot_answered()
         g = self.game
@@ -304,20 +303,13 @@ class RumbugzScreen(Screen):
     def _think(self, seat: int, bidding: bool = False) -> None:
         """A bot's move (or bid, or None: no bid, the discard left to the bidder), worked out in the bots'
         processes, watched by a thread: the window draws on meanwhile."""
-        work = self.game.bot_work(seat)
-        thinking = self.thinking = {"seat": seat, "bidding": bidding, "moves": len(self.game.round.moves)}
-
-        def run():
-            try:
-                thinking["result"] = worker.run(work)
-            except Exception as e:   # said, not a frozen table
-                thinking["result"] = e
-        threading.Thread(target=run, name="rumbugz-bot", daemon=True).start()
+        _thread, answer = worker.in_background(self.game.bot_work(seat))
+        self.thinking = {"seat": seat, "bidding": bidding, "moves": len(self.game.round.moves), "answer": answer}
 
     def _bot_answered(self) -> None:
         thinking, self.thinking = self.thinking, None
-        g, result = self.game, thinking["result"]
-        if thinking["moves"] != len(g.round.moves) or thinking.get("round") not in (None, g.round_number):
+        g, result = self.game, thinking["answer"].get("result", thinking["answer"].get("error"))
+        if thinking["moves"] != len(g.round.moves):
             return   # (an undo or a resume meanwhile: asked again)
         if isinstance(result, Exception):
             self.say(_("A bot failed: {error}").format(error=result))

@@ -13,7 +13,6 @@ in hand; T takes back the last tile in solo practice.
 from __future__ import annotations
 
 import functools
-import threading
 
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton
@@ -724,19 +723,8 @@ class SessionScreen(Screen):
 
     def think(self, key, name: str, work) -> None:
         """Work out the hint for `key` off the main thread: result[name] = work(), or result["error"]."""
-        result: dict = {}
-        # sent here, not in the thread: a hint dropped before the thread had sent it (I, then Enter at once)
-        # was not yet there to abandon (clear_hint), and went on being worked out in its process
-        answer = worker.start(work, worker.HINTS)   # never behind the bots' moves
-
-        def run():
-            try:
-                result[name] = answer()
-            except Exception as e:   # shown as a sentence; the game goes on without a hint
-                result["error"] = e
-        thread = threading.Thread(target=run, name="nmbr9-hint", daemon=True)
+        thread, result = worker.in_background(work, worker.HINTS, name)   # never behind the bots' moves
         self.hint = {"key": key, "thread": thread, "result": result, "ghost": None}
-        thread.start()
         self.set_status(_("Looking for a good place\u2026"))
 
     def _poll_hint(self) -> None:
