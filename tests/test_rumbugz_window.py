@@ -124,25 +124,6 @@ def test_a_whole_round_is_played_on_the_table_through_hand_offs_and_bids(tmp_pat
     assert out["hidden_rack"] == out["backdrop"] and out["shown_rack"] != out["backdrop"]
 
 
-@pytest.fixture
-def app(scene, tmp_path):
-    from nmbr9.i18n import set_language
-    from nmbr9.scene.game_app import GameApp
-    from nmbr9.store import Store
-    store = Store(tmp_path / "data")
-    a = GameApp(scene, store, audio=False)
-    a.settings = a.settings.changed(animation_speed=0.0)
-    yield a
-    if a.screen is not None:
-        a.screen.exit()
-    a._unsubscribe()
-    a._unsay()
-    set_language("en")
-    store.close()
-    a.ignoreAll()
-    scene.exitFunc = None
-
-
 def human_to_lay(app, hand: list[str]):
     """A game of a human (Ann) and a bot at Ann's play step, her hand made `hand`; the table on the screen."""
     from helpers import frames
