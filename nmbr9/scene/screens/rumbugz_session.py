@@ -62,7 +62,7 @@ class RumbugzScreen(Screen):
         self.press = None                # {"at", "placed", "place"}: a left button pressed on the table
         self.turning = None              # the right button's last point while it turns the view
         self.verdict = ""
-        self.keys_shown = True
+        self.keys_shown = None           # the key help: None, until the player's first move (as NMBR 9's legend)
         self.turn_key = None             # the human's move last traced
 
     # ----- building --------------------------------------------------------------------------------------
@@ -179,7 +179,7 @@ class RumbugzScreen(Screen):
             self.said.setZ(-0.1 - 0.042 * 1.25 * max(rows, 1) - 0.08)
         self._text(self.said, keep_together(self.verdict))
         self._text(self.players, self._players_text())
-        if self._text(self.keys, self._keys_text() if self.keys_shown else _("H: show the keys")):
+        if self._text(self.keys, self._keys_text() if self._keys_open() else _("H: show the keys")):
             rows = self.keys.component("text0").textNode.getNumRows()   # growing upwards from the window's foot
             self.keys.setZ(0.08 + (rows - 1) * 0.03 * self.keys.component("text0").textNode.getLineHeight())
 
@@ -551,8 +551,15 @@ class RumbugzScreen(Screen):
     def unpick(self) -> None:
         self.picked = []
 
+    def _keys_open(self) -> bool:
+        """The key help shown: as H last left it, else until the player has made a move this round (it lies
+        over the rack's left end in a wide window)."""
+        if self.keys_shown is not None:
+            return self.keys_shown
+        return not any(m.get("player") == self.viewer for m in self.game.round.moves)
+
     def toggle_keys(self) -> None:
-        self.keys_shown = not self.keys_shown
+        self.keys_shown = not self._keys_open()
 
     def escape(self) -> None:
         if self.picked:
