@@ -52,6 +52,17 @@ def derive_seed(*parts) -> int:
     return int.from_bytes(digest[:4], "big")  # in SEEDS
 
 
+def save_to(savers, game) -> str | None:
+    """Hand a game (NMBR 9's Match, a RumBugz game) to every saver; what went wrong, in words, or None."""
+    problems = []
+    for saver in savers:
+        try:
+            saver.save(game)
+        except OSError as e:
+            problems.append(getattr(e, "message", None) or str(e))
+    return " ".join(problems) or None
+
+
 SEEDS = range(2 ** 32)   # 32 bits: short enough to show and type in (docs/record-fields.md)
 
 
@@ -539,13 +550,7 @@ class Match:
 
     def save(self) -> str | None:
         """Hand the record to every saver; returns (and keeps in save_error) any problem."""
-        problems = []
-        for saver in self.savers:
-            try:
-                saver.save(self)
-            except OSError as e:
-                problems.append(getattr(e, "message", None) or str(e))
-        self.save_error = " ".join(problems) or None
+        self.save_error = save_to(self.savers, self)
         return self.save_error
 
     # ----- inside -------------------------------------------------------------------------

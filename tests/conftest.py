@@ -31,3 +31,23 @@ def scene(scene_base):
     scene_base.taskMgr.remove("play-screen")
     scene_base.taskMgr.remove("store-later")   # a GameApp's (it runs while the game does)
     scene_base.taskMgr.remove("level-badges")   # a table's, its badges shown
+
+
+@pytest.fixture
+def app(scene, tmp_path):
+    """The whole game offscreen (no sound, no animations), its data in the test's folder (the screens' tests)."""
+    from nmbr9.i18n import set_language
+    from nmbr9.scene.game_app import GameApp
+    from nmbr9.store import Store
+    store = Store(tmp_path / "data")
+    a = GameApp(scene, store, audio=False)
+    a.settings = a.settings.changed(animation_speed=0.0)   # no waiting for animations
+    yield a
+    if a.screen is not None:
+        a.screen.exit()
+    a._unsubscribe()
+    a._unsay()
+    set_language("en")
+    store.close()
+    a.ignoreAll()
+    scene.exitFunc = None

@@ -29,23 +29,6 @@ from helpers import damage_table, frames, read_only, script_output, slow_to_send
 pytestmark = pytest.mark.render
 
 
-@pytest.fixture
-def app(scene, tmp_path):
-    from nmbr9.scene.game_app import GameApp
-    store = Store(tmp_path / "data")
-    a = GameApp(scene, store, audio=False)
-    a.settings = a.settings.changed(animation_speed=0.0)   # no waiting for animations
-    yield a
-    if a.screen is not None:
-        a.screen.exit()
-    a._unsubscribe()
-    a._unsay()
-    set_language("en")
-    store.close()
-    a.ignoreAll()
-    scene.exitFunc = None
-
-
 def until(app, predicate, timeout: float = 30.0):
     end = time.monotonic() + timeout
     while time.monotonic() < end:

@@ -654,3 +654,61 @@ def test_a_second_copy_started_without_a_terminal_says_why_in_a_window_until_clo
             if proc is not None and proc.poll() is None:
                 proc.kill()
                 proc.wait(10)
+
+
+def test_rumbugz_two_humans_and_a_bot_play_a_round_with_a_bid_through_a_kill_to_its_results(game_factory, tmp_path):
+    """RumBugz by the keyboard in a real window: Ann and Ben pass the computer (the hand-off between them), Carl,
+    a hard bot, thinks beside the window. The humans do what a hard bot would advise from their own rack (read
+    from the autosave, as they would read their rack; the trace says the rack's order); seed 52 brings a human's
+    bid. Killed part way, Continue resumes at the last move; the round ends on its results."""
+    from nmbr9.rumbugz.game import RumbugzGame
+    from nmbr9.store.autosave import Autosave
+    from tests.rumbugz_drive import advice_for, plan
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Ben", "kind": "human"}, {"name": "Carl", "kind": "bot:hard"}]
+    data = tmp_path / "data"
+    data.mkdir()
+    RumbugzGame.new(seats, seed=52, rounds=1, savers=[Autosave(data)])
+    g = game_factory()
+    g.key("Return")   # Continue: the saved RumBugz game
+    g.wait_for("trace: rumbugz")
+    names = {"backspace": "BackSpace", "enter": "Return"}
+    bids, turns, killed = 0, 0, False
+    while g.proc.poll() is None or not g.lines.empty():
+        line = g.wait_for("trace: ", timeout=40)
+        game = RumbugzGame.from_record(g.autosave())
+        if line.startswith("trace: handoff"):
+            time.sleep(1.0)   # (the hand-off takes no key for a moment)
+            if g.proc.poll() is not None:
+                break
+            g.key("Return")
+        elif line.startswith("trace: rb-bids"):
+            humans = [int(p) for p in line.split("humans=")[1].split()[0].split(",")]
+            wanting = [i for i, p in enumerate(humans) if advice_for(game, p)]
+            bids += bool(wanting)
+            g.key(str(wanting[0] + 1) if wanting else "Return")
+        elif line.startswith("trace: rb-choose"):
+            ways = [w.split(",") for w in line.split(" ", 2)[2].split(";")]
+            g.key(str(ways.index(list(chosen["lay"])) + 1) if list(chosen["lay"]) in ways else "1")
+        elif line.startswith("trace: rb-turn"):
+            fields = dict(f.split("=", 1) for f in line.split()[2:])
+            _what, presses, chosen = plan(game, int(fields["seat"]), fields["rack"].split(","), drags=False)
+            for key in presses:
+                g.key(names.get(key, key))
+            turns += 1
+            if turns == 8 and not killed:   # a kill -9 mid-round: Continue comes back to the last move
+                g.wait_for("trace: rb-move")
+                time.sleep(0.3)
+                saved = g.autosave()
+                g.kill()
+                killed, g = True, game_factory()
+                offered = next(line for line in g.seen if line.startswith("trace: continue-offered"))
+                assert f"moves={len(saved['round']['moves'])}" in offered
+                g.key("Return")
+                assert f"moves={len(saved['round']['moves'])}" in g.wait_for("trace: rumbugz")
+                assert g.autosave() == saved
+        elif line.startswith("trace: rb-results"):
+            break
+    assert line.startswith("trace: rb-results"), "\n".join(g.seen[-40:])
+    assert killed and bids >= 1
+    totals = [int(t) for t in line.split("totals=")[1].split(",")]
+    assert sorted(totals)[:2] == [0, 0] and max(totals) > 0 and "over=1" in line

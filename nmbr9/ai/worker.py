@@ -146,6 +146,22 @@ def start(work, kind: str = BOTS):
     return result
 
 
+def in_background(work, kind: str = BOTS, name: str = "result"):
+    """work() started in `kind`'s processes (sent from this thread: abandon() reaches it at once) and waited
+    for by a thread, so the window draws on: (the thread, a dict that gets result[name] or result["error"])."""
+    result: dict = {}
+    answer = start(work, kind)
+
+    def wait() -> None:
+        try:
+            result[name] = answer()
+        except Exception as e:   # said by the caller, as a sentence: the game goes on
+            result["error"] = e
+    thread = threading.Thread(target=wait, name=f"nmbr9-{kind}", daemon=True)
+    thread.start()
+    return thread, result
+
+
 def run(work, kind: str = BOTS):
     """work() worked out in one of `kind`'s thinking processes: its result, or its error raised."""
     return start(work, kind)()

@@ -83,16 +83,21 @@ class GameApp(DirectObject):
         return self.goto(MenuScreen)
 
     def play(self, match, context=None, screen=None):
-        """The table of `match` (`screen`: a table of another kind, as an online game's)."""
+        """Play a game: NMBR 9's Match, or a RumBugz game (nmbr9/rumbugz/game.py); `screen`: a table of another
+        kind, as an online game's."""
+        from ..rumbugz.game import is_rumbugz
         from .plus_play import PlusSessionScreen, is_plus
+        from .screens.rumbugz_session import RumbugzScreen
         from .screens.session import SessionScreen
-        if screen is None:
-            screen = PlusSessionScreen if is_plus(match.game.ruleset) else SessionScreen   # NMBR 9 ++: its panels
+        if is_rumbugz(match):
+            screen, kw = RumbugzScreen, {"game": match}
+        else:   # NMBR 9 ++: its panels
+            screen, kw = screen or (PlusSessionScreen if is_plus(match.game.ruleset) else SessionScreen), {"match": match}
         if match is not self.unsaved:   # another game: the unsaved one is given up
             self.unsaved = None
         words = self.setting_up()
         worker.warm()   # the bots and the hints think in processes: started before they are needed
-        self.goto(screen, match=match, context=context or {})
+        self.goto(screen, context=context or {}, **kw)
         if self.note is not None and self.note_words is words:   # the table is there: said no longer
             self._unsay()
         return self.screen
@@ -473,12 +478,13 @@ def main(args) -> int:
         store.close()   # (the folder is not held while the message is up)
         return cant_start(_("Can't start: {reason}").format(reason=e))
     if getattr(args, "seed", None) is not None:   # the solo game would replace the saved one: never unasked
+        from ..rumbugz.game import is_rumbugz
         from .screens.menu import saved_game_text
         found = store.continue_game(threaded=False)   # only to name it: no bot thinks
         if found.message:
             print(found.message)
         saved = found.match   # a tournament's game lives on in it; one with no tile laid loses nothing
-        if saved is not None and not saved.tournament and saved.game.moves:
+        if saved is not None and not saved.tournament and (is_rumbugz(saved) or saved.game.moves):
             store.close()
             return cant_start(_("Can't start: it would end your saved game ({game}). Continue it from the menu, "
                                 "or start this deck there: New game, seed {seed}.").format(

@@ -45,6 +45,12 @@ def pointer_in(base):
     return (w.getMouseX(), w.getMouseY()) if w is not None and w.hasMouse() else None
 
 
+def over_gui(base) -> bool:
+    """The pointer is over a button or a panel (a click there is not one on the table): both games' tables."""
+    w = base.mouseWatcherNode
+    return w is not None and w.isOverRegion()
+
+
 def verdict_words(verdict, piece=None) -> str:
     """A refusal of `piece` as the table says it."""
     template = (FILLER_ON_THE_TABLE if is_filler(piece) else {}).get(verdict.template) or \
@@ -488,8 +494,7 @@ class PlayScreen:
         self.base.taskMgr.remove("play-screen")
 
     def _over_gui(self) -> bool:
-        w = self.base.mouseWatcherNode
-        return w is not None and w.isOverRegion()
+        return over_gui(self.base)
 
     def _on_a_button(self, mx: float, my: float) -> bool:
         """Whether a button stands under the pointer, greyed ones too: a greyed button takes no clicks (it is

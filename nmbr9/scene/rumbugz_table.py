@@ -30,6 +30,7 @@ RACK_Y = -4.9           # the viewer's rack
 RACK_STAND = 62.0       # degrees the viewer's bugs lean up towards them
 RACK_STEP = 1.1
 RACK_LIFT = 0.5         # a standing bug's middle: its tail clear of the cloth
+PICKED_UP, PICKED_OUT = 0.45, 0.5   # a picked bug rises out of the rack, towards the player
 SEATS_X, SEATS_Y, SEATS_MIDDLE = 11.5, 7.0, 2.0   # the ellipse the other racks stand on
 SEATS_CLEAR = 2.2       # from the farthest row of sequences to the rack beyond it
 BACK_STEP = 0.75        # bugs in another rack lie closer: only their count matters
@@ -45,12 +46,15 @@ LABEL_WRAP = 7.0        # the bag's and the pile's labels wrap (ems) rather than
 @dataclass(frozen=True)
 class Placed:
     """A bug drawn: where (table, rack, other, pile), what it is ("7", "P", None for a back), the model shown,
-    the number it stands for on the table, and the world point on the middle of its top (for tests, picking)."""
+    the number it stands for on the table, and the world point on the middle of its top (for tests, picking);
+    `sequence` and `index`: which laid sequence and which of its bugs, or which place in the rack."""
     place: str
     bug: str | None
     model: str
     stands_for: int | None
     top: Point3
+    sequence: int | None = None
+    index: int | None = None
 
 
 def bug_model(loader, kind: str) -> NodePath:
@@ -110,8 +114,9 @@ class BugTable:
         self.table.remove()
 
     # ----- drawing ------------------------------------------------------------------------------------------
-    def show(self, view, names: list[str]) -> None:
-        """Draw `view` (a rules View: the viewer's hand, the table, the pile, the sizes of the rest)."""
+    def show(self, view, names: list[str], rack: list[str] | None = None, lifted=()) -> None:
+        """Draw `view` (a rules View: the viewer's hand, the table, the pile, the sizes of the rest); `rack`: the
+        hand in the order the player sorted it (by number if not given), the places `lifted` raised (picked)."""
         for node in (self.pieces, self.labels):
             node.removeNode()
         self.pieces = self.root.attachNewNode("bugs")
@@ -120,8 +125,9 @@ class BugTable:
         self.label_spots = []   # where the labels reach, roughly: framed with the bugs
         laid_top = self._sequences(view.table)
         self._middle(view.pile, view.bag_size)
-        self._own_rack(sorted(view.hand(view.me).elements(), key=lambda b: (b == PLYT, bug_points(b))),
-                       names[view.me])
+        if rack is None:
+            rack = sorted(view.hand(view.me).elements(), key=lambda b: (b == PLYT, bug_points(b)))
+        self._own_rack(rack, names[view.me], set(lifted))
         seats = seat_places(view.players, view.me, laid_top)
         for seat, (x, y, heading) in seats.items():
             self._other_rack(x, y, heading, view.hand_sizes[seat], names[seat])
@@ -132,22 +138,23 @@ class BugTable:
         self.bounds = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
 
     def _bug(self, place: str, bug: str | None, x: float, y: float, z: float = 0.0, heading: float = 0.0,
-             stand: float = 0.0, stands_for: int | None = None) -> NodePath:
+             stand: float = 0.0, stands_for: int | None = None, sequence: int | None = None,
+             index: int | None = None) -> NodePath:
         model = "back" if bug is None else bug
         node = bug_model(self.base.loader, model).copyTo(self.pieces)
         node.setPosHpr(x, y, z, heading, stand, 0)
         top = self.root.getRelativePoint(node, Point3(0, 0, BUG_THICKNESS))
-        self.placed.append(Placed(place, bug, model, stands_for, top))
+        self.placed.append(Placed(place, bug, model, stands_for, top, sequence, index))
         return node
 
     def _sequences(self, table) -> float:
         """The laid sequences in rows; returns the farthest row's y."""
         rows = sequence_rows([len(s.bugs) for s in table])
-        for laid, (x, y) in zip(table, rows):
+        for s, (laid, (x, y)) in enumerate(zip(table, rows)):
             for i, token in enumerate(laid.bugs):
                 bug, number = laid_value(token)
                 bx = x + i * BUG_STEP
-                self._bug("table", bug, bx, y, stands_for=number)
+                self._bug("table", bug, bx, y, stands_for=number, sequence=s, index=i)
                 if bug == PLYT:   # the number it stands for, on a badge in front of it
                     badge = _badge(str(number), self.bold)
                     badge.reparentTo(self.labels)
@@ -168,11 +175,12 @@ class BugTable:
         text = ngettext("Discard pile: {n} bug", "Discard pile: {n} bugs", len(pile)).format(n=len(pile))
         self._label(text, PILE_X + 1.1, MIDDLE_Y, 0.3, LABEL_WRAP, TextNode.ALeft)
 
-    def _own_rack(self, hand: list[str], name: str) -> None:
+    def _own_rack(self, hand: list[str], name: str, lifted=frozenset()) -> None:
         width = max(1, len(hand)) * RACK_STEP
         self._rack(RACK_Y + 0.45, width)   # behind the bugs: they lean on it, their numbers clear
         for i, bug in enumerate(hand):
-            self._bug("rack", bug, (i - (len(hand) - 1) / 2) * RACK_STEP, RACK_Y, z=RACK_LIFT, stand=RACK_STAND)
+            self._bug("rack", bug, (i - (len(hand) - 1) / 2) * RACK_STEP, RACK_Y - PICKED_OUT * (i in lifted),
+                      z=RACK_LIFT + PICKED_UP * (i in lifted), stand=RACK_STAND, index=i)
         self._label(_("{name} (you): {n}").format(name=name, n=len(hand)), 0.0, RACK_Y - 1.3, 0.3)
 
     def _other_rack(self, x: float, y: float, heading: float, count: int, name: str) -> None:

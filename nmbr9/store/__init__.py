@@ -61,6 +61,14 @@ class Store:
         match.save()
         return match
 
+    def new_rumbugz(self, seats: list[dict], seed: int | None = None, rounds: int = 3):
+        """A new RumBugz game, autosaved from the start (it replaces the previous autosave)."""
+        from ..match import check_seed
+        from ..rumbugz.game import RumbugzGame
+        if seed is not None:
+            check_seed(seed)
+        return RumbugzGame.new(seats, seed, rounds, savers=[self.autosave])
+
     def continue_game(self, **match_kw) -> Resume:
         """The autosaved game (a tournament game gets its tournament back), or why there is none."""
         extra = match_kw.pop("savers", [])

@@ -12,6 +12,7 @@ from ..rules.record import FORMAT, JSON_ERRORS, VERSION, RecordError, json_detai
 from .files import SaveError, keep_copy, set_aside, write_atomic
 
 FILENAME = "autosave.json"
+RUMBUGZ = "rumbugz-game"   # the format of a saved RumBugz game (nmbr9/rumbugz/game.py)
 
 
 @dataclass
@@ -82,6 +83,8 @@ class Autosave:
                                      "record version {found}, this version reads {version}").format(
                 found=version, version=VERSION), "newer")
         savers = [self, *match_kw.pop("savers", [])]
+        if isinstance(data, dict) and data.get("format") == RUMBUGZ:   # the other game: its own record
+            return self._load_rumbugz(data)
         try:
             broken = replay(parse_record(data))
             if broken.error:   # (a hand-edited save, or a rule this version reads more strictly): the game goes on
@@ -108,6 +111,16 @@ class Autosave:
                 found.message = _("{said} The file as it was is kept as {name} in {folder}.").format(
                     said=said, name=kept.name, folder=kept.parent)
         return found
+
+    def _load_rumbugz(self, data: dict) -> Resume:
+        """A RumBugz game: its rounds replayed; one that can't be read is set aside as NMBR 9's is."""
+        from ..rumbugz.game import RumbugzGame
+        try:   # (NMBR 9's other savers, its personal bests, keep NMBR 9's games only)
+            game = RumbugzGame.from_record(data, savers=[self])
+        except (RecordError, KeyError, TypeError, ValueError) as e:
+            return self._set_aside(e.text(_) if isinstance(e, RecordError) else _("not a RumBugz game ({detail})")
+                                   .format(detail=e))
+        return Resume() if game.over else Resume(game)   # a finished game is not offered
 
     def _set_aside(self, reason: str, why: str = "corrupt") -> Resume:
         try:

@@ -7,6 +7,7 @@ from ...i18n.terms import name as term
 from ...net.online import saved_seat
 from ...puzzle import is_puzzle_of
 from ...rules.game import CLASSIC
+from ...rumbugz.game import is_rumbugz
 from .tournament import WATCH_EVERY
 from .widgets import ACCENT, DIM, SMALL, WARN, KeyMenu, Screen, keep_together
 
@@ -26,8 +27,11 @@ def rules_text(ruleset) -> str:
 
 
 def saved_game_text(match) -> str:
-    """What Continue resumes: the round, the NMBR 9 ++ rules in play and the players."""
+    """What Continue resumes: the round, the NMBR 9 ++ rules in play and the players (RumBugz: its round)."""
+    from ...rumbugz.game import is_rumbugz, saved_text
     from .session import round_text
+    if is_rumbugz(match):
+        return saved_text(match)
     rules = rules_text(match.game.ruleset)
     where = " \u00b7 ".join([round_text(match), rules] if rules else [round_text(match)])
     return _("{round}: {players}").format(round=where, players=", ".join(match.names))
@@ -73,7 +77,8 @@ class MenuScreen(Screen):
         super().enter()
         if self.resume is not None:
             m = self.resume
-            self.app.trace("continue-offered", f"round={m.round}", f"moves={len(m.game.moves)}")
+            at = (m.round_number, len(m.round.moves)) if is_rumbugz(m) else (m.round, len(m.game.moves))
+            self.app.trace("continue-offered", f"round={at[0]}", f"moves={at[1]}")
         self.seen = None
         self.base.taskMgr.doMethodLater(WATCH_EVERY, self._watch, "menu-watch")
 
@@ -200,7 +205,7 @@ class MenuScreen(Screen):
     def continue_game(self) -> None:
         self.app.notices = []
         context = {}
-        if is_puzzle_of(self.resume.extra.get("puzzle"), self.resume):
+        if not is_rumbugz(self.resume) and is_puzzle_of(self.resume.extra.get("puzzle"), self.resume):
             context = {"puzzle": self.resume.extra["puzzle"]}
         elif self.resume.tournament:   # its latest copy (a command may have played on), the tournament held
             from .tournament import play_tournament

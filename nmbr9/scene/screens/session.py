@@ -13,8 +13,6 @@ in hand; T takes back the last tile in solo practice.
 from __future__ import annotations
 
 import functools
-import threading
-import time
 
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton
@@ -27,12 +25,12 @@ from ...rules.tiles import is_filler
 from ..camera import WHOLE_SCREEN
 from ..hud import TOP_ROW, build_anew, take_off
 from ..play import HANDOFF_PAUSE
+from .handoff import HandOff
 from .rules import build_rules, reading_place
 from .widgets import ACCENT, BUTTON_HOT, DIM, INK, PANEL, WARN, Screen, even_wrap, keep_together
 
 HINT_TINT = ((0.25, 0.45, 1.6, 0.45), (0.35, 0.7, 2.6, 0.9))   # the ghost pulses between the two
 HINT_STILL = (0.35, 0.7, 2.6, 0.6)   # with animations off (speed 0): a steady see-through blue
-HANDOFF_LINE = 1.8    # the width of the hand-off's lines (aspect2d units): a long name wraps, not runs off
 
 
 def round_only(match) -> str:
@@ -207,8 +205,8 @@ class SessionScreen(Screen):
         if phase == HANDOFF:
             if self.overlay != "handoff":
                 self.show_handoff()
-            elif not self.handoff_ready and time.monotonic() - self.handoff_shown >= HANDOFF_PAUSE:
-                self._handoff_button(ready=True)
+            else:
+                self.handoff.ready(HANDOFF_PAUSE)
         elif phase == PLACE:
             if self.overlay == "handoff":
                 self._close_overlay()
@@ -398,39 +396,11 @@ class SessionScreen(Screen):
         name = m.names[m.current_human]
         self.table.root.hide()
         self.hud_shown(False)
-        frame = self.backdrop((0.09, 0.1, 0.11, 1))
-        wrap = HANDOFF_LINE
-        title = self.label(_("Pass to {name}").format(name=name), (0, 0.3), scale=0.09, bold=True, parent=frame,
-                           fg=ACCENT, wrap=wrap / 0.09)
-        # a long name's lines go above the first, not down over the round's line
-        text = title.component("text0").textNode
-        title.setZ(0.3 + (text.getNumRows() - 1) * text.getLineHeight() * 0.09)
-        self.label(round_text(m), (0, 0.1), scale=0.05, parent=frame, fg=DIM, wrap=wrap / 0.05)
-        self.label(_("The table stays hidden until {name} clicks or presses Enter.").format(name=name),
-                   (0, -0.32), scale=0.042, parent=frame, fg=DIM, wrap=wrap / 0.042)
-        if m.save_error:   # the table's status line is hidden with the table: said here too
-            self.label(m.save_error, (0, -0.5), scale=0.042, parent=frame, fg=WARN, wrap=wrap / 0.042)
-        self.button(_("Menu (Esc)"), self.to_menu, (0, -0.8), width=0.5, scale=0.05, parent=frame)
-        self.overlay_frame = frame
-        # greyed a moment, Enter not yet taken: the last player's Enter (or click) pressed once more neither
-        # shows them the next player's table nor lays the next player's tile
-        self.pass_button, self.handoff_shown = None, time.monotonic()
-        self._handoff_button(ready=False)
-        self.ignore("enter")
+        self.handoff = HandOff(self, name, round_text(m), _("I am {name}: show my table").format(name=name),
+                               self.hand_over, self.to_menu, m.save_error)
+        self.overlay_frame = self.handoff.frame
         self.app.place_note()   # a screenshot's note from the table: clear of the hand-off's buttons
         self.app.trace("handoff", f"seat={m.current_human}", f"round={m.round}")
-
-    def _handoff_button(self, ready: bool) -> None:
-        """The hand-off's "I am Ben" button, greyed until `ready` (then Enter presses it too)."""
-        if self.pass_button is not None:
-            self.pass_button.destroy()
-        name = self.match.names[self.match.current_human]
-        self.pass_button = self.button(_("I am {name}: show my table").format(name=name), self.hand_over,
-                                       (0, -0.12), width=HANDOFF_LINE, scale=0.055, parent=self.overlay_frame,
-                                       enabled=ready)
-        self.handoff_ready = ready
-        if ready:
-            self.accept("enter", self.hand_over)
 
     def hand_over(self) -> None:
         if self.overlay != "handoff":
@@ -757,19 +727,8 @@ class SessionScreen(Screen):
 
     def think(self, key, name: str, work) -> None:
         """Work out the hint for `key` off the main thread: result[name] = work(), or result["error"]."""
-        result: dict = {}
-        # sent here, not in the thread: a hint dropped before the thread had sent it (I, then Enter at once)
-        # was not yet there to abandon (clear_hint), and went on being worked out in its process
-        answer = worker.start(work, worker.HINTS)   # never behind the bots' moves
-
-        def run():
-            try:
-                result[name] = answer()
-            except Exception as e:   # shown as a sentence; the game goes on without a hint
-                result["error"] = e
-        thread = threading.Thread(target=run, name="nmbr9-hint", daemon=True)
+        thread, result = worker.in_background(work, worker.HINTS, name)   # never behind the bots' moves
         self.hint = {"key": key, "thread": thread, "result": result, "ghost": None}
-        thread.start()
         self.set_status(_("Looking for a good place\u2026"))
 
     def _poll_hint(self) -> None:

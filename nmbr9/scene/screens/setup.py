@@ -1,4 +1,6 @@
-"""New game (and new tournament): 1 to 6 seats, each a name and human or bot, an optional seed."""
+"""New game (and new tournament): 1 to 6 seats, each a name and human or bot, an optional seed. A new game is
+NMBR 9's or RumBugz's (the tabs at the top): RumBugz takes 2 to 6 seats and a number of rounds instead of NMBR 9's
+rules."""
 from __future__ import annotations
 
 from panda3d.core import TextNode
@@ -11,7 +13,8 @@ from ...rules import Ruleset, Seat
 from ...rules.game import MODULES, VARIANT_MAX_PLAYERS, VARIANTS
 from ...rules.text import as_json
 from .plus_setup import chosen_powers, power_row
-from .widgets import DIM, GO, NARROW, SMALL, WARN, WIDE, KeyMenu, Screen
+from ...rumbugz.game import DEFAULT_ROUNDS
+from .widgets import BUTTON, DIM, GO, NARROW, SMALL, WARN, WIDE, KeyMenu, Screen
 
 MAX_SEATS = 6
 ROW_TOP = 0.6                # the first seat's height in a window of 16:9 or 4:3
@@ -46,6 +49,8 @@ class SetupScreen(Screen):
             self.variant, self.modules, self.powers = last["variant"], list(last["modules"]), list(last["powers"])
             self.practice = last["practice"]
         self.message = ""
+        self.rumbugz = False             # RumBugz's setup (its tab) rather than NMBR 9's
+        self.rounds_text = str(DEFAULT_ROUNDS)
         self.keys = None    # the keyboard's place on the page, kept when a change rebuilds it
         from .menu import game_it_ends
         self.replaces = game_it_ends(app)   # a tournament's first game ends it too
@@ -69,8 +74,13 @@ class SetupScreen(Screen):
         line, top = -2 * left, self.room[1] - 0.16
         title = _("New tournament") if self.tournament else _("New game")
         self.label(title, (0, top), scale=0.08, bold=True)
-        self.label(_("Players sit in this order; each round the humans pass the table along."), (0, top - 0.11),
-                   scale=0.038, fg=DIM, wrap=line / 0.038)
+        if not self.tournament:   # which game: NMBR 9 or RumBugz
+            for x, text, rumbugz in ((left + 0.3, "NMBR 9", False), (-left - 0.3, "RumBugz", True)):
+                self.button(text, self.choose_game, (x, top + 0.012), width=0.5, scale=0.045, args=(rumbugz,),
+                            colour=GO if rumbugz == self.rumbugz else BUTTON)
+        self.label(_("Players sit in this order; each round the humans pass the table along.") if not self.rumbugz
+                   else _("RumBugz: 2 to 6 players; a hand-off screen hides each rack between two humans."),
+                   (0, top - 0.11), scale=0.038, fg=DIM, wrap=line / 0.038)
         kinds = kind_names()
         self.entries = []
         # a seat: number, name, kind, Remove (x of the name's left edge and width, the kind's and Remove's centres)
@@ -83,7 +93,7 @@ class SetupScreen(Screen):
                                 width=name_w, scale=0.045)
             self.entries.append(e)
             self.button(kinds[row["kind"]], self.cycle_kind, (kind_x, y + 0.012), width=kind_w, scale=0.042, args=(i,))
-            if len(self.rows) > 1:
+            if len(self.rows) > self.least_seats():
                 self.button(_("Remove"), self.remove, (remove_x, y + 0.012), width=remove_w, scale=0.04, args=(i,))
             y -= ROW_STEP
         if len(self.rows) < MAX_SEATS:
@@ -102,22 +112,19 @@ class SetupScreen(Screen):
             self.label(_("Count the best (empty: all):"), at, scale=0.042, align=TextNode.ALeft)
             self.best_entry = self.entry(self.best_text, (at[0] + 0.85, at[1]), width=0.2, scale=0.045)
             y -= 0.1 if narrow else 0
+        elif self.rumbugz:
+            self.label(_("Rounds:"), (left, y), scale=0.042, align=TextNode.ALeft)
+            self.rounds_entry = self.entry(self.rounds_text, (left + 0.55, y), width=0.2, scale=0.045)
         else:
             solo = self._solo()
             text = (_("Practice: take back allowed (one human player)") + ": " + (_("on") if self.practice else _("off"))
                     if solo else _("Practice: off (only with one human player)"))   # not on, then dropped
             self.button(text, self.toggle_practice, (left + 0.7 if not narrow else 0, y), width=line if narrow
                         else 1.4, scale=0.042, enabled=solo)
-        y -= 0.11
-        self.label(_("Rules:"), (left, y), scale=0.042, align=TextNode.ALeft)
-        self.button(term(self.variant), self.cycle_variant, (left + 0.75, y + 0.012), width=0.7, scale=0.04)
-        y -= 0.1
-        third = line / 3
-        for i, module in enumerate(MODULES):
-            text = term(module) + ": " + (_("on") if module in self.modules else _("off"))
-            self.button(text, self.toggle_module, (left + third * (i + 0.5), y + 0.012), width=third - 0.03,
-                        scale=SMALL, args=(module,))
-        y = power_row(self, y - 0.1, left, line, 3 if narrow else 6)
+        if not self.rumbugz:
+            y = self._rules_rows(y - 0.11, left, line, narrow)
+        else:
+            y -= 0.11
         bottom = -self.room[1]
         message = self.message or self._too_many()
         if message:
@@ -147,6 +154,28 @@ class SetupScreen(Screen):
         self.accept("escape", self.back)
         self.accept("enter", self.start)
 
+    def _rules_rows(self, y: float, left: float, line: float, narrow: bool) -> float:
+        """NMBR 9's rules: the variant, the modules and the Breaking Rules powers; the height below them."""
+        self.label(_("Rules:"), (left, y), scale=0.042, align=TextNode.ALeft)
+        self.button(term(self.variant), self.cycle_variant, (left + 0.75, y + 0.012), width=0.7, scale=0.04)
+        y -= 0.1
+        third = line / 3
+        for i, module in enumerate(MODULES):
+            text = term(module) + ": " + (_("on") if module in self.modules else _("off"))
+            self.button(text, self.toggle_module, (left + third * (i + 0.5), y + 0.012), width=third - 0.03,
+                        scale=SMALL, args=(module,))
+        return power_row(self, y - 0.1, left, line, 3 if narrow else 6)
+
+    def least_seats(self) -> int:
+        return 2 if self.rumbugz else 1
+
+    def choose_game(self, rumbugz: bool) -> None:
+        self._read()
+        self.rumbugz, self.message = rumbugz, ""
+        while len(self.rows) < self.least_seats():   # RumBugz needs a second player: a bot, to be changed
+            self.rows.append({"name": "", "kind": "bot:medium"})
+        self.relabel()
+
     def _in_place_of(self, doing):
         """The button to highlight where the one pressed went with its change (not Start, which Space would
         press next): the sixth seat added, its kind; the last seat removed, Add a player in its place."""
@@ -169,6 +198,8 @@ class SetupScreen(Screen):
         self.seed_text = self.seed_entry.get().strip()
         if self.tournament:
             self.games_text, self.best_text = self.games_entry.get().strip(), self.best_entry.get().strip()
+        elif self.rumbugz:
+            self.rounds_text = self.rounds_entry.get().strip()
 
     def cycle_kind(self, i: int) -> None:
         self._read()   # before the kind changes: a default name follows the new kind
@@ -184,7 +215,7 @@ class SetupScreen(Screen):
 
     def remove(self, i: int) -> None:
         self._read()
-        if len(self.rows) > 1:
+        if len(self.rows) > self.least_seats():
             self.rows.pop(i)
         self.relabel()
 
@@ -212,7 +243,7 @@ class SetupScreen(Screen):
     def _too_many(self) -> str:
         """Why the seats don't suit the variant, or "": said while it holds, not only after Start."""
         top = VARIANT_MAX_PLAYERS[self.variant]
-        if len(self.rows) <= top:
+        if len(self.rows) <= top or self.rumbugz:
             return ""
         return _("{variant} is for 1 to {count} players.").format(variant=term(self.variant), count=top)
 
@@ -247,6 +278,8 @@ class SetupScreen(Screen):
                 games = self._number(self.games_text, _("The number of games"))
                 games = 1 if games is None else games   # 0 or less: the tournament says why not
                 best = self._number(self.best_text, _("The number of best games"))
+            elif self.rumbugz:
+                rounds = self._number(self.rounds_text, _("The number of rounds"))
         except ValueError as e:
             self.message = str(e)
             self.relabel()
@@ -257,6 +290,9 @@ class SetupScreen(Screen):
         self.app.save_settings(self.app.settings.changed(new_game={   # kept, if the disk allows
             "seats": [dict(row) for row in self.rows], "variant": self.variant, "modules": list(self.modules),
             "powers": list(self.powers), "practice": self.practice}))
+        if self.rumbugz:
+            self.start_rumbugz(seats, seed, rounds)
+            return
         if self.tournament:
             from .tournament import play_tournament
             try:
@@ -278,3 +314,13 @@ class SetupScreen(Screen):
             self.relabel()
             return
         self.app.play(match)
+
+    def start_rumbugz(self, seats: list[Seat], seed: int | None, rounds: int | None) -> None:
+        try:
+            game = self.app.store.new_rumbugz([{"name": seat.name, "kind": seat.kind} for seat in seats], seed,
+                                              DEFAULT_ROUNDS if rounds is None else rounds)
+        except ValueError as e:   # a seed or a number of rounds out of range
+            self.message = str(e)
+            self.relabel()
+            return
+        self.app.play(game)

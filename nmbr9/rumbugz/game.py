@@ -1,0 +1,247 @@
+"""A game of RumBugz at one computer: its seats (humans and bots), its rounds, the totals, and who acts next.
+
+The window plays it (scene/rumbugz_play.py); the autosave keeps it (`record()`, read back by `from_record`): the
+seats, the seed, the rounds played and the round in progress, each a round record (spec/rumbugz.md) replayed
+through the rules. Nothing here draws or waits: bots' moves are asked for by the window, off its thread.
+"""
+from __future__ import annotations
+
+import random
+
+from ..i18n import _
+from ..match import derive_seed, fresh_seed, save_to, seat_name, utc_now
+from .bots import make_bot
+from .rules import Round, legal_moves, replay, parse_record
+from .rules.record import RecordError, round_record
+from .rules.round import BIDDER, DRAW, PLAY, REPLACE
+from .play import new_round
+
+FORMAT = "rumbugz-game"
+VERSION = 1
+DEFAULT_ROUNDS = 3      # spec ruling
+MOST_ROUNDS = 20
+# what the game waits for (`waiting()`): a player's move, the bids after a discard, nothing (the round is over)
+MOVE, BIDS, ROUND_OVER, OVER = "move", "bids", "round-over", "over"
+
+
+class RumbugzGame:
+    """Seats are dicts {"name", "kind"}: kind "human" or "bot:easy" / "bot:medium" / "bot:hard"."""
+
+    tournament = None   # (the menu's Continue asks every saved game; RumBugz tournaments live elsewhere)
+    extra: dict = {}
+
+    def __init__(self, seats: list[dict], seed: int, rounds: int = DEFAULT_ROUNDS, savers=()):
+        self.seats = [dict(s) for s in seats]
+        self.seed, self.rounds = seed, rounds
+        self.created = utc_now()           # the game's identity where it is stored (personal bests)
+        self.savers = list(savers)
+        self.save_error: str | None = None
+        self.played: list[Round] = []      # the rounds over
+        self.bids_asked = False            # the bids after the last discard have been asked for
+        self.round = self._deal()
+
+    @classmethod
+    def new(cls, seats: list[dict], seed: int | None = None, rounds: int = DEFAULT_ROUNDS, savers=()):
+        if not 2 <= len(seats) <= 6:
+            raise ValueError(_("RumBugz is for 2 to 6 players."))
+        if not 1 <= rounds <= MOST_ROUNDS:
+            raise ValueError(_("A game has 1 to {count} rounds.").format(count=MOST_ROUNDS))
+        game = cls(seats, fresh_seed() if seed is None else seed, rounds, savers)
+        game.save()
+        return game
+
+    def _deal(self) -> Round:
+        rng = random.Random(derive_seed(self.seed, "rumbugz-round", len(self.played)))
+        return new_round(len(self.seats), rng)[0]
+
+    # ----- who the players are ----------------------------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        return [s["name"] for s in self.seats]
+
+    def told(self, seat: int) -> str:
+        """A seat's name as the screens say it (a bot's with its strength)."""
+        return seat_name(self.seats[seat]["name"], self.seats[seat]["kind"])
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s["kind"] == "human"]
+
+    def is_bot(self, seat: int) -> bool:
+        return self.seats[seat]["kind"] != "human"
+
+    @property
+    def round_number(self) -> int:
+        """The round in play (or just over), from 1."""
+        return len(self.played) + 1
+
+    # ----- the totals ----------------------------------------------------------------------------------
+    def round_scores(self) -> list[list[int]]:
+        """Each round's points, the rounds over and the one in play if it is over."""
+        rounds = self.played + ([self.round] if self.round.over else [])
+        return [r.scores() for r in rounds]
+
+    def totals(self) -> list[int]:
+        return [sum(points) for points in zip(*self.round_scores())] or [0] * len(self.seats)
+
+    @property
+    def over(self) -> bool:
+        return self.round.over and self.round_number >= self.rounds
+
+    def winners(self) -> list[int]:
+        """The highest total wins; a tie shares the win."""
+        totals = self.totals()
+        return [i for i, t in enumerate(totals) if t == max(totals)]
+
+    # ----- whose move ------------------------------------------------------------------------------------
+    def bidders(self) -> list[int]:
+        """The players who may bid for the discard now (3 or more players, before the next player draws)."""
+        r = self.round
+        if r.over or self.bids_asked or not r.bid_window or r.step != DRAW or not r.pile:
+            return []
+        return [p for p in range(r.players) if r.check({"player": p, "bid": True})]
+
+    def waiting(self) -> str:
+        if self.round.over:
+            return OVER if self.over else ROUND_OVER
+        return BIDS if self.bidders() else MOVE
+
+    def mover(self) -> int:
+        """Whose move it is (the bids asked for and answered): the player drawing, laying or discarding, or the
+        bidder drawing their bugs."""
+        r = self.round
+        return r.bidder if r.step == BIDDER else r.turn
+
+    def forced(self) -> dict | None:
+        """A move no one chooses, made by the game itself: replacement draws, the bidder's bag draw, the end of
+        a round no one can draw in (rule 7)."""
+        r = self.round
+        if r.over:
+            return None
+        if r.step in (REPLACE, BIDDER):
+            return {"player": self.mover(), "draw": "bag"}
+        if r.step == DRAW and not self.bidders() and not r.bids and not r.can_draw_bag() \
+                and not r.can_take_discard():
+            return {"end": "no_winner"}
+        return None
+
+    def view(self, seat: int):
+        return self.round.view(seat)
+
+    def bot_work(self, seat: int):
+        """What a bot's move is worked out from (picklable, for the bots' processes): call it for the move."""
+        import functools
+        level = self.seats[seat]["kind"].split(":", 1)[1]
+        bot = make_bot(level, derive_seed(self.seed, "rumbugz-bot", len(self.played), seat, len(self.round.moves)))
+        return functools.partial(bot.act, self.view(seat))
+
+    # ----- making moves -----------------------------------------------------------------------------------
+    def check(self, move: dict):
+        return self.round.check(move)
+
+    def act(self, move: dict):
+        """Judge and, if legal, make a move; an empty bag is refilled from the pile first (rule 7). Saved."""
+        r = self.round
+        if move.get("draw") == "bag" and r.bag_size == 0 and len(r.pile) >= 2:
+            bugs = list(r.pile[:-1])
+            random.Random(derive_seed(self.seed, "rumbugz-reshuffle", len(self.played), len(r.moves))).shuffle(bugs)
+            if r.check({"reshuffle": bugs}):   # (refused: the move's own verdict says why)
+                r.apply({"reshuffle": bugs})
+        verdict = r.apply(move)
+        if verdict:
+            if "draw" in move:
+                self.bids_asked = False   # the next discard's bids are asked anew
+            self.save()
+        return verdict
+
+    def bids_done(self) -> None:
+        """The players who may bid have been asked (their bids made)."""
+        self.bids_asked = True
+        self.save()
+
+    def can_undo(self, seat: int) -> bool:
+        """A lay or a change of this turn may be taken back before the discard: no bug has been drawn since, so
+        nothing hidden was seen."""
+        r = self.round
+        last = r.moves[-1] if r.moves else {}
+        return r.step == PLAY and r.turn == seat and last.get("player") == seat and ("lay" in last or
+                                                                                      "change" in last)
+
+    def undo(self, seat: int) -> bool:
+        if not self.can_undo(seat):
+            return False
+        r = self.round
+        again = Round(r.players, r.first, r.start_bag)
+        for m in r.moves[:-1]:
+            again.apply(m)
+        self.round = again
+        self.save()
+        return True
+
+    def next_round(self) -> None:
+        if self.round.over and not self.over:
+            self.played.append(self.round)
+            self.bids_asked = False
+            self.round = self._deal()
+            self.save()
+
+    def rematch(self, seed: int | None = None) -> "RumbugzGame":
+        seed = derive_seed(self.seed, "rumbugz-rematch") if seed is None else seed
+        return RumbugzGame.new(self.seats, seed, self.rounds, self.savers)
+
+    def legal_moves(self, seat: int) -> list[dict]:
+        return legal_moves(self.view(seat))
+
+    # ----- saving --------------------------------------------------------------------------------------
+    def record(self) -> dict:
+        return {"format": FORMAT, "version": VERSION, "seed": self.seed, "rounds": self.rounds, "created": self.created,
+                "seats": [dict(s) for s in self.seats], "bids_asked": self.bids_asked,
+                "played": [self._round_record(r) for r in self.played], "round": self._round_record(self.round)}
+
+    def round_records(self) -> list[dict]:
+        """Every round's record, in the order played (the one in play last)."""
+        return [self._round_record(r) for r in [*self.played, self.round]]
+
+    def _round_record(self, r: Round) -> dict:
+        bugs = dict(r.bug_set)
+        return round_record(r, bugs, [{"name": s["name"], "kind": s["kind"]} for s in self.seats])
+
+    def save(self) -> str | None:
+        self.save_error = save_to(self.savers, self)
+        return self.save_error
+
+    @classmethod
+    def from_record(cls, data: dict, savers=()) -> "RumbugzGame":
+        """A saved game read back; RecordError says what is wrong. A round whose moves break a rule goes on from
+        before the first such move."""
+        from ..rules.record import _need, need_format
+        need_format(data, FORMAT, VERSION)
+        for key in ("seed", "rounds", "seats", "played", "round"):
+            _need(key in data, _("the saved game has no '{key}' field"), key=key)
+        _need(isinstance(data["rounds"], int) and 1 <= data["rounds"] <= MOST_ROUNDS and isinstance(data["played"],
+              list) and len(data["played"]) < data["rounds"], _("'rounds' and 'played' do not fit together"))
+        game = cls.__new__(cls)
+        game.seats = [{"name": s["name"], "kind": s["kind"]} for s in parse_record(data["round"]).players]
+        game.seed, game.rounds, game.savers, game.save_error = data["seed"], data["rounds"], list(savers), None
+        game.played = []
+        for r in data["played"]:
+            done = replay(parse_record(r))
+            _need(done.error is None and done.game.over, _("a finished round of the saved game does not replay"))
+            game.played.append(done.game)
+        game.round = replay(parse_record(data["round"])).game
+        game.bids_asked = bool(data.get("bids_asked"))
+        game.created = data["created"] if isinstance(data.get("created"), str) else utc_now()
+        return game
+
+
+def is_rumbugz(game) -> bool:
+    return isinstance(game, RumbugzGame)
+
+
+def saved_text(game: RumbugzGame) -> str:
+    """What Continue resumes."""
+    return _("RumBugz, round {round} of {rounds}: {players}").format(
+        round=game.round_number, rounds=game.rounds, players=", ".join(game.names))
+
+
+__all__ = ["RumbugzGame", "RecordError", "is_rumbugz", "saved_text", "FORMAT", "MOVE", "BIDS", "ROUND_OVER", "OVER"]

@@ -1,0 +1,180 @@
+"""RumBugz played in the window: the game at one computer (seats, rounds, undo, the autosave), the rack's helpers,
+the table's screens offscreen (a whole round through hand-offs and bids, as a player plays it), and a real window
+under Xvfb driven by xdotool through a round of two humans and a bot with a bid, a kill and a Continue."""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from nmbr9.rumbugz.game import BIDS, MOVE, RumbugzGame, saved_text
+from nmbr9.rumbugz.rack import BY_KIND, dropped_on, rack_order, sequences_of, taken_off
+from nmbr9.rumbugz.rules.round import Laid
+from nmbr9.store.autosave import Autosave
+from helpers import script_output
+
+ROOT = Path(__file__).resolve().parent.parent
+BOTS3 = [{"name": "Ann", "kind": "bot:easy"}, {"name": "Ben", "kind": "bot:medium"}, {"name": "Carl", "kind": "bot:hard"}]
+
+
+def play_until(game: RumbugzGame, stop) -> None:
+    """Bots' moves (every seat asked as a bot) until `stop(game)`."""
+    while not stop(game) and game.waiting() in (MOVE, BIDS):
+        forced = game.forced()
+        if forced:
+            assert game.act(forced)
+        elif game.waiting() == BIDS:
+            for p in game.bidders():
+                move = game.bot_work(p)()
+                if move:
+                    assert game.act(move)
+            game.bids_done()
+        else:
+            move = game.bot_work(game.mover())() or {"player": game.round.winning_bidder(), "draw": "discard"}
+            assert game.act(move), move
+
+
+# ----- the game at one computer --------------------------------------------------------------------------------
+def test_a_lay_is_undone_before_the_discard_and_not_after():
+    game = RumbugzGame(BOTS3, seed=4, rounds=1)
+    play_until(game, lambda g: g.round.moves and "lay" in g.round.moves[-1])
+    seat = game.round.turn
+    laid = game.round.moves[-1]["lay"]
+    hand, table = Counter(game.round.hands[seat]), len(game.round.table)
+    assert game.can_undo(seat) and not game.can_undo((seat + 1) % 3)
+    assert game.undo(seat)
+    assert len(game.round.table) == table - 1
+    assert game.round.hands[seat] == hand + Counter(t[0] if t.startswith("P") else t for t in laid)
+    assert game.act({"player": seat, "discard": next(iter(game.round.hands[seat]))})
+    assert not game.can_undo(seat) and not game.undo(seat)
+
+
+def test_the_autosave_resumes_a_rumbugz_game_mid_round_and_continue_names_it(tmp_path):
+    saves = Autosave(tmp_path)
+    game = RumbugzGame.new(BOTS3, seed=9, rounds=2, savers=[saves])
+    play_until(game, lambda g: g.round.over)
+    game.next_round()
+    play_until(game, lambda g: len(g.round.moves) >= 12)
+    found = saves.load()
+    assert found.match is not None and found.match.record() == game.record()
+    assert found.match.totals() == game.totals() and found.match.round_number == 2
+    assert saved_text(found.match) == "RumBugz, round 2 of 2: Ann, Ben, Carl"
+    play_until(found.match, lambda g: g.round.over)   # played on from the save: its last round ends the game
+    assert found.match.over and saves.load().match is None   # a finished game is not offered
+
+
+def test_a_damaged_rumbugz_save_is_set_aside_with_a_sentence(tmp_path):
+    saves = Autosave(tmp_path)
+    game = RumbugzGame.new(BOTS3, seed=9, rounds=2, savers=[saves])
+    data = game.record()
+    data["round"]["bag"] = data["round"]["bag"][1:]
+    saves.path.write_text(json.dumps(data))
+    found = saves.load()
+    assert found.match is None and "could not be continued" in found.message and "'bag'" in found.message
+
+
+def test_a_game_needs_two_to_six_seats_and_sensible_rounds():
+    with pytest.raises(ValueError, match="2 to 6 players"):
+        RumbugzGame.new(BOTS3[:1])
+    with pytest.raises(ValueError, match="1 to 20 rounds"):
+        RumbugzGame.new(BOTS3, rounds=0)
+
+
+# ----- the rack's helpers ------------------------------------------------------------------------------------
+def test_a_plyt_is_offered_only_the_numbers_that_make_a_sequence():
+    assert sequences_of(["3", "4", "P", "6"]) == [["3", "4", "P5", "6"]]
+    assert sequences_of(["3", "4", "5", "P"]) == [["P2", "3", "4", "5"], ["3", "4", "5", "P6"]]
+    assert sequences_of(["3", "5", "7", "P"]) == [["P1", "3", "5", "7"], ["3", "5", "7", "P9"]]
+    assert sequences_of(["3", "4", "9", "P"]) == []
+
+
+def test_a_dropped_bug_goes_onto_the_end_it_fits_or_takes_its_plyts_place():
+    run = Laid(0, ("3", "P4", "5", "6"), "single")
+    assert dropped_on(run, 1, "4") == ["3", "4", "5", "6"]      # onto the PLYT standing for it
+    assert dropped_on(run, 3, "2") == ["2", "3", "P4", "5", "6"]  # dropped at the far end: the end it fits
+    assert dropped_on(run, 0, "P") == ["P2", "3", "P4", "5", "6"]
+    assert dropped_on(Laid(0, ("9", "10", "11", "12"), "single"), 3, "P") == ["P8", "9", "10", "11", "12"]
+    assert taken_off(run, 3) == ["3", "P4", "5"] and taken_off(run, 1) is None
+
+
+def test_the_rack_sorted_by_kind_keeps_each_lacking_kinds_run_together():
+    hand = Counter(["2", "9", "4", "7", "7", "7", "3", "12", "P"])
+    assert rack_order(hand, {"single", "match"}) == ["2", "3", "4", "7", "7", "7", "9", "12", "P"]
+    assert rack_order(hand, {"match"}, BY_KIND)[:3] == ["7", "7", "7"]
+
+
+# ----- the screens offscreen -------------------------------------------------------------------------------------
+@pytest.mark.render
+def test_a_whole_round_is_played_on_the_table_through_hand_offs_and_bids(tmp_path):
+    """Ann and Ben (humans, following a hard bot's advice by the keys and drags) and Carl (a hard bot): the
+    setup's RumBugz tab, a refused lay's sentence, a human's bid, a drag onto a sequence, the final standings
+    and a rematch; the hand-off hides the rack (its pixels are the backdrop's)."""
+    out = script_output([ROOT / "tests" / "rumbugz_window_driver.py", "1280x800", "en", tmp_path], timeout=600)
+    assert {"RumBugz", "NMBR 9", "Add a player", "Start (Enter)"} <= set(out["setup"])
+    assert out["lay_said"] == "A sequence needs at least 4 bugs, not 3." and len(out["picked"]) == 3
+    assert out["draw_status"].startswith("Ann: draw a bug") or out["draw_status"].startswith("Ben: draw a bug")
+    assert {"bid", "change", "lay", "discard", "draw", "let"} <= set(out["done"]), out["done"]
+    assert not out.get("refused"), out["refused"]
+    assert out["totals"] == [0, 0, 85] and "Rematch (Enter)" in out["results"] and out["after"] == "rumbugz"
+    assert "hidden_rack" in out, "no hand-off between the two humans"
+    assert out["hidden_rack"] == out["backdrop"] and out["shown_rack"] != out["backdrop"]
+
+
+def human_to_lay(app, hand: list[str]):
+    """A game of a human (Ann) and a bot at Ann's play step, her hand made `hand`; the table on the screen."""
+    from helpers import frames
+    game = app.store.new_rumbugz([{"name": "Ann", "kind": "human"}, {"name": "Bo", "kind": "bot:easy"}], seed=3,
+                                 rounds=1)
+    play_until(game, lambda g: g.mover() == 0 and g.round.step == "draw" and not g.forced())
+    assert game.act({"player": 0, "draw": "bag"})
+    game.round.hands[0] = Counter(hand)
+    game.round._sync()
+    app.play(game)
+    frames(app, 4)
+    return app.screen
+
+
+@pytest.mark.render
+def test_a_plyt_asks_which_number_it_stands_for_offering_only_the_possible_ones(app):
+    from direct.showbase.MessengerGlobal import messenger
+    from helpers import frames
+    screen = human_to_lay(app, ["3", "4", "5", "9", "P"])
+    assert screen.rack == ["3", "4", "5", "9", "P"]
+    for key in ("1", "2", "3", "5"):
+        messenger.send(key)
+    frames(app, 2)
+    assert screen.picked_bugs() == ["3", "4", "5", "P"]
+    messenger.send("enter")
+    frames(app, 2)
+    assert screen.overlay == "choose"
+    offered = sorted(b.node().getName() for b in screen.overlay_frame.findAllMatches("**/+PGButton"))
+    assert len(offered) == 3   # PLYT = 2, PLYT = 6, Back
+    messenger.send("2")
+    frames(app, 3)
+    assert screen.overlay is None and [list(s.bugs) for s in screen.game.round.table] == [["3", "4", "5", "P6"]]
+    assert screen.game.can_undo(0)
+    messenger.send("u")   # (the round is replayed to before the lay: the hand as this test did not make it)
+    frames(app, 3)
+    assert screen.game.round.table == [] and screen.game.round.step == "play"
+
+
+@pytest.mark.render
+def test_a_refused_discard_or_lay_says_why_and_the_picked_bug_shows_raised(app):
+    from direct.showbase.MessengerGlobal import messenger
+    from helpers import frames
+    screen = human_to_lay(app, ["3", "4", "5", "9", "P"])
+    before = screen.rack_spot(0)
+    messenger.send("x")   # nothing picked
+    frames(app, 2)
+    assert screen.verdict.startswith("Pick one bug to discard")
+    messenger.send("1")
+    frames(app, 3)
+    after = screen.rack_spot(0)
+    assert after[1] < before[1] - 0.01   # lifted out of the rack towards the player: lower on the screen
+    messenger.send("enter")
+    frames(app, 2)
+    assert screen.verdict == "A sequence needs at least 4 bugs, not 1."
