@@ -35,6 +35,8 @@ from .table import LOBBY, OVER, Table, ruleset_from_json, think
 
 log = logging.getLogger("nmbr9.serve")
 OUTBOX = 256          # messages waiting for a slow client; beyond them it is disconnected
+MAX_CONNECTIONS = 64  # connections one address may hold at once (a club or family behind one router: several)
+MAX_GAMES = 16        # games hosted from one address that are not over
 
 
 class BadMessage(Exception):
@@ -67,8 +69,8 @@ def player_name(msg: dict) -> str:
 class Connection:
     """One client: the seat it plays (once joined), its outbox and its message allowance."""
 
-    def __init__(self, ws, peer: str):
-        self.ws, self.peer = ws, peer
+    def __init__(self, ws, peer: str, address: str):
+        self.ws, self.peer, self.address = ws, peer, address
         self.code: str | None = None
         self.seat: int | None = None
         self.outbox: asyncio.Queue = asyncio.Queue()
@@ -87,22 +89,36 @@ class Connection:
         self.allowance -= 1
         return self.allowance >= 0
 
+    def close_after(self, msg: dict, code: int, reason: str) -> None:
+        """Send `msg` after what waits in the outbox, then close the connection with `code`."""
+        self.outbox.put_nowait(P.encode(msg))
+        self.outbox.put_nowait((code, reason))
+
     async def write(self) -> None:
         try:
             while True:
-                await self.ws.send(await self.outbox.get())
+                out = await self.outbox.get()
+                if isinstance(out, tuple):   # close_after's close
+                    await self.ws.close(*out)
+                    return
+                await self.ws.send(out)
         except ConnectionClosed:
             pass
 
 
 class Server:
-    def __init__(self, folder: Path, rng: random.Random | None = None, bot_processes: int = 1):
-        """`rng` deals the games' seeds (a test passes a seeded one); tokens and codes are always secret."""
+    def __init__(self, folder: Path, rng: random.Random | None = None, bot_processes: int = 1,
+                 max_connections: int = MAX_CONNECTIONS, max_games: int = MAX_GAMES):
+        """`rng` deals the games' seeds (a test passes a seeded one); tokens and codes are always secret.
+        `max_connections` and `max_games` limit one address (0: no limit)."""
         self.folder = Path(folder)
         self.store = Store(self.folder)
         self.tables: dict[str, Table] = {t.code: t for t in self.store.load()}
         self.rng = rng or random.SystemRandom()
-        self.seated: dict[tuple[str, int], set[Connection]] = {}
+        self.seated: dict[tuple[str, int], Connection] = {}   # (code, seat) -> the connection playing it
+        self.max_connections, self.max_games = max_connections, max_games
+        self.connections: dict[str, int] = {}      # address -> its connections now
+        self.hosted: dict[str, set[str]] = {}      # address -> codes of the games hosted from it since the start
         self.thinking: set[tuple[str, int]] = set()
         self.bots: set[asyncio.Future] = set()      # the bots' turns under way
         self.pool = ProcessPoolExecutor(bot_processes, mp_context=get_context("spawn")) if bot_processes else None
@@ -140,11 +156,18 @@ class Server:
         log.info("stopped")
 
     async def handler(self, ws) -> None:
-        peer = "%s:%s" % ws.remote_address[:2] if ws.remote_address else "?"
-        conn = Connection(ws, peer)
+        address, port = ws.remote_address[:2] if ws.remote_address else ("?", 0)
+        peer = f"{address}:{port}"
+        conn = Connection(ws, peer, address)
         writer = asyncio.ensure_future(conn.write())
         log.info("connect %s", peer)
+        self.connections[address] = self.connections.get(address, 0) + 1
         try:
+            if 0 < self.max_connections < self.connections[address]:
+                log.info("too many connections from %s: closed", address)
+                conn.close_after(P.error("too_many_connections", most=self.max_connections), 1013, "try again later")
+                await writer
+                return
             async for frame in ws:
                 if not conn.within_rate():
                     conn.push(P.error("flood"))
@@ -159,8 +182,10 @@ class Server:
         except ConnectionClosed:
             pass
         finally:
-            if conn.code is not None:
-                self.seated.get((conn.code, conn.seat), set()).discard(conn)
+            self.connections[address] -= 1
+            if not self.connections[address]:
+                del self.connections[address]
+            self.unbind(conn)
             await asyncio.sleep(0)   # the last replies leave before the writer stops
             writer.cancel()
             log.info("disconnect %s (code %s)", peer, getattr(ws, "close_code", None))
@@ -193,16 +218,28 @@ class Server:
         t = self.tables.get(code)
         return t.ready() if t is not None else None
 
+    def unbind(self, conn: Connection) -> None:
+        if conn.code is not None and self.seated.get((conn.code, conn.seat)) is conn:
+            del self.seated[conn.code, conn.seat]
+        conn.code = conn.seat = None
+
     def bind(self, conn: Connection, t: Table, seat: int, rid) -> None:
-        if conn.code is not None:
-            self.seated.get((conn.code, conn.seat), set()).discard(conn)
+        """`conn` plays `seat` from now on; a connection that played it before is told why and closed (one
+        connection a seat: no move of it is judged twice, nor sent from two places)."""
+        self.unbind(conn)
+        old = self.seated.get((t.code, seat))
+        if old is not None:
+            self.unbind(old)
+            old.close_after(P.error("replaced"), 1000, "the seat is played from another connection")
+            log.info("game %s: seat %d taken over from %s by %s", t.code, seat, old.peer, conn.peer)
         conn.code, conn.seat = t.code, seat
-        self.seated.setdefault((t.code, seat), set()).add(conn)
+        self.seated[t.code, seat] = conn
         conn.push({"type": "welcome", "id": rid, "code": t.code, "seat": seat, "token": t.chairs[seat].token,
                    "host": seat == 0, "version": P.VERSION})
 
     def send(self, t: Table, seat: int, msg: dict) -> None:
-        for c in self.seated.get((t.code, seat), ()):
+        c = self.seated.get((t.code, seat))
+        if c is not None:
             c.push(msg)
 
     def lobby_changed(self, t: Table) -> None:
@@ -216,10 +253,17 @@ class Server:
             if code not in self.tables:
                 return code
 
-    def new_table(self, rules: Ruleset) -> Table:
+    def new_table(self, rules: Ruleset, conn: Connection) -> Table:
+        """A new game hosted from `conn`'s address, within its limit of games not over."""
+        hosted = self.hosted.setdefault(conn.address, set())
+        hosted -= {code for code in hosted if self.tables[code].state == OVER}
+        if 0 < self.max_games <= len(hosted):
+            log.info("too many games hosted from %s: refused", conn.address)
+            raise BadMessage("too_many_games", most=self.max_games)
         t = Table(self.new_code(), rules, utc_now())
         self.store.add_table(t)
         self.tables[t.code] = t
+        hosted.add(t.code)
         return t
 
     def seat(self, t: Table, name: str, kind: str) -> int:
@@ -245,7 +289,7 @@ class Server:
             rules = ruleset_from_json(msg.get("ruleset"))
         except ValueError as e:
             raise BadMessage("bad_rules", problem=str(e)) from None
-        t = self.new_table(rules)
+        t = self.new_table(rules, conn)
         self.bind(conn, t, self.seat(t, name, "human"), rid)
         log.info("game %s hosted by %r from %s (%s)", t.code, name, conn.peer, json.dumps(rules.to_json()))
         self.lobby_changed(t)
@@ -355,7 +399,7 @@ class Server:
         me = t.chairs[conn.seat]
         new = self.find(t.rematch)
         if new is None:
-            new = self.new_table(t.rules)
+            new = self.new_table(t.rules, conn)
             t.rematch = new.code
             self.store.set_rematch(t)
             log.info("game %s: rematch is game %s", t.code, new.code)
