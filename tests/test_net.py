@@ -490,7 +490,7 @@ def test_one_address_holds_a_limited_number_of_connections_and_hosted_games(tmp_
             await ana.connect(), await ben.connect()
             async with connect(url) as third:
                 async with connect(url) as fourth:   # one too many from 127.0.0.1: told why, then closed
-                    said = json.loads(await fourth.recv())
+                    said = json.loads(await asyncio.wait_for(fourth.recv(), 10))
                     with pytest.raises(ConnectionClosed) as e:
                         await fourth.recv()
                     closed = e.value.rcvd.code
