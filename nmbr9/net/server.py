@@ -31,7 +31,7 @@ from ..rules.record import RecordError
 from ..rules.text import as_json
 from . import protocol as P
 from .store import Store
-from .table import LOBBY, OVER, Table, ruleset_from_json, think
+from .table import LOBBY, OVER, Table, ruleset_from_json, think, with_json
 
 log = logging.getLogger("nmbr9.serve")
 OUTBOX = 256          # messages waiting for a slow client; beyond them it is disconnected
@@ -76,9 +76,10 @@ class Connection:
         self.outbox: asyncio.Queue = asyncio.Queue()
         self.allowance, self.last = float(P.BURST), asyncio.get_running_loop().time()
 
-    def push(self, msg: dict) -> None:
+    def push(self, msg: dict | str) -> None:
+        """Queue `msg` (or its JSON text) to be sent."""
         if self.outbox.qsize() < OUTBOX:
-            self.outbox.put_nowait(P.encode(msg))
+            self.outbox.put_nowait(msg if isinstance(msg, str) else P.encode(msg))
         else:    # it reads nothing: the others must not wait for it
             asyncio.ensure_future(self.ws.close(1008, "too slow"))
 
@@ -237,7 +238,7 @@ class Server:
         conn.push({"type": "welcome", "id": rid, "code": t.code, "seat": seat, "token": t.chairs[seat].token,
                    "host": seat == 0, "version": P.VERSION})
 
-    def send(self, t: Table, seat: int, msg: dict) -> None:
+    def send(self, t: Table, seat: int, msg: dict | str) -> None:
         c = self.seated.get((t.code, seat))
         if c is not None:
             c.push(msg)
@@ -319,7 +320,7 @@ class Server:
             raise BadMessage("bad_token")
         self.bind(conn, t, seat, rid)
         log.info("game %s: seat %d resumed from %s", t.code, seat, conn.peer)
-        conn.push(t.lobby() if t.state == LOBBY else t.view(seat))
+        conn.push(t.lobby() if t.state == LOBBY else t.view_text(seat))
 
     def on_add_bot(self, conn, msg, rid) -> None:
         t = self.host_only(conn)
@@ -355,7 +356,7 @@ class Server:
         log.info("game %s started: %d players", t.code, len(t.chairs))
         conn.push({"type": "ok", "id": rid})
         for seat in range(len(t.chairs)):
-            self.send(t, seat, t.view(seat))
+            self.send(t, seat, t.view_text(seat))
         self.wake_bots(t)
 
     def on_move(self, conn, msg, rid) -> None:
@@ -368,8 +369,8 @@ class Server:
             raise BadMessage("wrong_seat", seat=seat, player=str(move["player"])[:12])
         mine = t.moves_of(seat)
         if seq < len(mine) and seq >= 0:   # sent again after a lost connection: it was made
-            conn.push({"type": "ack", "id": rid, "seq": seq, "moves": [mine[seq]], "again": True,
-                       "view": t.view(seat)})
+            conn.push(with_json({"type": "ack", "id": rid, "seq": seq, "moves": [mine[seq]], "again": True},
+                                view=t.view_text(seat)))
             return
         if seq != len(mine):
             raise BadMessage("bad_seq", seq=seq, expected=len(mine))
@@ -383,7 +384,7 @@ class Server:
             return
         if not self.commit(t, seat, added):
             raise BadMessage("storage")
-        conn.push({"type": "ack", "id": rid, "seq": seq, "moves": added, "view": t.view(seat)})
+        conn.push(with_json({"type": "ack", "id": rid, "seq": seq, "moves": added}, view=t.view_text(seat)))
         self.moved(t, seat, before, added)
 
     def on_record(self, conn, msg, rid) -> None:
@@ -442,13 +443,13 @@ class Server:
             upto = t.seen_before(s)
             shown = [m for m in added if m["round"] < upto]
             if t.state == OVER or t.progress(s) != before[s]:
-                self.send(t, s, t.view(s))
+                self.send(t, s, t.view_text(s))
             elif shown:
                 self.send(t, s, {**note, "type": "tiles", "moves": shown, "score": t.score_seen(mover, upto)})
             elif before[mover] != t.progress(mover):
                 self.send(t, s, note)
         if t.state == OVER:
-            self.send(t, mover, t.view(mover))
+            self.send(t, mover, t.view_text(mover))
             self.finished(t)
         self.wake_bots(t)
 
@@ -481,7 +482,7 @@ class Server:
                 added = t.act_bot(seat, actions)
                 if not self.commit(t, seat, added):
                     return
-                self.send(t, seat, t.view(seat))
+                self.send(t, seat, t.view_text(seat))
                 self.moved(t, seat, before, added)
         except Exception:
             log.exception("game %s: the bot at seat %d failed", t.code, seat)
