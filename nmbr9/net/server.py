@@ -429,7 +429,8 @@ class Server:
             finally:
                 again.close()
             return False
-        log.debug("game %s: seat %d %s", t.code, seat, json.dumps(added))
+        if log.isEnabledFor(logging.DEBUG):   # (not made into JSON for nothing: the server's time is moves')
+            log.debug("game %s: seat %d %s", t.code, seat, json.dumps(added))
         return True
 
     def moved(self, t: Table, mover: int, before: list[tuple], added: list[dict]) -> None:

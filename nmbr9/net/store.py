@@ -87,9 +87,14 @@ class Store:
         self.conn.execute("UPDATE tables SET rematch = ? WHERE id = ?", (t.rematch, self.ids[t.code]))
 
     def add_moves(self, t: Table, seat: int, moves: list[dict]) -> None:
-        """The moves one action made, in one transaction, committed when this returns."""
-        self._write(*[("INSERT INTO moves (table_id, seat, move) VALUES (?, ?, ?)",
-                       (self.ids[t.code], seat, json.dumps(m))) for m in moves])
+        """The moves one action made, in one transaction, committed when this returns (one move, the most
+        usual, is one statement: it commits by itself)."""
+        rows = [("INSERT INTO moves (table_id, seat, move) VALUES (?, ?, ?)",
+                 (self.ids[t.code], seat, json.dumps(m))) for m in moves]
+        if len(rows) == 1:
+            self.conn.execute(*rows[0])
+        else:
+            self._write(*rows)
 
     def load(self) -> list[Table]:
         """Every table as it was at the last commit; its moves are made again through the rules when it is first
