@@ -119,7 +119,7 @@ class Table:
 
     def _kept(self, seat: int) -> "Moves":
         g, i = self.game_of(seat)
-        kept = self._moves.setdefault(seat, Moves())
+        kept = self._moves.get(seat) or self._moves.setdefault(seat, Moves())
         kept.add([move_json(m, seat) for m in g.moves[kept.read:] if m.player == i], len(g.moves))
         return kept
 
