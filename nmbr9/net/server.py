@@ -457,9 +457,10 @@ class Server:
     def finished(self, t: Table) -> None:
         path = self.records / f"{t.code}.json"
         tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(t.record(), indent=1), encoding="utf-8")
+        # compact: indented, it took Python's slow encoder 5 ms a game, a tenth of the game's moves' time
+        tmp.write_text(json.dumps(t.record()), encoding="utf-8")
         os.replace(tmp, path)
-        log.info("game %s over: scores %s, record %s", t.code, t.view(0).get("scores"), path)
+        log.info("game %s over: scores %s, record %s", t.code, t.scores(), path)
 
     def wake_bots(self, t: Table) -> None:
         for seat, c in enumerate(t.chairs):

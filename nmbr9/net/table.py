@@ -229,10 +229,13 @@ class Table:
         if g.start_tiles:
             out["start_tiles"] = [self.game_of(s)[0].start_tiles[self.game_of(s)[1]] for s in range(len(self.chairs))]
         if self.state == OVER:
-            scores = [self.game_of(s)[0].boards[self.game_of(s)[1]].score() for s in range(len(self.chairs))]
-            out["scores"] = scores
+            out["scores"] = scores = self.scores()
             out["winners"] = [s for s, v in enumerate(scores) if v == max(scores)]
         return with_json(out, moves=self._kept(seat).text_before(ALL_ROUNDS), players="[" + ",".join(others) + "]")
+
+    def scores(self) -> list[int]:
+        """Every seat's score now."""
+        return [self.game_of(s)[0].boards[self.game_of(s)[1]].score() for s in range(len(self.chairs))]
 
     def record(self) -> dict:
         """The game record (spec/game-record.md): every seat's moves merged round by round; it replays with
