@@ -465,15 +465,16 @@ def test_a_move_the_database_refuses_is_not_made_and_the_game_goes_on(tmp_path):
             (ana,) = await table(url, ["Ana"])
             rng = random.Random(4)
             await ana.play(next_move(ana.view, rng))
-            store_moves = server.store.add_moves
+            commit = server.store.commit
 
             def full_disk(*args):
+                server.store.staged = []
                 raise sqlite3.OperationalError("database or disk is full")
-            server.store.add_moves = full_disk
+            server.store.commit = full_disk
             move = next_move(ana.view, rng)
             with pytest.raises(ServerError) as e:
                 await ana.request({"type": "move", "seq": 1, "move": move})
-            server.store.add_moves = store_moves
+            server.store.commit = commit
             view = server.tables[ana.code].ready().view(0)
             reply = await ana.play(move)
             return e.value.code, view, reply

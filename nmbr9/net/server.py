@@ -66,20 +66,39 @@ def player_name(msg: dict) -> str:
     return name
 
 
+class Outgoing:
+    """What the server sends while moves wait for their commit (Server.flush, at the end of the loop's turn):
+    held, in order, and sent once committed; what tells of a move whose commit failed is dropped."""
+
+    def __init__(self):
+        self.held: list[tuple] | None = None   # (connection, message, the table it tells about) while moves wait
+        self.about: str | None = None          # the table whose moves the messages pushed now tell of
+
+
 class Connection:
     """One client: the seat it plays (once joined), its outbox and its message allowance."""
 
-    def __init__(self, ws, peer: str, address: str):
-        self.ws, self.peer, self.address = ws, peer, address
+    def __init__(self, ws, peer: str, address: str, outgoing: Outgoing):
+        self.ws, self.peer, self.address, self.outgoing = ws, peer, address, outgoing
         self.code: str | None = None
         self.seat: int | None = None
         self.outbox: asyncio.Queue = asyncio.Queue()
         self.allowance, self.last = float(P.BURST), asyncio.get_running_loop().time()
 
     def push(self, msg: dict | str) -> None:
-        """Queue `msg` (or its JSON text) to be sent."""
-        if self.outbox.qsize() < OUTBOX:
-            self.outbox.put_nowait(msg if isinstance(msg, str) else P.encode(msg))
+        """Send `msg` (or its JSON text) once the moves it may tell of are committed."""
+        self._out(msg if isinstance(msg, str) else P.encode(msg))
+
+    def _out(self, item: str | tuple) -> None:
+        if self.outgoing.held is not None:
+            self.outgoing.held.append((self, item, self.outgoing.about))
+        else:
+            self.deliver(item)
+
+    def deliver(self, item: str | tuple) -> None:
+        """Queue a message's text, or close_after's close, for the writer."""
+        if isinstance(item, tuple) or self.outbox.qsize() < OUTBOX:
+            self.outbox.put_nowait(item)
         else:    # it reads nothing: the others must not wait for it
             asyncio.ensure_future(self.ws.close(1008, "too slow"))
 
@@ -92,8 +111,8 @@ class Connection:
 
     def close_after(self, msg: dict, code: int, reason: str) -> None:
         """Send `msg` after what waits in the outbox, then close the connection with `code`."""
-        self.outbox.put_nowait(P.encode(msg))
-        self.outbox.put_nowait((code, reason))
+        self.push(msg)
+        self._out((code, reason))
 
     async def write(self) -> None:
         try:
@@ -120,6 +139,9 @@ class Server:
         self.max_connections, self.max_games = max_connections, max_games
         self.connections: dict[str, int] = {}      # address -> its connections now
         self.hosted: dict[str, set[str]] = {}      # address -> codes of the games hosted from it since the start
+        self.outgoing = Outgoing()
+        self.staged: list[tuple] = []   # (code, connection or None for a bot, request id) of moves to commit
+        self.ending: set[str] = set()   # games whose last move waits for its commit (then their record is written)
         self.thinking: set[tuple[str, int]] = set()
         self.bots: set[asyncio.Future] = set()      # the bots' turns under way
         self.pool = ProcessPoolExecutor(bot_processes, mp_context=get_context("spawn")) if bot_processes else None
@@ -151,15 +173,17 @@ class Server:
             await asyncio.gather(*self.bots, return_exceptions=True)
 
     def close(self) -> None:
+        if self.outgoing.held is not None:
+            self.flush()
         if self.pool:
             self.pool.shutdown(cancel_futures=True)
         self.store.close()
-        log.info("stopped")
+        log.info("stopped (%d moves stored in %d commits)", self.store.committed, self.store.commits)
 
     async def handler(self, ws) -> None:
         address, port = ws.remote_address[:2] if ws.remote_address else ("?", 0)
         peer = f"{address}:{port}"
-        conn = Connection(ws, peer, address)
+        conn = Connection(ws, peer, address, self.outgoing)
         writer = asyncio.ensure_future(conn.write())
         log.info("connect %s", peer)
         self.connections[address] = self.connections.get(address, 0) + 1
@@ -369,8 +393,11 @@ class Server:
             raise BadMessage("wrong_seat", seat=seat, player=str(move["player"])[:12])
         mine = t.moves_of(seat)
         if seq < len(mine) and seq >= 0:   # sent again after a lost connection: it was made
-            conn.push(with_json({"type": "ack", "id": rid, "seq": seq, "moves": [mine[seq]], "again": True},
-                                view=t.view_text(seat)))
+            if self.outgoing.held is not None:   # (perhaps in the commit to come)
+                self.staged.append((t.code, conn, rid))
+            with self.about(t):
+                conn.push(with_json({"type": "ack", "id": rid, "seq": seq, "moves": [mine[seq]], "again": True},
+                                    view=t.view_text(seat)))
             return
         if seq != len(mine):
             raise BadMessage("bad_seq", seq=seq, expected=len(mine))
@@ -382,10 +409,10 @@ class Server:
         if not verdict:
             conn.push({"type": "refused", "id": rid, "seq": seq, **P.verdict_json(verdict)})
             return
-        if not self.commit(t, seat, added):
-            raise BadMessage("storage")
-        conn.push(with_json({"type": "ack", "id": rid, "seq": seq, "moves": added}, view=t.view_text(seat)))
-        self.moved(t, seat, before, added)
+        self.stage(t, seat, added, conn, rid)
+        with self.about(t):
+            conn.push(with_json({"type": "ack", "id": rid, "seq": seq, "moves": added}, view=t.view_text(seat)))
+            self.moved(t, seat, before, added)
 
     def on_record(self, conn, msg, rid) -> None:
         t = self.table(conn)
@@ -417,21 +444,55 @@ class Server:
         self.lobby_changed(new)
 
     # ----- after a move -----------------------------------------------------------------
-    def commit(self, t: Table, seat: int, added: list[dict]) -> bool:
-        """Store the moves one action made; if that fails, the table goes back to what is stored."""
-        try:
-            self.store.add_moves(t, seat, added)
-        except Exception:
-            log.exception("game %s: storing a move failed; the table is read back from the database", t.code)
-            again = Store(self.folder)
-            try:
-                self.tables.update({x.code: x for x in again.load() if x.code == t.code})
-            finally:
-                again.close()
-            return False
+    def stage(self, t: Table, seat: int, added: list[dict], conn: Connection | None = None, rid=None) -> None:
+        """The moves one action made go into the commit at the end of this loop turn (flush), one for all the
+        moves made meanwhile; until it, everything sent waits (Outgoing), so nothing tells of an uncommitted move."""
+        self.store.add_moves(t, seat, added)
+        self.staged.append((t.code, conn, rid))
+        if self.outgoing.held is None:
+            self.outgoing.held = []
+            asyncio.get_running_loop().call_soon(self.flush)
         if log.isEnabledFor(logging.DEBUG):   # (not made into JSON for nothing: the server's time is moves')
             log.debug("game %s: seat %d %s", t.code, seat, json.dumps(added))
-        return True
+
+    @contextlib.contextmanager
+    def about(self, t: Table):
+        """What is pushed meanwhile tells of `t`'s new moves: dropped if their commit fails."""
+        self.outgoing.about = t.code
+        try:
+            yield
+        finally:
+            self.outgoing.about = None
+
+    def flush(self) -> None:
+        """Commit the moves staged in this loop turn, then send what waited. If the commit fails, their games go
+        back to what the database holds: each mover is told `storage` and every seat there gets its view again."""
+        held, staged, ending = self.outgoing.held or [], self.staged, self.ending
+        self.outgoing.held, self.staged, self.ending = None, [], set()
+        failed = set()
+        try:
+            self.store.commit()
+        except Exception:
+            failed = {code for code, _conn, _rid in staged}
+            log.exception("storing moves failed; games %s are read back from the database", ", ".join(failed))
+            again = Store(self.folder)
+            try:
+                self.tables.update({x.code: x for x in again.load() if x.code in failed})
+            finally:
+                again.close()
+        for conn, item, about in held:
+            if about not in failed:
+                conn.deliver(item)
+        for code, conn, rid in staged:
+            if conn is not None and code in failed:
+                conn.push({**P.error("storage"), "id": rid})
+        for code in failed:
+            t = self.find(code)
+            for seat in range(len(t.chairs)):
+                self.send(t, seat, t.view_text(seat))
+            self.wake_bots(t)
+        for code in ending - failed:
+            self.finished(self.tables[code])
 
     def moved(self, t: Table, mover: int, before: list[tuple], added: list[dict]) -> None:
         """Tell the others: a new view to whoever's own game moved on ("Level to Level") or ended; to whoever
@@ -451,7 +512,7 @@ class Server:
                 self.send(t, s, note)
         if t.state == OVER:
             self.send(t, mover, t.view_text(mover))
-            self.finished(t)
+            self.ending.add(t.code)   # its record is written once its last move is committed
         self.wake_bots(t)
 
     def finished(self, t: Table) -> None:
@@ -482,10 +543,10 @@ class Server:
                     return
                 before = [t.progress(s) for s in range(len(t.chairs))]
                 added = t.act_bot(seat, actions)
-                if not self.commit(t, seat, added):
-                    return
-                self.send(t, seat, t.view_text(seat))
-                self.moved(t, seat, before, added)
+                self.stage(t, seat, added)
+                with self.about(t):
+                    self.send(t, seat, t.view_text(seat))
+                    self.moved(t, seat, before, added)
         except Exception:
             log.exception("game %s: the bot at seat %d failed", t.code, seat)
         finally:
