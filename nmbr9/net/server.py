@@ -178,7 +178,8 @@ class Server:
         if self.pool:
             self.pool.shutdown(cancel_futures=True)
         self.store.close()
-        log.info("stopped (%d moves stored in %d commits)", self.store.committed, self.store.commits)
+        log.info("%d moves stored in %d commits", self.store.committed, self.store.commits)
+        log.info("stopped")
 
     async def handler(self, ws) -> None:
         address, port = ws.remote_address[:2] if ws.remote_address else ("?", 0)
