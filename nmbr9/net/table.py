@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from ..rules import BREAKING_RULES, LEVEL_TO_LEVEL, POWERS, Game, Ruleset, Seat, Verdict
 from ..rules.game import VARIANT_MAX_PLAYERS
 from ..rules.record import RecordError, game_record, parse_move
+from .protocol import encode
 
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
 ALL_ROUNDS = 10 ** 6     # seen_before once a player's game is over: every round
@@ -119,7 +120,9 @@ class Table:
 
     def _kept(self, seat: int) -> "Moves":
         g, i = self.game_of(seat)
-        kept = self._moves.get(seat) or self._moves.setdefault(seat, Moves())
+        kept = self._moves.get(seat)
+        if kept is None:
+            kept = self._moves[seat] = Moves()
         kept.add([move_json(m, seat) for m in g.moves[kept.read:] if m.player == i], len(g.moves))
         return kept
 
@@ -263,7 +266,7 @@ class Moves:
     def add(self, moves: list[dict], read: int) -> None:
         self.read = read
         self.moves += moves
-        self.texts += [json.dumps(m, separators=(",", ":")) for m in moves]
+        self.texts += [encode(m) for m in moves]
         self.rounds += [m["round"] for m in moves]
 
     def text_before(self, round_: int) -> str:
@@ -273,7 +276,7 @@ class Moves:
 
 def with_json(obj: dict, **texts: str) -> str:
     """`obj` as JSON with the fields `texts`, given as JSON text already."""
-    head = json.dumps(obj, separators=(",", ":"))
+    head = encode(obj)
     return head[:-1] + "".join(f'{"," if obj or n else ""}"{k}":{v}' for n, (k, v) in enumerate(texts.items())) + "}"
 
 
