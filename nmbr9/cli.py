@@ -275,6 +275,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data", help="folder of the server's database and records (default: the data folder's server/)")
     p.add_argument("--cert", help="TLS certificate (PEM), with --key: clients connect with wss://")
     p.add_argument("--key", help="TLS private key (PEM)")
+    p.add_argument("--max-connections-per-address", type=int, default=None, metavar="N",
+                   help="connections one address may hold at once (default 64; 0: no limit)")
+    p.add_argument("--max-games-per-address", type=int, default=None, metavar="N",
+                   help="games not over that one address may have hosted (default 16; 0: no limit)")
     p.add_argument("--verbose", action="store_true", help="log every move too")
     p.set_defaults(func=cmd_serve)
 

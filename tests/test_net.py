@@ -22,9 +22,9 @@ from nmbr9.rules.record import parse_record, replay
 
 
 @asynccontextmanager
-async def serving(folder: Path, seed: int = 1):
+async def serving(folder: Path, seed: int = 1, **limits):
     """A server in this event loop on a free port: (its ws:// address, the Server)."""
-    server = Server(folder, rng=random.Random(seed), bot_processes=0)
+    server = Server(folder, rng=random.Random(seed), bot_processes=0, **limits)
     loop = asyncio.get_running_loop()
     ready, stop = loop.create_future(), loop.create_future()
     task = asyncio.ensure_future(server.run("127.0.0.1", 0, ready=ready.set_result, stop=stop))
@@ -161,6 +161,7 @@ def test_seats_are_played_only_with_their_token(tmp_path):
                 await ben.start()
             codes["start by a guest"] = e.value.code
             # the right token takes the seat from another connection, and plays it
+            ben.backoff = (60, 60)   # (told its seat is played elsewhere, today's client would take it back)
             again = Client(url)
             await again.connect()
             welcome = await again.resume(ana.code, ben.token)
@@ -288,7 +289,7 @@ def test_kill_9_and_restart_lose_nothing_acknowledged_and_the_game_goes_on(tmp_p
     try:
         tally, reconnects = run(main())
     finally:
-        assert server.stop() == 0                         # SIGTERM: a clean stop
+        assert server.stop()[0] == 0                         # SIGTERM: a clean stop
     good, lost, problems = check_records(tmp_path, tally.acked)
     assert reconnects == [1, 1, 1] and len(tally.acked) == 60
     assert (good, lost, problems) == (1, 0, [])
@@ -395,7 +396,7 @@ def test_a_window_drives_the_client_from_its_frame_loop_over_tls(tmp_path):
         seat, reconnects = window.seat, window.reconnects
     finally:
         window.stop()
-        assert server.stop() == 0
+        assert server.stop()[0] == 0
     assert me["address"].startswith("wss://") and len(me["code"]) == P.CODE_LENGTH
     assert [m["type"] for m in arrived][:2] == ["lobby", "view"]
     assert reply["type"] == "ack" and reply["view"]["round"] == 2
@@ -407,12 +408,14 @@ def test_nmbr9_serve_says_what_is_wrong_with_its_options(tmp_path, capsys):
     (tmp_path / "a file").write_text("")
     said = {}
     for what, args in {"port": ["--port", "70000"], "data": ["--data", str(tmp_path / "a file"), "--port", "0"],
-                       "tls": ["--cert", "c.pem", "--port", "0"]}.items():
+                       "tls": ["--cert", "c.pem", "--port", "0"],
+                       "limit": ["--max-games-per-address", "-1", "--port", "0"]}.items():
         status = main(["serve", *args])
         said[what] = (status, capsys.readouterr().err.strip())
     assert said["port"] == (2, "The port must be a number from 0 to 65535.")
     assert said["data"][0] == 2 and said["data"][1].startswith(f"Can't use the data folder {tmp_path / 'a file'}: ")
     assert said["tls"] == (2, "TLS needs both --cert and --key.")
+    assert said["limit"] == (2, "A limit per address must be 0 (none) or more.")
 
 
 def test_nmbr9_plus_rules_played_online_at_each_ones_pace_replay_legal(tmp_path):
@@ -462,15 +465,16 @@ def test_a_move_the_database_refuses_is_not_made_and_the_game_goes_on(tmp_path):
             (ana,) = await table(url, ["Ana"])
             rng = random.Random(4)
             await ana.play(next_move(ana.view, rng))
-            store_moves = server.store.add_moves
+            commit = server.store.commit
 
             def full_disk(*args):
+                server.store.staged = []
                 raise sqlite3.OperationalError("database or disk is full")
-            server.store.add_moves = full_disk
+            server.store.commit = full_disk
             move = next_move(ana.view, rng)
             with pytest.raises(ServerError) as e:
                 await ana.request({"type": "move", "seq": 1, "move": move})
-            server.store.add_moves = store_moves
+            server.store.commit = commit
             view = server.tables[ana.code].ready().view(0)
             reply = await ana.play(move)
             return e.value.code, view, reply
@@ -478,3 +482,63 @@ def test_a_move_the_database_refuses_is_not_made_and_the_game_goes_on(tmp_path):
     assert code == "storage"
     assert view["round"] == 2 and len(view["moves"]) == 1      # not made: the table is what the database holds
     assert reply["type"] == "ack" and reply["seq"] == 1         # the same move, sent again, is made
+
+
+def test_one_address_holds_a_limited_number_of_connections_and_hosted_games(tmp_path):
+    async def main():
+        async with serving(tmp_path, max_connections=3, max_games=2) as (url, server):
+            ana, ben = Client(url), Client(url)
+            await ana.connect(), await ben.connect()
+            async with connect(url) as third:
+                async with connect(url) as fourth:   # one too many from 127.0.0.1: told why, then closed
+                    said = json.loads(await asyncio.wait_for(fourth.recv(), 10))
+                    with pytest.raises(ConnectionClosed) as e:
+                        await fourth.recv()
+                    closed = e.value.rcvd.code
+            games = [(await ana.host("Ana"))["code"], (await ben.host("Ben"))["code"]]
+            with pytest.raises(ServerError) as e:
+                await ana.host("Ana")
+            refused = e.value.reply
+            await ben.start()   # Ben plays his game alone to its end: then Ana may host again
+            await lay(ben, random.Random(3), Tally())
+            again = await ana.host("Ana")
+            for c in (ana, ben):
+                await c.close()
+            return said, closed, refused, again, games
+    said, closed, refused, again, games = run(main())
+    assert (said["code"], closed) == ("too_many_connections", 1013)
+    assert said["message"] == "Too many connections from your address (at most 3): close one and try again."
+    assert refused["code"] == "too_many_games" and "already hosts 2 games" in refused["message"]
+    assert again["seat"] == 0 and again["code"] not in games
+
+
+def test_a_seat_resumed_on_a_second_connection_leaves_the_first_and_no_move_is_made_twice(tmp_path):
+    """Ben's old connection sends a move and, before its answer, his seat is resumed elsewhere and the same
+    move sent again (as after a lost connection): it is made once; the old connection is told why and closed."""
+    async def main():
+        async with serving(tmp_path) as (url, server):
+            ana, ben = await table(url, ["Ana", "Ben"])
+            ben.backoff = (60, 60)   # (today's client would resume again: this test is about the server)
+            move = next_move(ben.view, random.Random(4))
+            first = asyncio.ensure_future(ben.play(move))
+            await asyncio.sleep(0)
+            newer = Listener(url, backoff=(60, 60))
+            await newer.connect()
+            welcome = await newer.resume(ben.code, ben.token)
+            again = await newer.request({"type": "move", "seq": 0, "move": move})
+            told = await asyncio.wait_for(ben.events.get(), 10)
+            while told["type"] != "error":
+                told = await asyncio.wait_for(ben.events.get(), 10)
+            gone = await asyncio.wait_for(ben.events.get(), 10)
+            reply = await newer.play(next_move(newer.view, random.Random(5)))
+            made = server.tables[ben.code].moves_of(1)
+            for c in (ana, ben, newer):
+                await c.close()
+            return welcome, first.result(), again, told, gone, reply, made
+    welcome, first, again, told, gone, reply, made = run(main())
+    assert welcome["seat"] == 1 and first["type"] == "ack"
+    assert again["type"] == "ack" and again["again"] and again["moves"] == first["moves"]
+    assert (told["code"], gone["type"]) == ("replaced", "reconnecting")
+    assert told["message"] == "Your seat is now played from another window or computer: this connection was closed."
+    assert reply["type"] == "ack" and reply["seq"] == 1
+    assert [m["round"] for m in made] == [1, 2]   # round 1's tile once

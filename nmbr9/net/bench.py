@@ -14,6 +14,7 @@ import json
 import os
 import random
 import re
+import resource
 import signal
 import statistics
 import subprocess
@@ -118,6 +119,12 @@ class ServerProcess:
     def __init__(self, data: Path, port: int = 0, *options: str):
         self.data, self.port, self.options = data, port, options
         self.proc = None
+        self.cpu_at_start = 0.0   # the server's CPU seconds when it began listening (its start-up, left out)
+
+    def cpu(self) -> float:
+        """The server process's CPU seconds so far (user + system; Linux's /proc)."""
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def start(self) -> int:
         self.proc = subprocess.Popen([sys.executable, "-m", "nmbr9", "serve", "--port", str(self.port),
@@ -126,6 +133,7 @@ class ServerProcess:
             m = re.search(r"listening on wss?://[\d.]+:(\d+)", line)
             if m:
                 self.port = int(m.group(1))
+                self.cpu_at_start = self.cpu()
                 break
         else:
             raise RuntimeError("the server did not start")
@@ -137,9 +145,13 @@ class ServerProcess:
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait()
 
-    def stop(self) -> int:
+    def stop(self) -> tuple[int, float]:
+        """SIGTERM: (its exit status, its CPU seconds from listening to its end, getrusage)."""
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         self.proc.send_signal(signal.SIGTERM)
-        return self.proc.wait(30)
+        status = self.proc.wait(30)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)   # only this child was reaped meanwhile
+        return status, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime - self.cpu_at_start
 
 
 def check_records(data: Path, acked: list) -> tuple[int, int, list[str]]:
@@ -192,7 +204,8 @@ def bench_server(args) -> int:
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
-        server = ServerProcess(data)
+        # every bench client comes from 127.0.0.1: the limits per address would refuse most of them
+        server = ServerProcess(data, 0, "--max-connections-per-address", "0", "--max-games-per-address", "0")
         server.start()
         tally = Tally()
         print(f"bench server: {args.games} games x {args.players} players, {args.seconds:g} s"
@@ -201,13 +214,15 @@ def bench_server(args) -> int:
         t0 = time.perf_counter()
         asyncio.run(_bench(args, server, tally))
         wall = time.perf_counter() - t0
-        status = server.stop()
+        status, cpu = server.stop()
         good, lost, problems = check_records(data, tally.acked)
         ms = sorted(x * 1000 for x in tally.latencies)
         q = statistics.quantiles(ms, n=100) if len(ms) > 1 else ms * 99
         print(f"  games complete: {tally.games}, records replaying legal and complete: {good}")
         print(f"  placements: {len(ms)} in {wall:.1f} s = {len(ms) / wall:.0f}/s")
         print(f"  ack latency ms: p50 {q[49]:.1f}  p95 {q[94]:.1f}  p99 {q[98]:.1f}  max {ms[-1]:.1f}")
+        print(f"  server CPU after its start: {cpu:.2f} s = {cpu * 1000 / max(1, len(ms)):.2f} ms a placement"
+              f" (getrusage)")
         print(f"  reconnects: {tally.reconnects}   lost placements: {lost}   server exit status {status}"
               f"   load average after {os.getloadavg()[0]:.2f}")
         for p in problems[:5]:

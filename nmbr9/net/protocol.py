@@ -32,6 +32,10 @@ ERRORS = {
     "not_over": N_("The game is not over yet."),
     "storage": N_("The server could not store the move; it was not made. Try again."),
     "flood": N_("Too many messages: the server closed the connection."),
+    "too_many_connections": N_("Too many connections from your address (at most {most}): close one and try again."),
+    "too_many_games": N_("Your address already hosts {most} games that are not over, the most it may: finish one "
+                         "first."),
+    "replaced": N_("Your seat is now played from another window or computer: this connection was closed."),
 }
 
 

@@ -35,9 +35,13 @@ def main(args) -> int:
     if not 0 <= args.port <= 65535:
         print(_("The port must be a number from 0 to 65535."), file=sys.stderr)
         return 2
+    limits = {"max_connections": args.max_connections_per_address, "max_games": args.max_games_per_address}
+    if any(n is not None and n < 0 for n in limits.values()):
+        print(_("A limit per address must be 0 (none) or more."), file=sys.stderr)
+        return 2
     folder = Path(args.data) if args.data else data_dir() / "server"
     try:
-        server = Server(folder)
+        server = Server(folder, **{k: n for k, n in limits.items() if n is not None})
     except (OSError, sqlite3.Error, RecordError) as e:   # a file where the folder should be; a damaged database
         print(_("Can't use the data folder {folder}: {error}").format(folder=folder, error=e), file=sys.stderr)
         return 2

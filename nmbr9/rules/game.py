@@ -585,7 +585,7 @@ class Game:
         if not v:
             return v
         st, turn = self.players[player], self._turn(player)
-        placed = self.boards[player].place(p.at(v.level), allow, cap)
+        placed = self.boards[player].lay(p.at(v.level))   # judged just now
         turn.highest = max(turn.highest, placed.level)
         if is_filler(p.piece):
             st.fillers.remove(p.piece)
