@@ -30,7 +30,7 @@ from ..rules.record import parse_move
 from . import protocol as P
 
 REPLIES = ("welcome", "ok", "ack", "refused", "record", "error")   # answers to a request, by its "id"
-FATAL = ("bad_token", "no_game", "version")                  # a resume that can never work
+FATAL = ("bad_token", "no_game", "version", "replaced")      # a resume that can never work, or a seat taken elsewhere
 
 
 def board_of(view: dict, seat: int):
