@@ -12,7 +12,7 @@ from direct.showbase.MessengerGlobal import messenger
 from nmbr9.net.client import ClientThread
 from nmbr9.net.online import saved_seat
 from helpers import frames
-from test_screens import app, buttons, click, picture, texts, until  # noqa: F401 (app: the fixture)
+from test_screens import buttons, click, picture, texts, until   # (the app fixture: conftest.py)
 
 pytestmark = pytest.mark.render
 SHOTS = os.environ.get("NMBR9_SHOTS")   # a folder: the screens' pictures are saved there to be looked at

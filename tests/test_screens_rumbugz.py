@@ -8,7 +8,7 @@ import pytest
 from nmbr9.rules import Seat
 from nmbr9.rumbugz.play import GameRules
 from nmbr9.store.rumbugz import play_tournament_game, store_round, tournament_game
-from test_screens import app, buttons, click, picture, texts   # noqa: F401 (app: the fixture)
+from test_screens import buttons, click, picture, texts   # (the app fixture: conftest.py)
 
 pytestmark = pytest.mark.render
 
