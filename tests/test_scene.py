@@ -967,3 +967,13 @@ def test_drop_lines_join_the_floating_tile_to_where_it_lands_in_the_verdicts_col
     play.start_turn()
     play.pointer(*screen_of_square(play.camera, 6, 0, 0))
     assert not play.verdict.ok and line_colours() == {"red"}
+
+
+def test_the_hud_layer_draws_without_clearing_the_depth_buffer_again(scene):
+    """The HUD and the screens draw over the table with no depth test, so clearing the depth buffer for them is a
+    second pass over every pixel for nothing (about a sixth of the table's frame on software GL)."""
+    from panda3d.core import DepthTestAttrib
+    layer = scene.cam2d.node().getDisplayRegion(0)
+    assert not layer.getClearDepthActive()
+    depth = scene.render2d.getState().getAttrib(DepthTestAttrib)
+    assert depth is not None and depth.getMode() == DepthTestAttrib.M_none   # nothing drawn there reads it
