@@ -977,3 +977,20 @@ def test_the_hud_layer_draws_without_clearing_the_depth_buffer_again(scene):
     assert not layer.getClearDepthActive()
     depth = scene.render2d.getState().getAttrib(DepthTestAttrib)
     assert depth is not None and depth.getMode() == DepthTestAttrib.M_none   # nothing drawn there reads it
+
+
+def test_the_grid_draws_a_run_of_equally_faint_square_edges_as_one_line(scene):
+    """Software GL pays for each line it draws: the grid's edges inside the build and along its fading rings
+    (as faint all along) are drawn as long lines, not a line per square's edge (1549 lines on the bench's board)."""
+    from nmbr9.bench import seeded_board
+    from nmbr9.scene.table import GRID_MARGIN, Table
+    board = seeded_board(19, 0).boards[0]
+    table = Table(scene)
+    table.show(board)
+    primitive = table.grid.node().getGeom(0).getPrimitive(0)
+    edges = primitive.getNumPrimitives()
+    x0, y0, x1, y1 = board.bounds()
+    w, h = x1 - x0 + 1 + 2 * GRID_MARGIN, y1 - y0 + 1 + 2 * GRID_MARGIN
+    spanned = (w + 1) * h + (h + 1) * w   # square edges in the grid's span
+    assert edges < spanned / 3, (edges, spanned)
+    table.remove()
