@@ -994,3 +994,28 @@ def test_the_grid_draws_a_run_of_equally_faint_square_edges_as_one_line(scene):
     spanned = (w + 1) * h + (h + 1) * w   # square edges in the grid's span
     assert edges < spanned / 3, (edges, spanned)
     table.remove()
+
+
+def test_tilted_lowest_the_build_shows_at_least_half_as_tall_as_from_the_default_view(scene):
+    """S held down: at the lowest tilt the build still fills its room, across as from the default view and at least
+    half as tall (at 12 degrees it was a sliver, a third as tall as from the default view, seen from most sides)."""
+    from nmbr9.bench import seeded_board
+    from nmbr9.scene.camera import OrbitCamera, level_height
+    board = seeded_board(19, 0).boards[0]
+    cam = OrbitCamera(scene.camera, scene.camLens, scene.render)
+    cam.frame_board(board)
+    tops = [Point3(x + dx, -(y + dy), level_height(t.level + 1)) for t in board.tiles for x, y in t.squares()
+            for dx in (0, 1) for dy in (0, 1)]
+
+    def size():
+        xs, ys = zip(*(cam.screen_point(p) for p in tops))
+        assert max(xs) <= 1 and min(xs) >= -1 and max(ys) <= 1 and min(ys) >= -1   # all in the window
+        return max(xs) - min(xs), max(ys) - min(ys)
+    for heading in range(0, 360, 45):
+        cam.heading, cam.pitch = heading, DEFAULT_PITCH
+        cam.apply()
+        width, height = size()
+        for _ in range(60):   # S held: a step of tilt at each repeat, down to the lowest
+            cam.orbit(0, -2)
+        low_width, low_height = size()
+        assert low_width >= 0.95 * width and low_height >= 0.5 * height, (heading, low_width, width, low_height, height)
