@@ -901,17 +901,22 @@ def test_the_controls_legend_says_the_wheel_turns_a_held_tile_and_zooms_otherwis
     assert play.rotation == 90 and play.camera.zoom < zoom
 
 
-def test_the_orbit_keeps_the_build_in_the_middle_and_as_big_at_every_angle(scene):
-    """Turned and tilted any way (A D W S, a right drag), the build stays in the middle of the view and shows about
-    as big as from the default view (turned half way between two sides it showed at 60% of its size, off the
-    middle; tilted low, small)."""
+def _bench_board_framed(scene):
+    """The bench's 19-tile board framed by an orbit camera: the camera and the corners of every tile's top."""
     from nmbr9.bench import seeded_board
     from nmbr9.scene.camera import OrbitCamera, level_height
     board = seeded_board(19, 0).boards[0]
     cam = OrbitCamera(scene.camera, scene.camLens, scene.render)
     cam.frame_board(board)
-    tops = [Point3(x + dx, -(y + dy), level_height(t.level + 1)) for t in board.tiles for x, y in t.squares()
-            for dx in (0, 1) for dy in (0, 1)]
+    return cam, [Point3(x + dx, -(y + dy), level_height(t.level + 1)) for t in board.tiles for x, y in t.squares()
+                 for dx in (0, 1) for dy in (0, 1)]
+
+
+def test_the_orbit_keeps_the_build_in_the_middle_and_as_big_at_every_angle(scene):
+    """Turned and tilted any way (A D W S, a right drag), the build stays in the middle of the view and shows about
+    as big as from the default view (turned half way between two sides it showed at 60% of its size, off the
+    middle; tilted low, small)."""
+    cam, tops = _bench_board_framed(scene)
 
     def shown():
         xs, ys = zip(*(cam.screen_point(p) for p in tops))
@@ -999,13 +1004,7 @@ def test_the_grid_draws_a_run_of_equally_faint_square_edges_as_one_line(scene):
 def test_tilted_lowest_the_build_shows_at_least_half_as_tall_as_from_the_default_view(scene):
     """S held down: at the lowest tilt the build still fills its room, across as from the default view and at least
     half as tall (at 12 degrees it was a sliver, a third as tall as from the default view, seen from most sides)."""
-    from nmbr9.bench import seeded_board
-    from nmbr9.scene.camera import OrbitCamera, level_height
-    board = seeded_board(19, 0).boards[0]
-    cam = OrbitCamera(scene.camera, scene.camLens, scene.render)
-    cam.frame_board(board)
-    tops = [Point3(x + dx, -(y + dy), level_height(t.level + 1)) for t in board.tiles for x, y in t.squares()
-            for dx in (0, 1) for dy in (0, 1)]
+    cam, tops = _bench_board_framed(scene)
 
     def size():
         xs, ys = zip(*(cam.screen_point(p) for p in tops))
