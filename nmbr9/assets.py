@@ -27,6 +27,7 @@ from .rules import tiles
 
 TILE_THICKNESS = 0.3   # one level, in squares: thick card stock that reads as a layer
 BEVEL = 0.045          # softened top edge
+SIDE_FOOT, SIDE_RIM = 0.5, 0.4    # a side's colour at its foot (times the tile's) and at its top (that far to white)
 PX = 128               # texture pixels per square
 BACK = (0.06, 0.055, 0.05)  # the back is black (spec/tiles.md)
 START_COLOUR = "#b9b2a2"   # NMBR 9 ++ start tiles: neutral, no numeral, a woven pattern (start_pattern)
@@ -170,9 +171,11 @@ def tile_egg(art: PieceArt) -> str:
                     top = [(u, -v, T - b + inset(u, v)) for u, v in part]
                     uvs = [(u / n, 1 - v / n) for u, v in part]
                     egg.polygon("top", top, (0, 0, 1), [white] * len(part), uvs, "numeral")
-        # straight sides where the square has no neighbour; darker low down (contact shade)
-        low = (*(c * 0.62 for c in colour), 1.0)
-        high = (*colour, 1.0)
+        # straight sides where the square has no neighbour: darker low down (contact shade), pale at the top edge as
+        # if it caught the light, so where a tile lies on another a light rim stands over a dark foot (height reads
+        # without the L badges, at no cost in triangles)
+        low = (*(c * SIDE_FOOT for c in colour), 1.0)
+        high = (*(c + (1 - c) * SIDE_RIM for c in colour), 1.0)
         for dx, dy, edge in ((0, -1, ((0, 0), (1, 0))), (1, 0, ((1, 0), (1, 1))),
                              (0, 1, ((1, 1), (0, 1))), (-1, 0, ((0, 1), (0, 0)))):
             if filled(cx + dx, cy + dy):

@@ -901,17 +901,22 @@ def test_the_controls_legend_says_the_wheel_turns_a_held_tile_and_zooms_otherwis
     assert play.rotation == 90 and play.camera.zoom < zoom
 
 
-def test_the_orbit_keeps_the_build_in_the_middle_and_as_big_at_every_angle(scene):
-    """Turned and tilted any way (A D W S, a right drag), the build stays in the middle of the view and shows about
-    as big as from the default view (turned half way between two sides it showed at 60% of its size, off the
-    middle; tilted low, small)."""
+def _bench_board_framed(scene):
+    """The bench's 19-tile board framed by an orbit camera: the camera and the corners of every tile's top."""
     from nmbr9.bench import seeded_board
     from nmbr9.scene.camera import OrbitCamera, level_height
     board = seeded_board(19, 0).boards[0]
     cam = OrbitCamera(scene.camera, scene.camLens, scene.render)
     cam.frame_board(board)
-    tops = [Point3(x + dx, -(y + dy), level_height(t.level + 1)) for t in board.tiles for x, y in t.squares()
-            for dx in (0, 1) for dy in (0, 1)]
+    return cam, [Point3(x + dx, -(y + dy), level_height(t.level + 1)) for t in board.tiles for x, y in t.squares()
+                 for dx in (0, 1) for dy in (0, 1)]
+
+
+def test_the_orbit_keeps_the_build_in_the_middle_and_as_big_at_every_angle(scene):
+    """Turned and tilted any way (A D W S, a right drag), the build stays in the middle of the view and shows about
+    as big as from the default view (turned half way between two sides it showed at 60% of its size, off the
+    middle; tilted low, small)."""
+    cam, tops = _bench_board_framed(scene)
 
     def shown():
         xs, ys = zip(*(cam.screen_point(p) for p in tops))
@@ -967,3 +972,49 @@ def test_drop_lines_join_the_floating_tile_to_where_it_lands_in_the_verdicts_col
     play.start_turn()
     play.pointer(*screen_of_square(play.camera, 6, 0, 0))
     assert not play.verdict.ok and line_colours() == {"red"}
+
+
+def test_the_hud_layer_draws_without_clearing_the_depth_buffer_again(scene):
+    """The HUD and the screens draw over the table with no depth test, so clearing the depth buffer for them is a
+    second pass over every pixel for nothing (about a sixth of the table's frame on software GL)."""
+    from panda3d.core import DepthTestAttrib
+    layer = scene.cam2d.node().getDisplayRegion(0)
+    assert not layer.getClearDepthActive()
+    depth = scene.render2d.getState().getAttrib(DepthTestAttrib)
+    assert depth is not None and depth.getMode() == DepthTestAttrib.M_none   # nothing drawn there reads it
+
+
+def test_the_grid_draws_a_run_of_equally_faint_square_edges_as_one_line(scene):
+    """Software GL pays for each line it draws: the grid's edges inside the build and along its fading rings
+    (as faint all along) are drawn as long lines, not a line per square's edge (1549 lines on the bench's board)."""
+    from nmbr9.bench import seeded_board
+    from nmbr9.scene.table import GRID_MARGIN, Table
+    board = seeded_board(19, 0).boards[0]
+    table = Table(scene)
+    table.show(board)
+    primitive = table.grid.node().getGeom(0).getPrimitive(0)
+    edges = primitive.getNumPrimitives()
+    x0, y0, x1, y1 = board.bounds()
+    w, h = x1 - x0 + 1 + 2 * GRID_MARGIN, y1 - y0 + 1 + 2 * GRID_MARGIN
+    spanned = (w + 1) * h + (h + 1) * w   # square edges in the grid's span
+    assert edges < spanned / 3, (edges, spanned)
+    table.remove()
+
+
+def test_tilted_lowest_the_build_shows_at_least_half_as_tall_as_from_the_default_view(scene):
+    """S held down: at the lowest tilt the build still fills its room, across as from the default view and at least
+    half as tall (at 12 degrees it was a sliver, a third as tall as from the default view, seen from most sides)."""
+    cam, tops = _bench_board_framed(scene)
+
+    def size():
+        xs, ys = zip(*(cam.screen_point(p) for p in tops))
+        assert max(xs) <= 1 and min(xs) >= -1 and max(ys) <= 1 and min(ys) >= -1   # all in the window
+        return max(xs) - min(xs), max(ys) - min(ys)
+    for heading in range(0, 360, 45):
+        cam.heading, cam.pitch = heading, DEFAULT_PITCH
+        cam.apply()
+        width, height = size()
+        for _ in range(60):   # S held: a step of tilt at each repeat, down to the lowest
+            cam.orbit(0, -2)
+        low_width, low_height = size()
+        assert low_width >= 0.95 * width and low_height >= 0.5 * height, (heading, low_width, width, low_height, height)

@@ -15,7 +15,7 @@ from ..assets import TILE_THICKNESS
 
 DEFAULT_HEADING = 0.0     # camera south of the build, rows running towards it
 DEFAULT_PITCH = 40.0      # degrees above the table: low enough that a stack's sides show its height
-MIN_PITCH, MAX_PITCH = 12.0, 89.0
+MIN_PITCH, MAX_PITCH = 22.0, 89.0   # lower than 22 degrees the build was a sliver a third as tall as by default
 MIN_ZOOM, MAX_ZOOM = 0.35, 3.0
 ROOM = 2.5                # squares around the build kept in view, for the next tile
 FRAME_X, FRAME_TOP, FRAME_BOTTOM = 0.95, 0.78, 0.9  # of the room framed in: margins, the top for a line of text

@@ -296,10 +296,17 @@ class Table:
         n = 0
         segments = [((x, y), (x, y + 1)) for x in range(bx0 - m, bx1 + 2 + m) for y in range(by0 - m, by1 + 1 + m)]
         segments += [((x, y), (x + 1, y)) for y in range(by0 - m, by1 + 2 + m) for x in range(bx0 - m, bx1 + 1 + m)]
+        runs = []
         for (xa, ya), (xb, yb) in segments:
             aa, ab = alpha(xa, ya), alpha(xb, yb)
             if max(aa, ab) < 0.02:  # too faint to see: leave it out
                 continue
+            if runs and runs[-1][1] == (xa, ya) and runs[-1][3] == aa == ab and runs[-1][2] == aa:
+                # a square's edge going on as the one before, as faint: one line (software GL pays per line)
+                runs[-1][1] = (xb, yb)
+            else:
+                runs.append([(xa, ya), (xb, yb), aa, ab])
+        for (xa, ya), (xb, yb), aa, ab in runs:
             for x, y, a in ((xa, ya, aa), (xb, yb, ab)):
                 pos.addData3(x, -y, 0.0)
                 # blended with the cloth here, so the lines draw opaque (cheaper than blending)
