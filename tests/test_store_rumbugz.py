@@ -8,6 +8,7 @@ import pytest
 from nmbr9.rumbugz.bots import make_bot
 from nmbr9.rumbugz.play import play_game
 from nmbr9.rumbugz.rules import parse_record, replay
+from nmbr9.match import local_date
 from nmbr9.store import Store
 from nmbr9.store.db import FILENAME
 from nmbr9.store.rumbugz import best_lines, record_finished
@@ -74,7 +75,6 @@ def test_the_best_total_is_said_new_when_beaten_and_kept_otherwise(tmp_path, gam
         (None not in (out0, out1) and out1 < out0, f"Ana: new best, fastest out: turn {out1} (before: turn {out0})."))
         if beaten]
     stored = store.db.execute("SELECT played FROM rumbugz_scores WHERE total = ?", (high_total,)).fetchone()[0]
-    from nmbr9.match import local_date
     assert record_finished(store, low, "2026-11-03T10:00:00+00:00").lines[0] == \
         f"Ana: your best game total: {high_total} ({local_date(stored)})."
     # the bot's seat is stored, never compared; two rounds are another kind of game
@@ -130,4 +130,24 @@ def test_a_damaged_database_is_set_aside_and_the_game_stored_in_a_new_one(tmp_pa
     said = record_finished(store, games[0][0], "2026-11-29T10:00:00+00:00")
     assert said.message is None and len(said.lines) == 1
     assert "It was kept as" in store.db_message
+    store.close()
+
+
+def test_the_bests_of_games_on_a_damaged_page_are_worked_out_again_from_their_records(tmp_path, games):
+    """The page of the bests' facts damaged: the games' records still read, so each player's bests stand."""
+    from helpers import damage_table
+    (low, low_total, _t), (high, high_total, _u) = games[0], games[-1]
+    store = Store(tmp_path)
+    record_finished(store, high, "2026-11-01T10:00:00+00:00")
+    record_finished(store, low, "2026-11-02T10:00:00+00:00")
+    facts = store.db.execute("SELECT * FROM rumbugz_scores ORDER BY game_id, seat").fetchall()
+    store.close()
+    damage_table(tmp_path / FILENAME, "rumbugz_scores")
+    store = Store(tmp_path)
+    store.db   # (opened: the damaged file set aside)
+    assert "It was kept as" in store.db_message
+    assert [tuple(r) for r in store.db.execute("SELECT * FROM rumbugz_scores ORDER BY game_id, seat")] == \
+        [tuple(r) for r in facts]
+    assert record_finished(store, low, "2026-11-03T10:00:00+00:00").lines[0] == \
+        f"Ana: your best game total: {high_total} ({local_date(facts[0]['played'])})."
     store.close()

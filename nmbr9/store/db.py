@@ -342,6 +342,8 @@ def _restore(conn: sqlite3.Connection, tables: dict[str, list[sqlite3.Row]]) -> 
                     pass
         told = _reseat(conn)   # (before the scores: each score needs its seat)
         _rescore(conn)
+        from .rumbugz import refacts
+        refacts(conn)
     return kept, told
 
 

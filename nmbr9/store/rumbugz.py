@@ -153,12 +153,28 @@ def _store(db: sqlite3.Connection, players: list[dict], seats: list[Seat], round
     with transaction(db):
         game = db.execute("INSERT OR IGNORE INTO rumbugz_games (created, record, finished) VALUES (?, ?, ?)",
                           (created, json.dumps(record), now))
-        if not game.rowcount:
-            return   # stored before: a game counts once
-        db.executemany("INSERT INTO rumbugz_scores (game_id, seat, player, kind, players, rounds, total, rounds_won,"
-                       " best_round, fastest_out, played) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                       [(game.lastrowid, i, s.player, s.kind, len(seats), len(rounds), s.total, s.rounds_won,
-                         s.best_round, s.fastest_out, now) for i, s in enumerate(seats)])
+        if game.rowcount:   # (stored before: a game counts once)
+            _keep_facts(db, game.lastrowid, seats, len(rounds), now)
+
+
+def _keep_facts(db: sqlite3.Connection, game_id: int, seats: list[Seat], rounds: int, played: str) -> None:
+    db.executemany("INSERT INTO rumbugz_scores (game_id, seat, player, kind, players, rounds, total, rounds_won,"
+                   " best_round, fastest_out, played) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   [(game_id, i, s.player, s.kind, len(seats), rounds, s.total, s.rounds_won, s.best_round,
+                     s.fastest_out, played) for i, s in enumerate(seats)])
+
+
+def refacts(db: sqlite3.Connection) -> None:
+    """Finished games whose bests' facts were lost with a damaged page of the database, worked out again from
+    their records (db._restore): their players' bests stand as they did. A game whose record was lost too, or
+    whose seats' facts partly survived, is left as it is."""
+    for game in db.execute("SELECT id, record, finished FROM rumbugz_games g WHERE NOT EXISTS "
+                           "(SELECT 1 FROM rumbugz_scores s WHERE s.game_id = g.id)").fetchall():
+        try:
+            rounds = stored_record(game["record"])["rounds"]
+            _keep_facts(db, game["id"], game_facts(rounds)[1], len(rounds), game["finished"])
+        except (ValueError, TypeError, KeyError, sqlite3.Error):   # (RecordError)
+            continue
 
 
 # each best: its column, whether more is better, whether it is compared among games of as many rounds

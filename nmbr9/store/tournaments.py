@@ -101,7 +101,7 @@ class Summary:
     played: int
     finished: str | None
     players: list[Seat]
-    game: str = "nmbr9"   # NMBR9 or RUMBUGZ
+    game: str = NMBR9   # or RUMBUGZ
 
     @property
     def name(self) -> str:
