@@ -8,7 +8,7 @@ import pytest
 from nmbr9.rules import Seat
 from nmbr9.rumbugz.play import GameRules
 from nmbr9.store.rumbugz import play_tournament_game, store_round, tournament_game
-from test_screens import app, buttons, click, picture, texts   # noqa: F401 (app: the fixture)
+from test_screens import app, buttons, click, picture, texts, until   # noqa: F401 (app: the fixture)
 
 pytestmark = pytest.mark.render
 
@@ -37,9 +37,27 @@ def test_a_rumbugz_tournament_is_listed_with_its_standings_and_its_game_in_progr
         assert f"{s.place_told}\n{s.name} ({s.kind[4:]})\n{s.best}\n{s.total}\n{s.wins}\n{s.played}" in shown
     if os.environ.get("SHOTS"):
         picture(app).write(os.path.join(os.environ["SHOTS"], "tournament-rumbugz-640x360.png"))
-    click(app, "Continue the tournament")   # the hook RumBugz's play screen fills
-    assert "The window can't play RumBugz tournaments yet: nmbr9 tournament --resume 1 plays this one." in texts(app)
-    assert app.screen.name == "tournament"
+    click(app, "Continue the tournament")   # game 2 at its second round, on the RumBugz table
+    assert app.screen.name == "rumbugz" and app.screen.game.round_number == 2
+    assert app.screen.game.tournament == {"id": t.id, "game": 2}
+    until(app, lambda: app.screen.name == "rumbugz-results", timeout=120)   # the bots play its last round
+    t = app.store.tournament(t.id)
+    entry = t.entries()[1]
+    assert entry.finished and entry.scores == app.screen.game.totals()
+    shown = texts(app)
+    assert "Final standings" in shown and "Bug Cup: game 2 of 3 played, the best 3 count" in shown
+    for s in t.standings():
+        assert f"{s.place}. {s.name} ({s.kind[4:]}): {s.best} points, " in shown
+    assert "Next game (Enter)" in buttons(app) and "Rematch (Enter)" not in buttons(app)
+    if os.environ.get("SHOTS"):
+        picture(app).write(os.path.join(os.environ["SHOTS"], "rumbugz-tournament-standings-640x360.png"))
+    click(app, "Next game (Enter)")   # game 3, from its first round
+    assert app.screen.name == "rumbugz" and app.screen.game.tournament == {"id": t.id, "game": 3}
+    assert app.screen.game.round_number == 1
+    from direct.showbase.MessengerGlobal import messenger
+    messenger.send("m")   # the table's key for the menu
+    assert app.screen.name == "menu"
+    assert app.store._playing is None   # back at the menu the window lets go of the tournament
 
 
 @pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
