@@ -60,6 +60,29 @@ def test_a_rumbugz_tournament_is_listed_with_its_standings_and_its_game_in_progr
     assert app.store._playing is None   # back at the menu the window lets go of the tournament
 
 
+def test_new_tournament_makes_a_rumbugz_tournament_of_the_rounds_typed_and_plays_its_first_game(app):
+    """New tournament's RumBugz tab: the seats, games and rounds a game; rounds out of range are refused in a
+    sentence with nothing made; Start plays its first game on the RumBugz table."""
+    from nmbr9.scene.screens.setup import SetupScreen
+    s = app.goto(SetupScreen, tournament=True)
+    click(app, "RumBugz")
+    assert "Rounds:" in texts(app) and "Games:" in texts(app) and "Rules:" not in texts(app)
+    s = app.screen
+    s.entries[0].set("Ana")
+    s.games_entry.set("2")
+    s.rounds_entry.set("21")
+    click(app, "Start (Enter)")
+    assert "A game has 1 to 20 rounds." in texts(app) and app.store.tournaments() == []
+    app.screen.rounds_entry.set("2")
+    click(app, "Start (Enter)")
+    [summary] = app.store.tournaments()
+    t = app.store.tournament(summary.id)
+    assert t.game == "rumbugz" and t.ruleset.rounds == 2 and t.games == 2
+    assert [(x.name, x.kind) for x in t.seats] == [("Ana", "human"), ("Bot 2", "bot:medium")]
+    assert app.screen.name == "rumbugz" and app.screen.game.tournament == {"id": t.id, "game": 1}
+    assert app.screen.game.rounds == 2 and app.screen.game.names == ["Ana", "Bot 2"]
+
+
 @pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
 def test_the_rumbugz_rules_page_in_every_language_with_its_sequences_drawn_in_bugs(app, language):
     """The menu's Rules has a tab for RumBugz: its rules and rulings in the player's language, every line but a

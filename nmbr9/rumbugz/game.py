@@ -44,8 +44,7 @@ class RumbugzGame:
     def new(cls, seats: list[dict], seed: int | None = None, rounds: int = DEFAULT_ROUNDS, savers=()):
         if not 2 <= len(seats) <= 6:
             raise ValueError(_("RumBugz is for 2 to 6 players."))
-        if not 1 <= rounds <= MOST_ROUNDS:
-            raise ValueError(_("A game has 1 to {count} rounds.").format(count=MOST_ROUNDS))
+        check_rounds(rounds)
         game = cls(seats, fresh_seed() if seed is None else seed, rounds, savers)
         game.save()
         return game
@@ -249,6 +248,13 @@ def finished_round(record: dict) -> Round:
     done = replay(parse_record(record))
     _need(done.error is None and done.game.over, _("a finished round of the saved game does not replay"))
     return done.game
+
+
+def check_rounds(rounds: int) -> int:
+    """The number of rounds, if a game may have it (a game of its own, a tournament's); else ValueError."""
+    if not 1 <= rounds <= MOST_ROUNDS:
+        raise ValueError(_("A game has 1 to {count} rounds.").format(count=MOST_ROUNDS))
+    return rounds
 
 
 def is_rumbugz(game) -> bool:
