@@ -83,6 +83,26 @@ def test_new_tournament_makes_a_rumbugz_tournament_of_the_rounds_typed_and_plays
     assert app.screen.game.rounds == 2 and app.screen.game.names == ["Ana", "Bot 2"]
 
 
+def test_f1_on_the_rumbugz_table_opens_rumbugz_rules_over_it_and_esc_goes_back(app):
+    from direct.showbase.MessengerGlobal import messenger
+    from nmbr9.i18n.rules_page import rules_page
+    app.play(app.store.new_rumbugz([{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "bot:easy"}], seed=3))
+    until(app, lambda: app.screen.overlay is None and "Ana" in texts(app))
+    messenger.send("f1")
+    until(app, lambda: app.screen.overlay == "rules")
+    shown = texts(app)
+    assert rules_page(lambda t: t, "rumbugz")[0][0] in shown and "Sequences" in shown and "Back (Esc)" in buttons(app)
+    moves = len(app.screen.game.round.moves)
+    messenger.send("b")   # the table's keys are off under the page: no bug drawn
+    until(app, lambda: True)
+    assert len(app.screen.game.round.moves) == moves
+    if os.environ.get("SHOTS"):
+        picture(app).write(os.path.join(os.environ["SHOTS"], "rumbugz-f1-rules-640x360.png"))
+    messenger.send("escape")
+    until(app, lambda: app.screen.overlay is None)
+    assert app.screen.name == "rumbugz" and "Sequences" not in texts(app)
+
+
 @pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
 def test_the_rumbugz_rules_page_in_every_language_with_its_sequences_drawn_in_bugs(app, language):
     """The menu's Rules has a tab for RumBugz: its rules and rulings in the player's language, every line but a
