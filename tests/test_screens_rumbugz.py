@@ -83,6 +83,21 @@ def test_new_tournament_makes_a_rumbugz_tournament_of_the_rounds_typed_and_plays
     assert app.screen.game.rounds == 2 and app.screen.game.names == ["Ana", "Bot 2"]
 
 
+def test_the_menus_continue_resumes_a_rumbugz_tournament_game_at_its_move_and_holds_the_tournament(app):
+    from nmbr9.scene.screens.tournament import play_tournament
+    t = app.store.new_tournament([Seat("Ana", "human"), Seat("Ben", "bot:easy")], games=2, seed=8,
+                                 ruleset=GameRules(2))
+    assert play_tournament(app, t.id) is None
+    until(app, lambda: app.screen.name == "rumbugz" and len(app.screen.game.round.moves) >= 2)
+    app.screen.to_menu()
+    moves = app.store.autosave.load(threaded=False).match.round.moves
+    assert app.store._playing is None   # let go at the menu
+    click(app, "Continue")
+    assert app.screen.name == "rumbugz" and app.screen.game.tournament == {"id": t.id, "game": 1}
+    assert app.screen.game.round.moves[:len(moves)] == moves   # at its move (the bot may have moved on since)
+    assert app.store._playing is not None
+
+
 def test_f1_on_the_rumbugz_table_opens_rumbugz_rules_over_it_and_esc_goes_back(app):
     from direct.showbase.MessengerGlobal import messenger
     from nmbr9.i18n.rules_page import rules_page
