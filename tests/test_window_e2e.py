@@ -756,7 +756,8 @@ def test_a_rumbugz_tournament_of_bots_started_from_new_tournament_stores_its_fir
     store.close()
     if os.environ.get("SHOTS"):
         from panda3d.core import Filename
-        g.screenshot().write(Filename.fromOsSpecific(os.path.join(os.environ["SHOTS"], "window-rumbugz-tournament.png")))
+        shot = os.path.join(os.environ["SHOTS"], "window-rumbugz-tournament.png")
+        g.screenshot().write(Filename.fromOsSpecific(shot))
     g.key("Return")                                          # Next game: the tournament's second
     assert "round=1" in g.wait_for("trace: rumbugz")
     assert g.autosave()["tournament"] == {"id": t.id, "game": 2}

@@ -75,8 +75,10 @@ class SetupScreen(Screen):
         line, top = -2 * left, self.room[1] - 0.16
         title = _("New tournament") if self.tournament else _("New game")
         self.label(title, (0, top), scale=0.08, bold=True)
-        for x, text, rumbugz in ((left + 0.3, "NMBR 9", False), (-left - 0.3, "RumBugz", True)):
-            self.button(text, self.choose_game, (x, top + 0.012), width=0.5, scale=0.045, args=(rumbugz,),
+        tab_w = 0.4 if narrow else 0.5   # a tall window: clear of the title ("New tournament" is the longest)
+        tab_x = -left - tab_w / 2 - 0.05
+        for x, text, rumbugz in ((-tab_x, "NMBR 9", False), (tab_x, "RumBugz", True)):
+            self.button(text, self.choose_game, (x, top + 0.012), width=tab_w, scale=0.045, args=(rumbugz,),
                         colour=GO if rumbugz == self.rumbugz else BUTTON)
         self.label(_("Players sit in this order; each round the humans pass the table along.") if not self.rumbugz
                    else _("RumBugz: 2 to 6 players; a hand-off screen hides each rack between two humans."),
