@@ -217,6 +217,7 @@ def screens(size: str) -> None:
     from nmbr9.scene.screens.online import OnlineScreen, why_not
     from nmbr9.scene.screens.puzzles import PuzzleScreen
     from nmbr9.scene.screens.results import ResultsScreen
+    from nmbr9.scene.screens.rumbugz_results import RumbugzResultsScreen
     from nmbr9.scene.screens.rules import RulesScreen
     from nmbr9.scene.screens.settings import SettingsScreen
     from nmbr9.scene.screens.setup import SetupScreen
@@ -254,6 +255,11 @@ def screens(size: str) -> None:
     bug_cup = store.new_tournament([Seat(longest, "bot:hard"), Seat("Ben", "bot:easy")], games=3, seed=2,
                                    ruleset=GameRules(1))
     play_tournament_game(bug_cup, *tournament_game(bug_cup))
+    from nmbr9.store.rumbugz import window_game
+    from test_rumbugz_window import play_until
+    bug_game = window_game(store, bug_cup)   # its second game, as the window plays it, to its final standings
+    play_until(bug_game, lambda g: g.over)
+    store.autosave.clear()   # (the other screens as with no game saved)
     reviewed = store.tournament_match(tournament)
     reviewed.play_out()
     alone = store.new_match([Seat(longest, "bot:easy")], seed=5)
@@ -308,6 +314,10 @@ def screens(size: str) -> None:
                   [Seat("Ana")], seed=4, ruleset=Ruleset(LEVEL_TO_LEVEL)))),
               ("new tournament, Breaking Rules", lambda: (app.goto(SetupScreen, tournament=True),
                                                           app.screen.toggle_module(BREAKING_RULES))),
+              ("new tournament, RumBugz", lambda: (app.goto(SetupScreen, tournament=True),
+                                                   app.screen.choose_game(True))),
+              ("results of a RumBugz tournament game", lambda: app.goto(RumbugzResultsScreen, game=bug_game,
+                                                                        context={"tournament": bug_cup.id})),
               ("results", lambda: app.goto(ResultsScreen, match=finished, context={})),
               ("results of six", lambda: app.goto(ResultsScreen, match=six, context={})),
               ("results of a puzzle", lambda: app.goto(ResultsScreen, match=solved, context={"puzzle": puzzle.code})),

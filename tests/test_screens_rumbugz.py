@@ -8,7 +8,7 @@ import pytest
 from nmbr9.rules import Seat
 from nmbr9.rumbugz.play import GameRules
 from nmbr9.store.rumbugz import play_tournament_game, store_round, tournament_game
-from test_screens import buttons, click, picture, texts   # (the app fixture: conftest.py)
+from test_screens import buttons, click, picture, texts, until   # (the app fixture: conftest.py)
 
 pytestmark = pytest.mark.render
 
@@ -37,9 +37,85 @@ def test_a_rumbugz_tournament_is_listed_with_its_standings_and_its_game_in_progr
         assert f"{s.place_told}\n{s.name} ({s.kind[4:]})\n{s.best}\n{s.total}\n{s.wins}\n{s.played}" in shown
     if os.environ.get("SHOTS"):
         picture(app).write(os.path.join(os.environ["SHOTS"], "tournament-rumbugz-640x360.png"))
-    click(app, "Continue the tournament")   # the hook RumBugz's play screen fills
-    assert "The window can't play RumBugz tournaments yet: nmbr9 tournament --resume 1 plays this one." in texts(app)
-    assert app.screen.name == "tournament"
+    click(app, "Continue the tournament")   # game 2 at its second round, on the RumBugz table
+    assert app.screen.name == "rumbugz" and app.screen.game.round_number == 2
+    assert app.screen.game.tournament == {"id": t.id, "game": 2}
+    until(app, lambda: app.screen.name == "rumbugz-results", timeout=120)   # the bots play its last round
+    t = app.store.tournament(t.id)
+    entry = t.entries()[1]
+    assert entry.finished and entry.scores == app.screen.game.totals()
+    shown = texts(app)
+    assert "Final standings" in shown and "Bug Cup: game 2 of 3 played, the best 3 count" in shown
+    for s in t.standings():
+        assert f"{s.place}. {s.name} ({s.kind[4:]}): {s.best} points, " in shown
+    assert "Next game (Enter)" in buttons(app) and "Rematch (Enter)" not in buttons(app)
+    if os.environ.get("SHOTS"):
+        picture(app).write(os.path.join(os.environ["SHOTS"], "rumbugz-tournament-standings-640x360.png"))
+    click(app, "Next game (Enter)")   # game 3, from its first round
+    assert app.screen.name == "rumbugz" and app.screen.game.tournament == {"id": t.id, "game": 3}
+    assert app.screen.game.round_number == 1
+    from direct.showbase.MessengerGlobal import messenger
+    messenger.send("m")   # the table's key for the menu
+    assert app.screen.name == "menu"
+    assert app.store._playing is None   # back at the menu the window lets go of the tournament
+
+
+def test_new_tournament_makes_a_rumbugz_tournament_of_the_rounds_typed_and_plays_its_first_game(app):
+    """New tournament's RumBugz tab: the seats, games and rounds a game; rounds out of range are refused in a
+    sentence with nothing made; Start plays its first game on the RumBugz table."""
+    from nmbr9.scene.screens.setup import SetupScreen
+    s = app.goto(SetupScreen, tournament=True)
+    click(app, "RumBugz")
+    assert "Rounds:" in texts(app) and "Games:" in texts(app) and "Rules:" not in texts(app)
+    s = app.screen
+    s.entries[0].set("Ana")
+    s.games_entry.set("2")
+    s.rounds_entry.set("21")
+    click(app, "Start (Enter)")
+    assert "A game has 1 to 20 rounds." in texts(app) and app.store.tournaments() == []
+    app.screen.rounds_entry.set("2")
+    click(app, "Start (Enter)")
+    [summary] = app.store.tournaments()
+    t = app.store.tournament(summary.id)
+    assert t.game == "rumbugz" and t.ruleset.rounds == 2 and t.games == 2
+    assert [(x.name, x.kind) for x in t.seats] == [("Ana", "human"), ("Bot 2", "bot:medium")]
+    assert app.screen.name == "rumbugz" and app.screen.game.tournament == {"id": t.id, "game": 1}
+    assert app.screen.game.rounds == 2 and app.screen.game.names == ["Ana", "Bot 2"]
+
+
+def test_the_menus_continue_resumes_a_rumbugz_tournament_game_at_its_move_and_holds_the_tournament(app):
+    from nmbr9.scene.screens.tournament import play_tournament
+    t = app.store.new_tournament([Seat("Ana", "human"), Seat("Ben", "bot:easy")], games=2, seed=8,
+                                 ruleset=GameRules(2))
+    assert play_tournament(app, t.id) is None
+    until(app, lambda: app.screen.name == "rumbugz" and len(app.screen.game.round.moves) >= 2)
+    app.screen.to_menu()
+    moves = app.store.autosave.load(threaded=False).match.round.moves
+    assert app.store._playing is None   # let go at the menu
+    click(app, "Continue")
+    assert app.screen.name == "rumbugz" and app.screen.game.tournament == {"id": t.id, "game": 1}
+    assert app.screen.game.round.moves[:len(moves)] == moves   # at its move (the bot may have moved on since)
+    assert app.store._playing is not None
+
+
+def test_f1_on_the_rumbugz_table_opens_rumbugz_rules_over_it_and_esc_goes_back(app):
+    from direct.showbase.MessengerGlobal import messenger
+    from nmbr9.i18n.rules_page import rules_page
+    app.play(app.store.new_rumbugz([{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "bot:easy"}], seed=3))
+    until(app, lambda: app.screen.overlay is None and "Ana" in texts(app))
+    messenger.send("f1")
+    until(app, lambda: app.screen.overlay == "rules")
+    shown = texts(app)
+    assert rules_page(lambda t: t, "rumbugz")[0][0] in shown and "Sequences" in shown and "Back (Esc)" in buttons(app)
+    moves = len(app.screen.game.round.moves)
+    messenger.send("b")   # the table's keys are off under the page: no bug drawn
+    until(app, lambda: True)
+    assert len(app.screen.game.round.moves) == moves
+    if os.environ.get("SHOTS"):
+        picture(app).write(os.path.join(os.environ["SHOTS"], "rumbugz-f1-rules-640x360.png"))
+    messenger.send("escape")
+    until(app, lambda: app.screen.overlay is None)
+    assert app.screen.name == "rumbugz" and "Sequences" not in texts(app)
 
 
 @pytest.mark.parametrize("language", ["en", "de", "es", "pl"])

@@ -109,3 +109,37 @@ def test_a_rumbugz_tournaments_players_and_scores_on_damaged_pages_are_read_agai
         assert [(g.number, g.scores) for g in cup.entries()] == [(g.number, g.scores) for g in games]
         assert cup.standings() == standings and cup.ruleset == GameRules(1)
         store.close()
+
+
+def test_the_windows_rumbugz_tournament_game_stores_each_round_as_it_ends_and_resumes_mid_round(tmp_path):
+    """The window's game of a RumBugz tournament (store.rumbugz.window_game): each round is in the tournament
+    as soon as it ends, the game finished with its last; quit part way through a round, it comes back at that
+    move from the autosave; a rematch after it is not the tournament's."""
+    from nmbr9.rules import Seat
+    from nmbr9.rumbugz.play import GameRules
+    from nmbr9.store.rumbugz import window_game
+    from test_rumbugz_window import play_until
+    store = Store(tmp_path)
+    t = store.new_tournament([Seat("Ann", "bot:easy"), Seat("Ben", "bot:hard")], games=2, seed=5,
+                             ruleset=GameRules(2))
+    game = window_game(store, t)
+    assert game.tournament == {"id": t.id, "game": 1} and game.round_number == 1
+    play_until(game, lambda g: g.round.over)
+    [entry] = t.entries()
+    assert len(entry.record["rounds"]) == 1 and not entry.finished   # stored at the round's end
+    assert entry.record["totals"] == game.totals()
+    game.next_round()
+    play_until(game, lambda g: len(g.round.moves) >= 5)
+    moves = list(game.round.moves)
+    again = window_game(Store(tmp_path), store.tournament(t.id))   # the window quit and started again
+    assert again.round_number == 2 and again.round.moves == moves
+    play_until(again, lambda g: g.over)
+    t = store.tournament(t.id)
+    [entry] = t.entries()
+    assert entry.finished and entry.scores == again.totals() and totals_replayed(entry.record) == again.totals()
+    assert [s.wins for s in sorted(t.standings(), key=lambda s: s.seat)] == \
+        [int(total == max(again.totals())) for total in again.totals()]
+    again.rematch()
+    assert len(store.tournament(t.id).entries()) == 1
+    second = window_game(store, t)
+    assert second.tournament == {"id": t.id, "game": 2} and second.round_number == 1 and not second.round.moves

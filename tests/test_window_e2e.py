@@ -712,3 +712,55 @@ def test_rumbugz_two_humans_and_a_bot_play_a_round_with_a_bid_through_a_kill_to_
     assert killed and bids >= 1
     totals = [int(t) for t in line.split("totals=")[1].split(",")]
     assert sorted(totals)[:2] == [0, 0] and max(totals) > 0 and "over=1" in line
+
+
+def test_a_rumbugz_tournament_of_bots_started_from_new_tournament_stores_its_first_games_results(game_factory,
+                                                                                                tmp_path):
+    """Tournament, New tournament, its RumBugz tab: two bots, two games of one round each, started by the mouse
+    and the keys in a real window; the bots play the first game on the RumBugz table to its final standings,
+    which are the tournament's stored game (its round and totals), the second game next."""
+    from nmbr9.store import Store
+    from nmbr9.store.rumbugz import GAME_FORMAT
+    data = tmp_path / "data"
+    store = Store(data)   # no animations: the bots' moves follow each other without a pause
+    store.save_settings(store.settings().changed(animation_speed=0.0))
+    store.close()
+    g = game_factory()
+
+    def field(y: float, text: str) -> None:   # a number field in the page's left column: typed over
+        g.click_at(-0.55, y + 0.015)
+        time.sleep(0.3)
+        g.xdotool("key", "--window", g.window, "--delay", "100", "ctrl+a", "BackSpace")
+        g.xdotool("type", "--window", g.window, "--delay", "100", text)
+        time.sleep(0.3)
+    g.click_at(0.1, menu.button_y(2))                       # Tournament
+    g.wait_for("trace: screen tournament")
+    g.key("Return")                                          # New tournament (no tournament yet: the first button)
+    g.wait_for("trace: screen setup")
+    g.click_at(0.9, 0.852)                                   # the RumBugz tab: a medium bot joins as seat 2
+    time.sleep(0.5)
+    g.click_at(0.2, setup.ROW_TOP + 0.012)                   # seat 1: human -> easy bot
+    time.sleep(0.4)
+    field(-0.13, "2")                                        # Games
+    field(-0.23, "1")                                        # Rounds (a game)
+    g.key("Return")                                          # Start
+    assert "round=1" in g.wait_for("trace: rumbugz")
+    line = g.wait_for("trace: rb-results", timeout=120)
+    assert "over=1" in line
+    totals = [int(t) for t in line.split("totals=")[1].split(",")]
+    store = Store(data)
+    [summary] = store.tournaments()
+    t = store.tournament(summary.id)
+    assert t.game == "rumbugz" and t.games == 2 and t.ruleset.rounds == 1
+    assert [s.kind for s in t.seats] == ["bot:easy", "bot:medium"]
+    [first] = t.entries()
+    assert first.finished and first.scores == totals and first.record["format"] == GAME_FORMAT
+    assert len(first.record["rounds"]) == 1 and first.record["totals"] == totals
+    store.close()
+    if os.environ.get("SHOTS"):
+        from panda3d.core import Filename
+        shot = os.path.join(os.environ["SHOTS"], "window-rumbugz-tournament.png")
+        g.screenshot().write(Filename.fromOsSpecific(shot))
+    g.key("Return")                                          # Next game: the tournament's second
+    assert "round=1" in g.wait_for("trace: rumbugz")
+    assert g.autosave()["tournament"] == {"id": t.id, "game": 2}

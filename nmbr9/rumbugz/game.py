@@ -27,7 +27,7 @@ MOVE, BIDS, ROUND_OVER, OVER = "move", "bids", "round-over", "over"
 class RumbugzGame:
     """Seats are dicts {"name", "kind"}: kind "human" or "bot:easy" / "bot:medium" / "bot:hard"."""
 
-    tournament = None   # (the menu's Continue asks every saved game; RumBugz tournaments live elsewhere)
+    tournament = None   # {"id": tournament id, "game": game number} for a tournament's game, else None
     extra: dict = {}
 
     def __init__(self, seats: list[dict], seed: int, rounds: int = DEFAULT_ROUNDS, savers=()):
@@ -44,10 +44,18 @@ class RumbugzGame:
     def new(cls, seats: list[dict], seed: int | None = None, rounds: int = DEFAULT_ROUNDS, savers=()):
         if not 2 <= len(seats) <= 6:
             raise ValueError(_("RumBugz is for 2 to 6 players."))
-        if not 1 <= rounds <= MOST_ROUNDS:
-            raise ValueError(_("A game has 1 to {count} rounds.").format(count=MOST_ROUNDS))
+        check_rounds(rounds)
         game = cls(seats, fresh_seed() if seed is None else seed, rounds, savers)
         game.save()
+        return game
+
+    @classmethod
+    def going_on(cls, seats: list[dict], seed: int, rounds: int, played: list[dict], savers=()) -> "RumbugzGame":
+        """A game whose first rounds were played elsewhere (their records: a tournament's stored rounds), its
+        next round dealt. RecordError when one of them does not replay."""
+        game = cls(seats, seed, rounds, savers)
+        game.played = [finished_round(r) for r in played]
+        game.round = game._deal()
         return game
 
     def _deal(self) -> Round:
@@ -194,9 +202,10 @@ class RumbugzGame:
 
     # ----- saving --------------------------------------------------------------------------------------
     def record(self) -> dict:
+        mark = {"tournament": dict(self.tournament)} if self.tournament else {}
         return {"format": FORMAT, "version": VERSION, "seed": self.seed, "rounds": self.rounds, "created": self.created,
                 "seats": [dict(s) for s in self.seats], "bids_asked": self.bids_asked,
-                "played": [self._round_record(r) for r in self.played], "round": self._round_record(self.round)}
+                "played": [self._round_record(r) for r in self.played], "round": self._round_record(self.round), **mark}
 
     def round_records(self) -> list[dict]:
         """Every round's record, in the order played (the one in play last)."""
@@ -223,15 +232,29 @@ class RumbugzGame:
         game = cls.__new__(cls)
         game.seats = [{"name": s["name"], "kind": s["kind"]} for s in parse_record(data["round"]).players]
         game.seed, game.rounds, game.savers, game.save_error = data["seed"], data["rounds"], list(savers), None
-        game.played = []
-        for r in data["played"]:
-            done = replay(parse_record(r))
-            _need(done.error is None and done.game.over, _("a finished round of the saved game does not replay"))
-            game.played.append(done.game)
+        game.played = [finished_round(r) for r in data["played"]]
         game.round = replay(parse_record(data["round"])).game
         game.bids_asked = bool(data.get("bids_asked"))
         game.created = data["created"] if isinstance(data.get("created"), str) else utc_now()
+        mark = data.get("tournament")
+        if isinstance(mark, dict) and all(type(mark.get(k)) is int for k in ("id", "game")):
+            game.tournament = {"id": mark["id"], "game": mark["game"]}
         return game
+
+
+def finished_round(record: dict) -> Round:
+    """A finished round's record replayed; RecordError when it does not replay to its end."""
+    from ..rules.record import _need
+    done = replay(parse_record(record))
+    _need(done.error is None and done.game.over, _("a finished round of the saved game does not replay"))
+    return done.game
+
+
+def check_rounds(rounds: int) -> int:
+    """The number of rounds, if a game may have it (a game of its own, a tournament's); else ValueError."""
+    if not 1 <= rounds <= MOST_ROUNDS:
+        raise ValueError(_("A game has 1 to {count} rounds.").format(count=MOST_ROUNDS))
+    return rounds
 
 
 def is_rumbugz(game) -> bool:

@@ -102,6 +102,18 @@ class GameApp(DirectObject):
             self._unsay()
         return self.screen
 
+    def play_rumbugz_tournament(self, t, unsaved=None) -> None:
+        """Play RumBugz tournament `t`'s game in progress (at its round) or its next one, each round stored in
+        the tournament as it ends; over, its standings. StoreError: why not (`nmbr9 tournament` plays it)."""
+        from ..store.rumbugz import window_game
+        from .screens.tournament import TournamentScreen
+        self.store.hold_tournament(t)
+        game = window_game(self.store, t, unsaved)
+        if game is None:   # over meanwhile (played by the command)
+            self.goto(TournamentScreen, chosen=t.id)
+        else:
+            self.play(game, {"tournament": t.id})
+
     def setting_up(self):
         """The table takes a while to come (its models loaded, its first frame drawn: 4 s on a busy machine the
         first time, the bots' processes starting beside it): the screen clicked on says so at once, its buttons

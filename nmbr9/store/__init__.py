@@ -18,6 +18,7 @@ from ..i18n import _
 from ..match import Match, fresh_seed
 from ..paths import data_dir
 from ..rules import Ruleset, Seat
+from ..rumbugz.game import is_rumbugz
 from .autosave import Autosave, Resume
 from .later import Later
 from .db import FILENAME, StoreError, one_look, open_db, sqlite_reason
@@ -79,7 +80,7 @@ class Store:
             except SaveError as e:
                 found.message = e.message
         m, last = found.match, found.match or found.finished
-        if last is not None and last.tournament:
+        if last is not None and last.tournament and not is_rumbugz(last):   # RumBugz's: store.rumbugz.window_game
             try:
                 self.db
             except StoreError:

@@ -10,13 +10,14 @@ import json
 import random
 import sqlite3
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..i18n import N_, _
 from ..match import derive_seed, local_date, places, stored_name, utc_now
 from ..rules.record import RecordError
 from ..rumbugz.rules import Round, parse_record
 from ..rumbugz.rules.round import DRAW
-from .db import StoreError, sqlite_reason, stored_record, transaction
+from .db import StoreError, db_path, sqlite_reason, stored_record, transaction
 from .files import SaveError
 from .later import busy
 
@@ -278,3 +279,54 @@ def play_tournament_game(t, number: int, record: dict, progress=None) -> list[in
         if progress is not None:
             progress(len(record["rounds"]))
     return record["totals"]
+
+
+class TournamentRounds:
+    """A RumBugz game's saver in the window while it is tournament `t`'s game `number`: each round stored
+    (store_round) as soon as it is over, the game finished with its last; `record` is the game as stored."""
+
+    def __init__(self, t, number: int, record: dict):
+        self.tournament, self.number, self.record = t, number, record
+
+    def save(self, game) -> None:
+        if game.tournament != {"id": self.tournament.id, "game": self.number}:
+            return   # a rematch after the tournament's game: not part of it
+        over = len(game.played) + game.round.over
+        for played in game.round_records()[len(self.record["rounds"]):over]:
+            record = dict(self.record)   # kept as it was if the round can't be stored: tried again next save
+            try:
+                store_round(self.tournament, self.number, record, played)
+            except (sqlite3.Error, StoreError) as e:
+                raise SaveError(_("Could not save the tournament game: {reason}").format(
+                    reason=e.message if isinstance(e, StoreError) else
+                    sqlite_reason(e, Path(db_path(self.tournament.db)).parent))) from e
+            self.record = record
+
+
+def window_game(store, t, unsaved=None):
+    """The RumBugz tournament `t`'s game for the window (a RumbugzGame, autosaved and storing its rounds in the
+    tournament), the one in progress at its round or the next one; None when the tournament is over. The
+    autosave's copy (or `unsaved`, the window's own) goes on where it is, part way through a round;
+    otherwise the game goes on from its stored rounds, the next round dealt by the game's seed."""
+    from ..rumbugz.game import RumbugzGame, is_rumbugz
+    found = tournament_game(t)
+    if found is None:
+        return None
+    number, record = found
+    mark = {"id": t.id, "game": number}
+    saved = unsaved if unsaved is not None else store.autosave.load(threaded=False).match
+    if is_rumbugz(saved) and saved.tournament == mark and saved.created == record["created"] and \
+            len(saved.played) >= len(record["rounds"]):
+        game = saved
+    else:
+        try:
+            game = RumbugzGame.going_on(record["players"], t.game_seed(number), t.ruleset.rounds, record["rounds"],
+                                        savers=[store.autosave])
+        except (RecordError, KeyError, TypeError) as e:
+            raise StoreError(_("Game {number} of the tournament can't be resumed: {reason}").format(
+                number=number, reason=e.text(_) if isinstance(e, RecordError) else str(e))) from e
+        game.tournament, game.created = mark, record["created"]
+    game.savers = [s for s in game.savers if not isinstance(s, TournamentRounds)] + [
+        TournamentRounds(t, number, record)]
+    game.save()
+    return game

@@ -53,6 +53,29 @@ FOUND = {
 }
 
 
+def tournament_lines(t, reviewed: int | None = None) -> list[str]:
+    """A tournament's standing under a game's results (NMBR 9's or RumBugz's): its games played (or which game
+    is `reviewed`), who won it once it is over, each seat's place, points and wins."""
+    if reviewed:   # an earlier game looked at again: which one it is
+        played = _("game {number} of {games}").format(number=reviewed, games=t.games)
+    else:
+        played = ngettext("game {played} of {games} played", "game {played} of {games} played",
+                          t.games).format(played=t.played, games=t.games)
+    lines = [_("{name}: {played}, {best}").format(name=t.name, played=played, best=t.best_told())]
+    standings = t.standings()
+    if t.over:   # its last game: who won the tournament (those first equal share it)
+        first = [seat_name(s.name, s.kind) for s in standings if s.place == 1]
+        lines.append(_("This tournament is over: {name} wins it.").format(name=first[0]) if len(first) == 1
+                     else _("This tournament is over: {names} share the win.").format(names=", ".join(first)))
+    # none before a game is stored (its end waiting for the database, or a full disk): they said "None."
+    for s in (s for s in standings if s.place is not None):
+        wins = ngettext("{n} win", "{n} wins", s.wins).format(n=s.wins)
+        points = ngettext("{n} point", "{n} points", s.best).format(n=s.best)
+        lines.append(_("{place}. {name}: {points}, {wins}").format(
+            place=s.place, name=seat_told(s.name, s.kind), points=points, wins=wins))
+    return lines
+
+
 class ResultsScreen(Screen):
     name = "results"
     layouts = (WIDE, NARROW)   # the panel beside the board; in a tall window above it
@@ -343,24 +366,7 @@ class ResultsScreen(Screen):
             if t is None:
                 return ""
             number = (self.match.tournament or {}).get("game")
-            if self.context.get("review") and number:   # an earlier game looked at again: which one it is
-                played = _("game {number} of {games}").format(number=number, games=t.games)
-            else:
-                played = ngettext("game {played} of {games} played", "game {played} of {games} played",
-                                  t.games).format(played=t.played, games=t.games)
-            lines = [_("{name}: {played}, {best}").format(name=t.name, played=played, best=t.best_told())]
-            standings = t.standings()
-            if t.over:   # its last game: who won the tournament (those first equal share it)
-                first = [seat_name(s.name, s.kind) for s in standings if s.place == 1]
-                lines.append(_("This tournament is over: {name} wins it.").format(name=first[0]) if len(first) == 1
-                             else _("This tournament is over: {names} share the win.").format(names=", ".join(first)))
-            # none before a game is stored (its end waiting for the database, or a full disk): they said "None."
-            for s in (s for s in standings if s.place is not None):
-                wins = ngettext("{n} win", "{n} wins", s.wins).format(n=s.wins)
-                points = ngettext("{n} point", "{n} points", s.best).format(n=s.best)
-                lines.append(_("{place}. {name}: {points}, {wins}").format(
-                    place=s.place, name=seat_told(s.name, s.kind), points=points, wins=wins))
-            return "\n".join(lines)
+            return "\n".join(tournament_lines(t, number if self.context.get("review") else None))
         if self.context.get("puzzle"):
             from ...store import puzzle_results
             code = self.context["puzzle"]

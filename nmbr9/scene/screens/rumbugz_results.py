@@ -7,6 +7,7 @@ from panda3d.core import TextNode
 from ...i18n import _
 from ...match import places
 from ...rumbugz.rules.bugs import bug_points
+from .results import tournament_lines
 from .widgets import ACCENT, DIM, GO, INK, Screen, keep_together
 
 COLUMNS = (-0.95, 0.05, 0.45, 0.85)   # name, hand, round, total (right edges but the name's)
@@ -15,9 +16,10 @@ COLUMNS = (-0.95, 0.05, 0.45, 0.85)   # name, hand, round, total (right edges bu
 class RumbugzResultsScreen(Screen):
     name = "rumbugz-results"
 
-    def __init__(self, app, game):
+    def __init__(self, app, game, context: dict | None = None):
         super().__init__(app)
         self.game = game
+        self.context = context or {}   # {"tournament": its id} for a tournament's game
         self.best_lines: list[str] = []
         if game.over:
             self.best_lines = self._record_finished()
@@ -69,12 +71,17 @@ class RumbugzResultsScreen(Screen):
             line = (_("{name} wins the game!").format(name=g.told(winners[0])) if len(winners) == 1 else
                     _("Shared win: {names}").format(names=", ".join(g.told(w) for w in winners)))
             self.label(line, (0, y), scale=0.055, bold=True, fg=ACCENT, wrap=1.9 / 0.055)
-            for line in self.best_lines:
-                y -= 0.08
+            t = self._tournament()
+            for line in [*self.best_lines, *(tournament_lines(t) if t is not None else [])]:
+                y -= 0.07
                 self.label(keep_together(line), (0, y), scale=0.04, fg=DIM, wrap=1.9 / 0.04)
         bottom = -min(self.room[1], 1.0) + 0.15
         self.button(_("Menu (Esc)"), self.to_menu, (-0.5, bottom), width=0.6, scale=0.05)
-        if g.over:
+        if g.over and self.context.get("tournament"):   # its next game, as NMBR 9's tournament results offer
+            t = self._tournament()
+            if t is not None and not t.over:
+                self.button(_("Next game (Enter)"), self.next, (0.5, bottom), width=0.6, scale=0.05, colour=GO)
+        elif g.over:
             self.button(_("Rematch (Enter)"), self.next, (0.5, bottom), width=0.6, scale=0.05, colour=GO)
         else:
             self.button(_("Next round (Enter)"), self.next, (0.5, bottom), width=0.6, scale=0.05, colour=GO)
@@ -83,8 +90,23 @@ class RumbugzResultsScreen(Screen):
         self.app.trace("rb-results", f"round={g.round_number}", f"over={int(g.over)}",
                        "totals=" + ",".join(map(str, totals)))
 
+    def _tournament(self):
+        """The tournament this game is of, as stored now; None for a game of its own (or a database gone)."""
+        if not self.context.get("tournament"):
+            return None
+        try:
+            return self.app.store.tournament(self.context["tournament"])
+        except Exception:   # StoreError, sqlite3.Error: the game's results still show
+            return None
+
     def next(self) -> None:
         g = self.game
+        if g.over and self.context.get("tournament"):
+            from .tournament import play_tournament
+            why = play_tournament(self.app, self.context["tournament"])
+            if why:   # said here, the results stay
+                self.app.say(lambda: _("The next game can't be started: {reason}").format(reason=why))
+            return
         if g.over:
             try:
                 game = g.rematch()
@@ -94,7 +116,7 @@ class RumbugzResultsScreen(Screen):
         else:
             g.next_round()
             game = g
-        self.app.play(game)
+        self.app.play(game, self.context if game is g else None)
 
     def to_menu(self) -> None:
         if not self.game.over:

@@ -47,6 +47,7 @@ class RumbugzScreen(Screen):
     def __init__(self, app, game, context: dict | None = None):
         super().__init__(app)
         self.game = game
+        self.context = context or {}     # {"tournament": its id} for a tournament's game
         humans = game.humans
         self.viewer = game.mover() if game.mover() in humans else (humans or [0])[0]
         self.revealed = self.viewer if len(humans) < 2 else None   # the human the rack was last shown to
@@ -660,4 +661,4 @@ class RumbugzScreen(Screen):
 
     def finish(self) -> None:
         from .rumbugz_results import RumbugzResultsScreen
-        self.app.goto(RumbugzResultsScreen, game=self.game)
+        self.app.goto(RumbugzResultsScreen, game=self.game, context=self.context)

@@ -1,6 +1,6 @@
-"""New game (and new tournament): 1 to 6 seats, each a name and human or bot, an optional seed. A new game is
-NMBR 9's or RumBugz's (the tabs at the top): RumBugz takes 2 to 6 seats and a number of rounds instead of NMBR 9's
-rules."""
+"""New game (and new tournament): 1 to 6 seats, each a name and human or bot, an optional seed. A new game or
+tournament is NMBR 9's or RumBugz's (the tabs at the top): RumBugz takes 2 to 6 seats and a number of rounds (a
+game) instead of NMBR 9's rules."""
 from __future__ import annotations
 
 from panda3d.core import TextNode
@@ -13,7 +13,8 @@ from ...rules import Ruleset, Seat
 from ...rules.game import MODULES, VARIANT_MAX_PLAYERS, VARIANTS
 from ...rules.text import as_json
 from .plus_setup import chosen_powers, power_row
-from ...rumbugz.game import DEFAULT_ROUNDS
+from ...rumbugz.game import DEFAULT_ROUNDS, check_rounds
+from ...rumbugz.play import GameRules
 from .widgets import BUTTON, DIM, GO, NARROW, SMALL, WARN, WIDE, KeyMenu, Screen
 
 MAX_SEATS = 6
@@ -74,10 +75,11 @@ class SetupScreen(Screen):
         line, top = -2 * left, self.room[1] - 0.16
         title = _("New tournament") if self.tournament else _("New game")
         self.label(title, (0, top), scale=0.08, bold=True)
-        if not self.tournament:   # which game: NMBR 9 or RumBugz
-            for x, text, rumbugz in ((left + 0.3, "NMBR 9", False), (-left - 0.3, "RumBugz", True)):
-                self.button(text, self.choose_game, (x, top + 0.012), width=0.5, scale=0.045, args=(rumbugz,),
-                            colour=GO if rumbugz == self.rumbugz else BUTTON)
+        tab_w = 0.4 if narrow else 0.5   # a tall window: clear of the title ("New tournament" is the longest)
+        tab_x = -left - tab_w / 2 - 0.05
+        for x, text, rumbugz in ((-tab_x, "NMBR 9", False), (tab_x, "RumBugz", True)):
+            self.button(text, self.choose_game, (x, top + 0.012), width=tab_w, scale=0.045, args=(rumbugz,),
+                        colour=GO if rumbugz == self.rumbugz else BUTTON)
         self.label(_("Players sit in this order; each round the humans pass the table along.") if not self.rumbugz
                    else _("RumBugz: 2 to 6 players; a hand-off screen hides each rack between two humans."),
                    (0, top - 0.11), scale=0.038, fg=DIM, wrap=line / 0.038)
@@ -112,10 +114,12 @@ class SetupScreen(Screen):
             self.label(_("Count the best (empty: all):"), at, scale=0.042, align=TextNode.ALeft)
             self.best_entry = self.entry(self.best_text, (at[0] + 0.85, at[1]), width=0.2, scale=0.045)
             y -= 0.1 if narrow else 0
-        elif self.rumbugz:
+            if self.rumbugz:   # a RumBugz tournament: rounds a game too
+                y -= 0.1
+        if self.rumbugz:
             self.label(_("Rounds:"), (left, y), scale=0.042, align=TextNode.ALeft)
             self.rounds_entry = self.entry(self.rounds_text, (left + 0.55, y), width=0.2, scale=0.045)
-        else:
+        elif not self.tournament:
             solo = self._solo()
             text = (_("Practice: take back allowed (one human player)") + ": " + (_("on") if self.practice else _("off"))
                     if solo else _("Practice: off (only with one human player)"))   # not on, then dropped
@@ -198,7 +202,7 @@ class SetupScreen(Screen):
         self.seed_text = self.seed_entry.get().strip()
         if self.tournament:
             self.games_text, self.best_text = self.games_entry.get().strip(), self.best_entry.get().strip()
-        elif self.rumbugz:
+        if self.rumbugz:
             self.rounds_text = self.rounds_entry.get().strip()
 
     def cycle_kind(self, i: int) -> None:
@@ -278,8 +282,9 @@ class SetupScreen(Screen):
                 games = self._number(self.games_text, _("The number of games"))
                 games = 1 if games is None else games   # 0 or less: the tournament says why not
                 best = self._number(self.best_text, _("The number of best games"))
-            elif self.rumbugz:
+            if self.rumbugz:
                 rounds = self._number(self.rounds_text, _("The number of rounds"))
+                rounds = check_rounds(DEFAULT_ROUNDS if rounds is None else rounds)
         except ValueError as e:
             self.message = str(e)
             self.relabel()
@@ -290,13 +295,14 @@ class SetupScreen(Screen):
         self.app.save_settings(self.app.settings.changed(new_game={   # kept, if the disk allows
             "seats": [dict(row) for row in self.rows], "variant": self.variant, "modules": list(self.modules),
             "powers": list(self.powers), "practice": self.practice}))
-        if self.rumbugz:
+        if self.rumbugz and not self.tournament:
             self.start_rumbugz(seats, seed, rounds)
             return
         if self.tournament:
             from .tournament import play_tournament
             try:
-                t = self.app.store.new_tournament(seats, games, best, seed, ruleset=self.ruleset())
+                t = self.app.store.new_tournament(seats, games, best, seed, ruleset=GameRules(rounds) if self.rumbugz
+                                                  else self.ruleset())
             except ValueError as e:
                 self.message = str(e)
             except Exception as e:   # StoreError: the database can't be used
@@ -317,8 +323,7 @@ class SetupScreen(Screen):
 
     def start_rumbugz(self, seats: list[Seat], seed: int | None, rounds: int | None) -> None:
         try:
-            game = self.app.store.new_rumbugz([{"name": seat.name, "kind": seat.kind} for seat in seats], seed,
-                                              DEFAULT_ROUNDS if rounds is None else rounds)
+            game = self.app.store.new_rumbugz([{"name": seat.name, "kind": seat.kind} for seat in seats], seed, rounds)
         except ValueError as e:   # a seed or a number of rounds out of range
             self.message = str(e)
             self.relabel()

@@ -28,7 +28,7 @@ def play_tournament(app, tid: int, unsaved=None) -> str | None:
     try:
         t = app.store.tournament(tid)
         if t.game == RUMBUGZ:
-            return play_rumbugz_tournament(app, t)
+            return app.play_rumbugz_tournament(t, unsaved)
         if unsaved is None:
             match = app.store.play_tournament(t)
         else:
@@ -40,21 +40,6 @@ def play_tournament(app, tid: int, unsaved=None) -> str | None:
         app.goto(TournamentScreen, chosen=tid)
     else:
         app.play(match, {"tournament": tid})
-    return None
-
-
-def play_rumbugz_tournament(app, t) -> str | None:
-    """The hook for RumBugz's play screen (issue 38): `app.play_rumbugz_tournament(t)` plays the tournament's
-    game from `store.rumbugz.tournament_game(t)`, storing each round with `store_round`. Until the window has
-    it, a sentence says how the tournament is played."""
-    play = getattr(app, "play_rumbugz_tournament", None)
-    if play is None:
-        if all(s.is_bot for s in t.seats):
-            return _("The window can't play RumBugz tournaments yet: nmbr9 tournament --resume {id} plays this "
-                     "one.").format(id=t.id)
-        return _("The window can't play RumBugz tournaments yet.")
-    app.store.hold_tournament(t)
-    play(t)
     return None
 
 
