@@ -619,9 +619,13 @@ def test_the_keyboard_alone_sets_up_a_game(app):
             messenger.send("tab")
         raise AssertionError(f"Tab never reaches {command}")
     assert s.keys.current() == (s.start, ())                 # Space at once: Start
-    messenger.send("tab")                                    # round to the first name, which takes the typing
+    messenger.send("tab")                                    # round to the game's tabs at the top: NMBR 9's lit
+    assert s.keys.current() == (s.choose_game, (False,))
+    messenger.send("tab")
+    assert s.keys.current() == (s.choose_game, (True,))
+    messenger.send("tab")                                    # then the first name, which takes the typing
     frames(app)
-    assert s.entries[0]["focus"] and s.keys.typing() == 0
+    assert s.entries[0]["focus"] and s.keys.typing() == 2   # (after the two tabs)
     messenger.send("space")                                  # typed into the name: nothing pressed
     assert len(s.rows) == 1 and s.rows[0]["kind"] == "human"
     messenger.send("tab")
