@@ -143,3 +143,20 @@ def test_the_windows_rumbugz_tournament_game_stores_each_round_as_it_ends_and_re
     assert len(store.tournament(t.id).entries()) == 1
     second = window_game(store, t)
     assert second.tournament == {"id": t.id, "game": 2} and second.round_number == 1 and not second.round.moves
+
+
+def test_a_tournament_round_is_dealt_alike_by_the_command_and_by_the_window(tmp_path):
+    """A game's second round played by `nmbr9 tournament` (its first played in the window, or the other way
+    round) gets the same deal: who starts and the bag, whichever of them deals it."""
+    from nmbr9.rules import Seat
+    from nmbr9.rumbugz.game import RumbugzGame
+    from nmbr9.rumbugz.play import GameRules
+    from nmbr9.store.rumbugz import play_tournament_game, tournament_game
+    store = Store(tmp_path)
+    t = store.new_tournament([Seat("Ann", "bot:easy"), Seat("Ben", "bot:medium")], games=1, seed=8,
+                             ruleset=GameRules(2))
+    number, record = tournament_game(t)
+    play_tournament_game(t, number, record)
+    first, second = t.entries()[0].record["rounds"]
+    window = RumbugzGame.going_on(record["players"], t.game_seed(number), 2, [first])
+    assert (window.round.first, list(window.round.start_bag)) == (second["first"], second["bag"])

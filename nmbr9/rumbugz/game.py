@@ -14,7 +14,7 @@ from .bots import make_bot
 from .rules import Round, legal_moves, replay, parse_record
 from .rules.record import RecordError, round_record
 from .rules.round import BIDDER, DRAW, PLAY, REPLACE
-from .play import new_round
+from .play import new_round, round_seed
 
 FORMAT = "rumbugz-game"
 VERSION = 1
@@ -59,8 +59,7 @@ class RumbugzGame:
         return game
 
     def _deal(self) -> Round:
-        rng = random.Random(derive_seed(self.seed, "rumbugz-round", len(self.played)))
-        return new_round(len(self.seats), rng)[0]
+        return new_round(len(self.seats), random.Random(round_seed(self.seed, len(self.played))))[0]
 
     # ----- who the players are ----------------------------------------------------------------------------
     @property

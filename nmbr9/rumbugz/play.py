@@ -6,6 +6,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..i18n import _, ngettext
+from ..match import derive_seed
 from ..rules.text import as_json
 from .rules import Round, default_set, legal_moves, round_record, set_of_bugs, who_starts
 from .rules.round import DRAW
@@ -55,6 +56,12 @@ def new_round(players: int, rng: random.Random, bugs: dict | None = None) -> tup
     first = who_starts(players, whole, rng)
     rng.shuffle(whole)
     return Round(players, first, whole), bugs
+
+
+def round_seed(game_seed: int, played: int) -> int:
+    """The seed that deals a game's round after `played` rounds: the window and `nmbr9 tournament` deal a
+    tournament's rounds alike, whichever of them plays a round."""
+    return derive_seed(game_seed, "rumbugz-round", played)
 
 
 def reshuffle(game: Round, rng: random.Random) -> None:

@@ -270,10 +270,10 @@ def play_tournament_game(t, number: int, record: dict, progress=None) -> list[in
     has its own seed, from the game's and its number: a game stopped part way goes on as it would have.
     `progress(round)` after each round."""
     from ..rumbugz.bots import make_bot
-    from ..rumbugz.play import play_round
+    from ..rumbugz.play import play_round, round_seed
     levels = [s.kind.partition(":")[2] for s in t.seats]
     while len(record["rounds"]) < t.ruleset.rounds:
-        seed = derive_seed(t.game_seed(number), "round", len(record["rounds"]) + 1)
+        seed = round_seed(t.game_seed(number), len(record["rounds"]))   # as the window would deal it
         bots = [make_bot(level, derive_seed(seed, "bot", i)) for i, level in enumerate(levels)]
         store_round(t, number, record, play_round(bots, record["players"], random.Random(seed)).record)
         if progress is not None:
