@@ -160,3 +160,27 @@ def test_a_tournament_round_is_dealt_alike_by_the_command_and_by_the_window(tmp_
     first, second = t.entries()[0].record["rounds"]
     window = RumbugzGame.going_on(record["players"], t.game_seed(number), 2, [first])
     assert (window.round.first, list(window.round.start_bag)) == (second["first"], second["bag"])
+
+
+def test_a_tournament_round_the_held_database_cant_take_lands_once_it_is_let_go(tmp_path):
+    """The window's RumBugz tournament game ends while another program holds the database: the window doesn't
+    wait, and the game's last round (the game finished) is stored in the tournament once the program lets go."""
+    from helpers import database_held
+    from nmbr9.rules import Seat
+    from nmbr9.rumbugz.play import GameRules
+    from nmbr9.store.rumbugz import window_game
+    from test_rumbugz_window import play_until
+    store = Store(tmp_path)
+    store.never_wait()
+    t = store.new_tournament([Seat("Ann", "bot:easy"), Seat("Ben", "bot:medium")], games=1, seed=3,
+                             ruleset=GameRules(1))
+    game = window_game(store, t)
+    play_until(game, lambda g: len(g.round.moves) >= 2)
+    with database_held(tmp_path / FILENAME):
+        started = time.monotonic()
+        play_until(game, lambda g: g.over)
+        assert time.monotonic() - started < 5, "the window's thread never waits on the database"
+        assert not store.store_later(), "still held: still waiting"
+    assert store.store_later()
+    [entry] = store.tournament(t.id).entries()
+    assert entry.finished and entry.scores == game.totals() and len(entry.record["rounds"]) == 1

@@ -285,8 +285,9 @@ class TournamentRounds:
     """A RumBugz game's saver in the window while it is tournament `t`'s game `number`: each round stored
     (store_round) as soon as it is over, the game finished with its last; `record` is the game as stored."""
 
-    def __init__(self, t, number: int, record: dict):
+    def __init__(self, t, number: int, record: dict, later=None):
         self.tournament, self.number, self.record = t, number, record
+        self.later = later   # the window's queue: a round the database can't take now is stored once it can
 
     def save(self, game) -> None:
         if game.tournament != {"id": self.tournament.id, "game": self.number}:
@@ -297,6 +298,9 @@ class TournamentRounds:
             try:
                 store_round(self.tournament, self.number, record, played)
             except (sqlite3.Error, StoreError) as e:
+                if self.later is not None and busy(e):   # another program holds it: the last round too lands later
+                    self.later.keep(("rumbugz-tournament", self.tournament.id, self.number), lambda: self.save(game))
+                    return
                 raise SaveError(_("Could not save the tournament game: {reason}").format(
                     reason=e.message if isinstance(e, StoreError) else
                     sqlite_reason(e, Path(db_path(self.tournament.db)).parent))) from e
@@ -327,6 +331,6 @@ def window_game(store, t, unsaved=None):
                 number=number, reason=e.text(_) if isinstance(e, RecordError) else str(e))) from e
         game.tournament, game.created = mark, record["created"]
     game.savers = [s for s in game.savers if not isinstance(s, TournamentRounds)] + [
-        TournamentRounds(t, number, record)]
+        TournamentRounds(t, number, record, store.later)]
     game.save()
     return game
