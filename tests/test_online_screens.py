@@ -242,3 +242,42 @@ def test_host_for_the_network_listens_beyond_this_computer_and_shows_its_network
     assert app.online.server.host == "0.0.0.0"
     assert f"Address: {network_address()}:{port}" in shown
     assert "Read out the address and the code: the others choose Play online, then Join." in shown
+
+
+def test_host_picks_2_of_3_with_reserve_and_plays_it_on_the_plus_table_the_server_judging(online_app):
+    """The lobby's rules picker (New game's widgets) sets the server's rules; the table is NMBR 9 ++'s; a reject,
+    a tile built and a tile set aside with Reserve each go to the server, which judges and keeps them."""
+    from nmbr9.scene.plus_play import PlusSessionScreen
+    app = online_app
+    host(app)
+    lobby = lambda: app.screen.lobby["ruleset"]   # noqa: E731 (the rules as the server holds them)
+    click(app, "Base game")
+    until(app, lambda: lobby()["variant"] == "two_of_three" and "2 of 3" in buttons(app))
+    click(app, "Breaking Rules: off")
+    until(app, lambda: lobby()["modules"] == ["breaking_rules"])
+    click(app, "\u25a3 Reserve")
+    until(app, lambda: lobby()["powers"] == ["reserve"])
+    click(app, "Add an easy bot")
+    until(app, lambda: "Bot 1 (easy)" in texts(app))
+    shot(app, "lobby-plus")
+    click(app, "Start the game")
+    s = until(app, lambda: app.screen if app.screen.name == "online-play" else None)
+    assert isinstance(s, PlusSessionScreen) and s.match.game.ruleset.powers == ("reserve",)
+    m = s.match
+    kinds = lambda: [mv.get("kind", "place") for mv in m.view["moves"]]   # noqa: E731 (what the server kept)
+    until(app, lambda: "Reject it with your marker (R)" in texts(app), 10)
+    messenger.send("r")   # (the question's keys: R rejects, B builds)
+    until(app, lambda: kinds() == ["reject"] and m.phase != "bots")
+    until(app, lambda: "Build the " in texts(app) and s.ps is not None)
+    messenger.send("b")
+    lay_a_tile(app)
+    until(app, lambda: kinds() == ["reject", "place"] and m.phase != "bots")
+    shot(app, "online-plus-table")
+    until(app, lambda: "Build the " in texts(app) and s.ps is not None)
+    messenger.send("b")
+    until(app, lambda: s.ps is not None and s.ps.ghost is not None)
+    s.ps.act("toggle_power", "reserve")
+    frames(app, 2)
+    messenger.send("enter")   # Reserve armed: Enter sets the tile aside
+    until(app, lambda: kinds() == ["reject", "place", "reserve"] and m.phase != "bots")
+    assert m.refusal is None and len(m.mirror.moves) == 3 and m.round == 2
