@@ -273,6 +273,7 @@ def test_host_picks_2_of_3_with_reserve_and_plays_it_on_the_plus_table_the_serve
     lay_a_tile(app)
     until(app, lambda: kinds() == ["reject", "place"] and m.phase != "bots")
     shot(app, "online-plus-table")
+    assert s.hud.card["text"] == str(m.view["seen"][2])   # the third card as the server turned it
     until(app, lambda: "Build the " in texts(app) and s.ps is not None)
     messenger.send("b")
     until(app, lambda: s.ps is not None and s.ps.ghost is not None)

@@ -17,7 +17,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..match import BOTS, OVER, PLACE, Match, derive_seed
-from ..rules import Game, Seat
+from ..rules import LEVEL_TO_LEVEL, Game, Seat
 from ..rules.record import parse_move
 from .client import ClientThread, ServerError, board_of
 from .serve import DEFAULT_PORT
@@ -149,8 +149,16 @@ class SeatGame:
                "power_verdict", "movable_tiles", "relocation_targets", "reserve_loss", "legal_placements",
                "board_at_round")
 
-    def __init__(self, game: Game, seat: int):
+    def __init__(self, game: Game, seat: int, seen: int):
         self.mirror, self.seat = game, seat
+        self.seen = seen   # the cards the server turned for the seat: past them the mirror's deck is a guess
+        self.sending = False
+
+    @property
+    def card(self) -> int | None:
+        """The card turned now; None while the server has not turned it (a move on its way to it)."""
+        known = not self.mirror.over and self.mirror._card_index() < self.seen
+        return self.mirror.card if known or self.mirror.variant == LEVEL_TO_LEVEL else None
 
     def __getattr__(self, name):
         value = getattr(self.mirror, name)
@@ -159,7 +167,9 @@ class SeatGame:
         return value
 
     def waiting(self) -> list[int]:
-        return [self.seat] if self.mirror.waiting() else []
+        """The seat while it may act: no move on its way to the server (`sending`), and the card to decide on
+        or lay turned by the server."""
+        return [self.seat] if self.mirror.waiting() and not self.sending and self.card is not None else []
 
     def decided(self) -> dict:
         return {self.seat: d for d in self.mirror.decided().values()}
@@ -212,7 +222,7 @@ class OnlineMatch(Match):
                     [start[self.seat]] if start else None)
         for i, m in enumerate(view["moves"]):
             game.apply(parse_move(i, {**m, "player": 0}, game.variant))
-        self.mirror, self.game = game, SeatGame(game, self.seat)
+        self.mirror, self.game = game, SeatGame(game, self.seat, len(view["seen"]))
 
     # ----- what the table asks -------------------------------------------------------
     @property
@@ -225,7 +235,7 @@ class OnlineMatch(Match):
 
     @property
     def card(self) -> int | None:
-        return None if self._sent is not None else self.mirror.card
+        return None if self._sent is not None else self.game.card
 
     @property
     def over(self) -> bool:
@@ -243,7 +253,9 @@ class OnlineMatch(Match):
         return list(self.view["seen"])
 
     def waiting(self) -> list[int]:
-        return [] if self._sent is not None or not self.mirror.waiting() else [self.seat]
+        """The seat, while it may act: no move on its way, and the card to decide on or lay turned by the server
+        (the mirror's deck past the cards turned is a guess)."""
+        return self.game.waiting()
 
     @property
     def current_human(self) -> int | None:
@@ -301,6 +313,7 @@ class OnlineMatch(Match):
         have = len(self.view["moves"])
         if self._sent is None and len(self.mirror.moves) > have:
             self._sent = self.net.play(move_json(self.mirror.moves[have], self.seat))
+            self.game.sending = True
 
     def round_of(self, seat: int) -> tuple[int, bool]:
         """Where another player is: their round and whether their game is over."""
@@ -324,7 +337,7 @@ class OnlineMatch(Match):
             self.connection = FAILED
         sent = self._sent
         if sent is not None and sent.done():
-            self._sent = None
+            self._sent, self.game.sending = None, False
             try:
                 reply = sent.result()
             except (ConnectionError, ServerError):
@@ -357,3 +370,4 @@ class OnlineMatch(Match):
             self.rebuilt = True
         else:   # the cards turned for this seat, the new one among them (the rest sorted: their order is unknown)
             self.mirror.deck[:] = view["seen"] + view["supply"]
+            self.game.seen = len(view["seen"])
