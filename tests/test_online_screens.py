@@ -282,3 +282,32 @@ def test_host_picks_2_of_3_with_reserve_and_plays_it_on_the_plus_table_the_serve
     messenger.send("enter")   # Reserve armed: Enter sets the tile aside
     until(app, lambda: kinds() == ["reject", "place", "reserve"] and m.phase != "bots")
     assert m.refusal is None and len(m.mirror.moves) == 3 and m.round == 2
+
+
+def test_a_joined_player_sees_the_rules_the_host_picks_and_cannot_change_them(online_app):
+    """Ana hosts from a client of her own and picks the rules; Ben's window, joined, says them and offers no
+    rules buttons; her next pick shows there too."""
+    app = online_app
+    host(app, "Ben")   # (a server for the test to host on: Ben leaves his own game for Ana's)
+    url = app.online.server.url
+    server, app.online.server = app.online.server, None   # (the server stays up: Ana's computer)
+    ana = ClientThread(url)
+    try:
+        ana.connect().result(10)
+        code = ana.host("Ana", {"variant": "two_of_three", "modules": ["breaking_rules"],
+                                "powers": ["reserve", "flip"]}).result(10)["code"]
+        app.leave_online()
+        app.menu()
+        click(app, "Play online")
+        type_into(app.screen.address_entry, url.split("://")[1])
+        type_into(app.screen.code_entry, code)
+        click(app, "Join")
+        until(app, lambda: app.screen.name == "lobby" and "Ben (you)" in texts(app))
+        assert "Rules: 2 of 3, Breaking Rules: Reserve, Flip" in texts(app)
+        assert not {"2 of 3", "Base game", "Breaking Rules: on"} & set(buttons(app))
+        shot(app, "lobby-joined-plus")
+        ana.set_rules({"variant": "classic", "modules": ["gap_fillers"]}).result(10)
+        until(app, lambda: "Rules: Gap fillers" in texts(app))
+    finally:
+        ana.stop()
+        server.stop()
