@@ -293,7 +293,7 @@ class LobbyScreen(RulesPicker, Screen):
         y = top - 0.5
         # the players at the left, the rules at the right (a tall window: the rules under the players)
         narrow = self.narrow
-        players_x, rules_left, rules_width = (0, -0.9, 1.8) if narrow else (-0.75, -0.2, 1.4)
+        players_x, rules_left, rules_width = (0, -0.9, 1.8) if narrow else (-0.95, -0.35, 1.65)
         self.label(_("Players"), (players_x, y), scale=0.05, bold=True)
         seats = self.lobby["seats"] if self.lobby else []
         self.app.trace("lobby", f"code={code}", f"address={address}", f"seats={len(seats)}",
