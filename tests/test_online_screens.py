@@ -266,6 +266,8 @@ def test_host_picks_2_of_3_with_reserve_and_plays_it_on_the_plus_table_the_serve
     m = s.match
     kinds = lambda: [mv.get("kind", "place") for mv in m.view["moves"]]   # noqa: E731 (what the server kept)
     until(app, lambda: "Reject it with your marker (R)" in texts(app), 10)
+    messenger.send("i")   # a hint in words works on the seat's mirror too
+    until(app, lambda: "Hint: the strongest bot would " in texts(app))
     messenger.send("r")   # (the question's keys: R rejects, B builds)
     until(app, lambda: kinds() == ["reject"] and m.phase != "bots")
     until(app, lambda: "Build the " in texts(app) and s.ps is not None)

@@ -149,18 +149,20 @@ class SeatGame:
                "power_verdict", "movable_tiles", "relocation_targets", "reserve_loss", "legal_placements",
                "board_at_round")
 
-    def __init__(self, game: Game, seat: int, seen: int):
+    def __init__(self, game: Game, seat: int, turned: int):
         self.mirror, self.seat = game, seat
-        self.seen = seen   # the cards the server turned for the seat: past them the mirror's deck is a guess
+        self.turned = turned   # the cards the server turned for the seat: past them the mirror's deck is a guess
         self.sending = False
 
     @property
     def card(self) -> int | None:
         """The card turned now; None while the server has not turned it (a move on its way to it)."""
-        known = not self.mirror.over and self.mirror._card_index() < self.seen
+        known = not self.mirror.over and self.mirror._card_index() < self.turned
         return self.mirror.card if known or self.mirror.variant == LEVEL_TO_LEVEL else None
 
     def __getattr__(self, name):
+        if name == "mirror":   # (not set yet: a copy being made)
+            raise AttributeError(name)
         value = getattr(self.mirror, name)
         if name in self.ACTIONS:
             return lambda player, *args, **kw: value(0 if player == self.seat else -1, *args, **kw)
@@ -370,4 +372,4 @@ class OnlineMatch(Match):
             self.rebuilt = True
         else:   # the cards turned for this seat, the new one among them (the rest sorted: their order is unknown)
             self.mirror.deck[:] = view["seen"] + view["supply"]
-            self.game.seen = len(view["seen"])
+            self.game.turned = len(view["seen"])
