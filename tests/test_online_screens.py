@@ -313,3 +313,30 @@ def test_a_joined_player_sees_the_rules_the_host_picks_and_cannot_change_them(on
     finally:
         ana.stop()
         server.stop()
+
+
+def test_rules_this_window_cannot_play_online_are_said_and_the_table_does_not_come(online_app):
+    """Level to Level (its seats share one game) is not offered in the lobby; picked by a host elsewhere (a client
+    of a club server), the joined window says it can't play it, and stays in the lobby when the game starts."""
+    app = online_app
+    host(app, "Ben")
+    url = app.online.server.url
+    server, app.online.server = app.online.server, None
+    ana = ClientThread(url)
+    try:
+        ana.connect().result(10)
+        code = ana.host("Ana", {"variant": "level_to_level"}).result(10)["code"]
+        app.leave_online()
+        app.menu()
+        click(app, "Play online")
+        type_into(app.screen.address_entry, url.split("://")[1])
+        type_into(app.screen.code_entry, code)
+        click(app, "Join")
+        words = "This window can't play Level to Level online yet: ask the host for other rules, or leave."
+        until(app, lambda: app.screen.name == "lobby" and words in texts(app))
+        ana.start().result(10)
+        frames(app, 30)
+        assert app.screen.name == "lobby" and words in texts(app)
+    finally:
+        ana.stop()
+        server.stop()

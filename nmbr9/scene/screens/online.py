@@ -327,8 +327,9 @@ class LobbyScreen(RulesPicker, Screen):
             y -= 0.1
         self.label(_("Each player lays each card at their own pace; only the end waits for everyone."), (0, y),
                    scale=SMALL, fg=DIM, wrap=line / SMALL)
-        if self.message:
-            self.label(self.message, (0, y - 0.12), scale=0.042, fg=WARN, wrap=line / 0.042)
+        message = self.message or self.unplayable()
+        if message:
+            self.label(message, (0, y - 0.12), scale=0.042, fg=WARN, wrap=line / 0.042)
         self.button(_("Leave (Esc)"), self.leave, (0, bottom + 0.12), width=0.5, scale=0.05)
         walk = self.walk
         self.keys = KeyMenu(self, walk, self.keys.index if self.keys else len(walk) - 2 if self.host else 0)
@@ -347,6 +348,8 @@ class LobbyScreen(RulesPicker, Screen):
                 self.app.say(lambda: _("The connection to the server is lost: trying again by itself."), STAYS)
             elif kind == "welcome":
                 self.app.say(lambda: _("Connected to the server again."))
+            elif kind == "view" and self.unplayable():   # (a club server's host may pick it)
+                self.relabel()
             elif kind == "view":
                 play_online(self.app, msg)
                 return task.done
@@ -365,6 +368,13 @@ class LobbyScreen(RulesPicker, Screen):
 
     def ruleset(self) -> Ruleset:
         return Ruleset(self.variant, tuple(self.modules), tuple(self.powers))
+
+    def unplayable(self) -> str:
+        """Why this window can't play the rules the host picked ("": it can)."""
+        if self.variant in ONLINE_VARIANTS:
+            return ""
+        return _("This window can't play {variant} online yet: ask the host for other rules, or leave.").format(
+            variant=term(self.variant))
 
     def button(self, *args, **kw):
         b = super().button(*args, **kw)
