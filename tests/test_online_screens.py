@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import time
+from contextlib import contextmanager
 
 import pytest
 from direct.showbase.MessengerGlobal import messenger
@@ -286,18 +287,17 @@ def test_host_picks_2_of_3_with_reserve_and_plays_it_on_the_plus_table_the_serve
     assert m.refusal is None and len(m.mirror.moves) == 3 and m.round == 2
 
 
-def test_a_joined_player_sees_the_rules_the_host_picks_and_cannot_change_them(online_app):
-    """Ana hosts from a client of her own and picks the rules; Ben's window, joined, says them and offers no
-    rules buttons; her next pick shows there too."""
-    app = online_app
-    host(app, "Ben")   # (a server for the test to host on: Ben leaves his own game for Ana's)
+@contextmanager
+def ben_joins_anas_game(app, rules: dict):
+    """Ana hosts a game with `rules` from a client of her own (on a server this window starts, kept up as if on
+    her computer); Ben's window joins it and is in its lobby. Yields Ana's client."""
+    host(app, "Ben")
     url = app.online.server.url
-    server, app.online.server = app.online.server, None   # (the server stays up: Ana's computer)
+    server, app.online.server = app.online.server, None
     ana = ClientThread(url)
     try:
         ana.connect().result(10)
-        code = ana.host("Ana", {"variant": "two_of_three", "modules": ["breaking_rules"],
-                                "powers": ["reserve", "flip"]}).result(10)["code"]
+        code = ana.host("Ana", rules).result(10)["code"]
         app.leave_online()
         app.menu()
         click(app, "Play online")
@@ -305,38 +305,32 @@ def test_a_joined_player_sees_the_rules_the_host_picks_and_cannot_change_them(on
         type_into(app.screen.code_entry, code)
         click(app, "Join")
         until(app, lambda: app.screen.name == "lobby" and "Ben (you)" in texts(app))
+        yield ana
+    finally:
+        ana.stop()
+        server.stop()
+
+
+def test_a_joined_player_sees_the_rules_the_host_picks_and_cannot_change_them(online_app):
+    """Ana picks the rules; Ben's window, joined, says them and offers no rules buttons; her next pick shows
+    there too."""
+    app = online_app
+    with ben_joins_anas_game(app, {"variant": "two_of_three", "modules": ["breaking_rules"],
+                                   "powers": ["reserve", "flip"]}) as ana:
         assert "Rules: 2 of 3, Breaking Rules: Reserve, Flip" in texts(app)
         assert not {"2 of 3", "Base game", "Breaking Rules: on"} & set(buttons(app))
         shot(app, "lobby-joined-plus")
         ana.set_rules({"variant": "classic", "modules": ["gap_fillers"]}).result(10)
         until(app, lambda: "Rules: Gap fillers" in texts(app))
-    finally:
-        ana.stop()
-        server.stop()
 
 
 def test_rules_this_window_cannot_play_online_are_said_and_the_table_does_not_come(online_app):
     """Level to Level (its seats share one game) is not offered in the lobby; picked by a host elsewhere (a client
     of a club server), the joined window says it can't play it, and stays in the lobby when the game starts."""
     app = online_app
-    host(app, "Ben")
-    url = app.online.server.url
-    server, app.online.server = app.online.server, None
-    ana = ClientThread(url)
-    try:
-        ana.connect().result(10)
-        code = ana.host("Ana", {"variant": "level_to_level"}).result(10)["code"]
-        app.leave_online()
-        app.menu()
-        click(app, "Play online")
-        type_into(app.screen.address_entry, url.split("://")[1])
-        type_into(app.screen.code_entry, code)
-        click(app, "Join")
-        words = "This window can't play Level to Level online yet: ask the host for other rules, or leave."
-        until(app, lambda: app.screen.name == "lobby" and words in texts(app))
+    words = "This window can't play Level to Level online yet: ask the host for other rules, or leave."
+    with ben_joins_anas_game(app, {"variant": "level_to_level"}) as ana:
+        assert words in texts(app)
         ana.start().result(10)
         frames(app, 30)
         assert app.screen.name == "lobby" and words in texts(app)
-    finally:
-        ana.stop()
-        server.stop()
