@@ -295,7 +295,34 @@ def screens(size: str) -> None:
             base.taskMgr.step()
         app.screen.set_status(text)
 
+    def lobby(host: bool) -> None:
+        """The lobby of a game hosted by this window (the host's rules buttons) or joined (the rules said), six
+        long names at the table, every module on, powers drawn."""
+        import time
+        from nmbr9.net.client import ClientThread
+        from nmbr9.net.online import HostedServer, Online
+        from nmbr9.scene.screens.online import LobbyScreen
+        app.leave_online()
+        server = HostedServer(store.folder / "probe-server", port=0)
+        nets = [ClientThread(server.url) for _seat in range(2)]
+        for net in nets:
+            net.connect().result(10)
+        welcome = nets[0].host(longest, {"variant": "classic", "modules": list(MODULES)}).result(10)
+        seat = nets[1].join(welcome["code"], longest).result(10)
+        for _bot in range(4):
+            nets[0].add_bot("medium").result(10)
+        mine, other = (nets[0], nets[1]) if host else (nets[1], nets[0])
+        other.stop()
+        while mine.lobby is None or len(mine.lobby["seats"]) < 6:
+            time.sleep(0.01)
+        mine.poll()
+        app.online = Online(mine, {"url": server.url, "code": welcome["code"],
+                                   "token": (welcome if host else seat)["token"], "hosted": host},
+                            server)
+        app.goto(LobbyScreen)
+
     visits = [("menu", lambda: app.goto(MenuScreen)), ("setup", lambda: app.goto(SetupScreen)),
+              ("online lobby, the host", lambda: lobby(True)), ("online lobby, joined", lambda: lobby(False)),
               ("new tournament", lambda: app.goto(SetupScreen, tournament=True)),
               ("puzzles", lambda: app.goto(PuzzleScreen)), ("tournaments", lambda: app.goto(TournamentScreen)),
               ("tournaments, the oldest page", lambda: (app.goto(TournamentScreen),

@@ -121,3 +121,37 @@ def test_the_window_side_of_online_play_imports_no_panda3d():
                            "print([m for m in sys.modules if m.split('.')[0] in ('panda3d', 'direct')])"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.strip() == "[]", done.stderr
+
+
+def test_a_seat_plays_a_whole_2_of_3_game_with_every_module_and_power_each_action_judged_by_the_server(tmp_path):
+    """NMBR 9 ++ online: the seat's every action (reject, tile, gap filler, Reserve, Relocate, ending a turn) is
+    made on the mirror and sent; the server, judging each again, keeps the same game: the same moves, the same
+    score, in the record it sends at the end."""
+    from nmbr9.ai.plus import plan_turn
+    from nmbr9.net.table import move_json
+    from nmbr9.rules.game import MODULES, POWERS
+    server = HostedServer(tmp_path / "server", port=0)
+    net = ClientThread(server.url)
+    try:
+        net.connect().result(10)
+        net.host("Ana", {"variant": "two_of_three", "modules": list(MODULES), "powers": list(POWERS)}).result(10)
+        net.add_bot("easy").result(10)
+        net.start().result(10)
+        match = OnlineMatch(net, first_view(net))
+        laid = lambda: [move_json(m, match.seat) for m in match.mirror.moves]   # noqa: E731 (the mirror's moves)
+        assert match.game.ruleset.powers == tuple(POWERS) and match.view["start_tiles"]
+        kinds, step = set(), 0
+        while not match.done:
+            name, args = plan_turn(match.mirror, 0, "easy", step)[0]
+            step += 1
+            assert getattr(match, name)(match.seat, *args).ok, (name, args)
+            kinds |= {m.kind for m in match.mirror.moves}
+            frames(match, lambda: match.phase != BOTS or match.done)
+            assert match.refusal is None and match.view["moves"] == laid()
+        frames(match, lambda: match.over, 60)
+        mine = [m for m in match.record["moves"] if m["player"] == match.seat]
+        assert mine == laid() and {"reject", "place"} <= kinds
+        assert match.view["scores"][match.seat] == match.mirror.boards[0].score()
+    finally:
+        net.stop()
+        server.stop()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import time
+from contextlib import contextmanager
 
 import pytest
 from direct.showbase.MessengerGlobal import messenger
@@ -242,3 +243,94 @@ def test_host_for_the_network_listens_beyond_this_computer_and_shows_its_network
     assert app.online.server.host == "0.0.0.0"
     assert f"Address: {network_address()}:{port}" in shown
     assert "Read out the address and the code: the others choose Play online, then Join." in shown
+
+
+def test_host_picks_2_of_3_with_reserve_and_plays_it_on_the_plus_table_the_server_judging(online_app):
+    """The lobby's rules picker (New game's widgets) sets the server's rules; the table is NMBR 9 ++'s; a reject,
+    a tile built and a tile set aside with Reserve each go to the server, which judges and keeps them."""
+    from nmbr9.scene.plus_play import PlusSessionScreen
+    app = online_app
+    host(app)
+    lobby = lambda: app.screen.lobby["ruleset"]   # noqa: E731 (the rules as the server holds them)
+    click(app, "Base game")
+    until(app, lambda: lobby()["variant"] == "two_of_three" and "2 of 3" in buttons(app))
+    click(app, "Breaking Rules: off")
+    until(app, lambda: lobby()["modules"] == ["breaking_rules"])
+    click(app, "\u25a3 Reserve")
+    until(app, lambda: lobby()["powers"] == ["reserve"])
+    click(app, "Add an easy bot")
+    until(app, lambda: "Bot 1 (easy)" in texts(app))
+    shot(app, "lobby-plus")
+    click(app, "Start the game")
+    s = until(app, lambda: app.screen if app.screen.name == "online-play" else None)
+    assert isinstance(s, PlusSessionScreen) and s.match.game.ruleset.powers == ("reserve",)
+    m = s.match
+    kinds = lambda: [mv.get("kind", "place") for mv in m.view["moves"]]   # noqa: E731 (what the server kept)
+    until(app, lambda: "Reject it with your marker (R)" in texts(app), 10)
+    messenger.send("i")   # a hint in words works on the seat's mirror too
+    until(app, lambda: "Hint: the strongest bot would " in texts(app))
+    messenger.send("r")   # (the question's keys: R rejects, B builds)
+    until(app, lambda: kinds() == ["reject"] and m.phase != "bots")
+    until(app, lambda: "Build the " in texts(app) and s.ps is not None)
+    messenger.send("b")
+    lay_a_tile(app)
+    until(app, lambda: kinds() == ["reject", "place"] and m.phase != "bots")
+    shot(app, "online-plus-table")
+    assert s.hud.card["text"] == str(m.view["seen"][2])   # the third card as the server turned it
+    until(app, lambda: "Build the " in texts(app) and s.ps is not None)
+    messenger.send("b")
+    until(app, lambda: s.ps is not None and s.ps.ghost is not None)
+    s.ps.act("toggle_power", "reserve")
+    frames(app, 2)
+    messenger.send("enter")   # Reserve armed: Enter sets the tile aside
+    until(app, lambda: kinds() == ["reject", "place", "reserve"] and m.phase != "bots")
+    assert m.refusal is None and len(m.mirror.moves) == 3 and m.round == 2
+
+
+@contextmanager
+def ben_joins_anas_game(app, rules: dict):
+    """Ana hosts a game with `rules` from a client of her own (on a server this window starts, kept up as if on
+    her computer); Ben's window joins it and is in its lobby. Yields Ana's client."""
+    host(app, "Ben")
+    url = app.online.server.url
+    server, app.online.server = app.online.server, None
+    ana = ClientThread(url)
+    try:
+        ana.connect().result(10)
+        code = ana.host("Ana", rules).result(10)["code"]
+        app.leave_online()
+        app.menu()
+        click(app, "Play online")
+        type_into(app.screen.address_entry, url.split("://")[1])
+        type_into(app.screen.code_entry, code)
+        click(app, "Join")
+        until(app, lambda: app.screen.name == "lobby" and "Ben (you)" in texts(app))
+        yield ana
+    finally:
+        ana.stop()
+        server.stop()
+
+
+def test_a_joined_player_sees_the_rules_the_host_picks_and_cannot_change_them(online_app):
+    """Ana picks the rules; Ben's window, joined, says them and offers no rules buttons; her next pick shows
+    there too."""
+    app = online_app
+    with ben_joins_anas_game(app, {"variant": "two_of_three", "modules": ["breaking_rules"],
+                                   "powers": ["reserve", "flip"]}) as ana:
+        assert "Rules: 2 of 3, Breaking Rules: Reserve, Flip" in texts(app)
+        assert not {"2 of 3", "Base game", "Breaking Rules: on"} & set(buttons(app))
+        shot(app, "lobby-joined-plus")
+        ana.set_rules({"variant": "classic", "modules": ["gap_fillers"]}).result(10)
+        until(app, lambda: "Rules: Gap fillers" in texts(app))
+
+
+def test_rules_this_window_cannot_play_online_are_said_and_the_table_does_not_come(online_app):
+    """Level to Level (its seats share one game) is not offered in the lobby; picked by a host elsewhere (a client
+    of a club server), the joined window says it can't play it, and stays in the lobby when the game starts."""
+    app = online_app
+    words = "This window can't play Level to Level online yet: ask the host for other rules, or leave."
+    with ben_joins_anas_game(app, {"variant": "level_to_level"}) as ana:
+        assert words in texts(app)
+        ana.start().result(10)
+        frames(app, 30)
+        assert app.screen.name == "lobby" and words in texts(app)

@@ -17,7 +17,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..match import BOTS, OVER, PLACE, Match, derive_seed
-from ..rules import Game, Seat
+from ..rules import LEVEL_TO_LEVEL, Game, Seat
 from ..rules.record import parse_move
 from .client import ClientThread, ServerError, board_of
 from .serve import DEFAULT_PORT
@@ -141,9 +141,66 @@ def forget_seat(folder: Path) -> None:
     (Path(folder) / SEAT_FILE).unlink(missing_ok=True)
 
 
+class SeatGame:
+    """The one-seat mirror as the table reads a Game: its only player, 0, answers as the seat played (`seat`),
+    so NMBR 9 ++'s play screen and panels, written for a seat of a Game, read and drive it unchanged. Any
+    other seat acts as nobody (the rules refuse it as not their turn)."""
+    ACTIONS = ("options", "check", "play", "decide", "choose", "reserve", "check_relocate", "relocate", "end_turn",
+               "power_verdict", "movable_tiles", "relocation_targets", "reserve_loss", "legal_placements",
+               "board_at_round")
+
+    def __init__(self, game: Game, seat: int, turned: int):
+        self.mirror, self.seat = game, seat
+        self.turned = turned   # the cards the server turned for the seat: past them the mirror's deck is a guess
+        self.sending = False
+
+    @property
+    def card(self) -> int | None:
+        """The card turned now; None while the server has not turned it (a move on its way to it)."""
+        known = not self.mirror.over and self.mirror._card_index() < self.turned
+        return self.mirror.card if known or self.mirror.variant == LEVEL_TO_LEVEL else None
+
+    def __getattr__(self, name):
+        if name == "mirror":   # (not set yet: a copy being made)
+            raise AttributeError(name)
+        value = getattr(self.mirror, name)
+        if name in self.ACTIONS:
+            return lambda player, *args, **kw: value(0 if player == self.seat else -1, *args, **kw)
+        return value
+
+    def waiting(self) -> list[int]:
+        """The seat while it may act: no move on its way to the server (`sending`), and the card to decide on
+        or lay turned by the server."""
+        return [self.seat] if self.mirror.waiting() and not self.sending and self.card is not None else []
+
+    def decided(self) -> dict:
+        return {self.seat: d for d in self.mirror.decided().values()}
+
+    @property
+    def players(self):
+        return AnySeat(self.mirror.players[0])
+
+    @property
+    def boards(self):
+        return AnySeat(self.mirror.boards[0])
+
+
+class AnySeat(tuple):
+    """The mirror's one player's state (or board) under any seat's number: the panels look it up both by
+    the seat and by Options.player (0 in the mirror)."""
+
+    def __new__(cls, item):
+        return super().__new__(cls, (item,))
+
+    def __getitem__(self, index):
+        return super().__getitem__(0) if isinstance(index, int) else super().__getitem__(index)
+
+
 class OnlineMatch(Match):
     """A seat of an online game as the table plays it (see the module's note): a Match of one's own mirrored
-    game, whose other seats play on the server. Only the classic game."""
+    game, whose other seats play on the server. The classic game and NMBR 9 ++ but "Level to Level" (whose
+    seats share one game): each action of the player that the record keeps (a tile, a gap filler, a reject,
+    Reserve, Relocate, the end of a turn) is sent to the server, one at a time, the next once it is answered."""
 
     def __init__(self, net: ClientThread, view: dict):
         self.net = net
@@ -155,7 +212,7 @@ class OnlineMatch(Match):
         self.rebuilt = False        # the mirror was made again: the table takes its new board
         self.changed = False        # the others moved on: their scores and rounds to show again
         self.record = None          # the game record, once everyone is done (it holds the deck)
-        self._sent = None           # the tile sent, its answer to come (a future)
+        self._sent = None           # the move sent, its answer to come (a future)
         self._asked = None          # the record asked for
         self._mirror(view)
         super().__init__(self.game, derive_seed("online", self.code), extra={"online": self.code})
@@ -167,7 +224,7 @@ class OnlineMatch(Match):
                     [start[self.seat]] if start else None)
         for i, m in enumerate(view["moves"]):
             game.apply(parse_move(i, {**m, "player": 0}, game.variant))
-        self.game = game
+        self.mirror, self.game = game, SeatGame(game, self.seat, len(view["seen"]))
 
     # ----- what the table asks -------------------------------------------------------
     @property
@@ -189,16 +246,18 @@ class OnlineMatch(Match):
     @property
     def done(self) -> bool:
         """The player's own game is over (the others may still play)."""
-        return self.game.over and self._sent is None
+        return self.mirror.over and self._sent is None
 
     def supply(self) -> list[int]:
-        return list(self.view["supply"]) if self._sent is not None else self.game.supply()
+        return list(self.view["supply"]) if self._sent is not None else self.mirror.supply()
 
     def seen(self) -> list[int]:
         return list(self.view["seen"])
 
     def waiting(self) -> list[int]:
-        return [] if self._sent is not None or self.game.over else [self.seat]
+        """The seat, while it may act: no move on its way, and the card to decide on or lay turned by the server
+        (the mirror's deck past the cards turned is a guess)."""
+        return self.game.waiting()
 
     @property
     def current_human(self) -> int | None:
@@ -213,26 +272,55 @@ class OnlineMatch(Match):
         return [self.board(s) for s in range(len(self.view["players"]))]
 
     def board(self, seat: int):
-        return self.game.boards[0] if seat == self.seat else board_of(self.view, seat)
+        return self.mirror.boards[0] if seat == self.seat else board_of(self.view, seat)
 
     def board_view(self, seat: int, viewer: int | None):
         return self.board(seat)
 
-    def check(self, player: int, p):
-        return self.game.check(0, p)
+    def check(self, player: int, p, powers=(), reserved: bool = False):
+        return self.mirror.check(0, p, powers, reserved)
 
-    def play(self, player: int, p):
+    def check_relocate(self, player: int, at, p):
+        return self.mirror.check_relocate(0, at, p)
+
+    def play(self, player: int, p, powers=(), reserved: bool = False):
         """Lay the tile on the mirror (the rules' verdict) and send it; the next card comes with the answer."""
-        v = self.game.play(0, p)
+        return self._act_online("play", p, powers, reserved)
+
+    def decide(self, player: int, build: bool):
+        return self._act_online("decide", build)
+
+    def choose(self, player: int, marker: int):
+        return self._act_online("choose", marker)
+
+    def reserve(self, player: int):
+        return self._act_online("reserve")
+
+    def relocate(self, player: int, at, p):
+        return self._act_online("relocate", at, p)
+
+    def end_turn(self, player: int):
+        return self._act_online("end_turn")
+
+    def _act_online(self, action: str, *args):
+        """An action on the mirror (its verdict at once); what the record gained goes to the server. While a
+        move waits for its answer the player waits too (the mirror's next card is a guess until then)."""
+        v = getattr(self.mirror, action)(0 if self._sent is None else -1, *args)
         if v:
-            move = move_json(self.game.moves[-1], self.seat)
-            self._sent = self.net.play(move)
+            self._send_next()
         return v
+
+    def _send_next(self) -> None:
+        """The mirror's first move the server's view lacks, if any, sent (one at a time: `seq` counts them)."""
+        have = len(self.view["moves"])
+        if self._sent is None and len(self.mirror.moves) > have:
+            self._sent = self.net.play(move_json(self.mirror.moves[have], self.seat))
+            self.game.sending = True
 
     def round_of(self, seat: int) -> tuple[int, bool]:
         """Where another player is: their round and whether their game is over."""
         p = self.view["players"][seat]
-        return (self.game.round, self.game.over) if seat == self.seat else (p["round"], p["over"])
+        return (self.mirror.round, self.mirror.over) if seat == self.seat else (p["round"], p["over"])
 
     # ----- each frame -----------------------------------------------------------------
     def update(self) -> bool:
@@ -251,7 +339,7 @@ class OnlineMatch(Match):
             self.connection = FAILED
         sent = self._sent
         if sent is not None and sent.done():
-            self._sent = None
+            self._sent, self.game.sending = None, False
             try:
                 reply = sent.result()
             except (ConnectionError, ServerError):
@@ -262,7 +350,7 @@ class OnlineMatch(Match):
             elif reply is not None:   # the server's rules refused it: the mirror goes back to what it holds
                 self.refusal = reply
                 self._new_view(self.view, again=True)
-        if self.view["state"] == OVER and self._sent is None and self.game.over and self.record is None:
+        if self.view["state"] == OVER and self._sent is None and self.mirror.over and self.record is None:
             if self._asked is None:
                 self._asked = self.net.record()
             elif self._asked.done():
@@ -276,8 +364,12 @@ class OnlineMatch(Match):
         self.view, self.changed = view, True
         if self._sent is not None:   # the mirror is ahead: the answer brings the view that matches it
             return
-        if again or view["moves"] != [move_json(m, self.seat) for m in self.game.moves]:
+        mine, theirs = [move_json(m, self.seat) for m in self.mirror.moves], view["moves"]
+        if not again and len(mine) > len(theirs) and mine[:len(theirs)] == theirs:
+            self._send_next()   # one action made two moves: the next goes
+        elif again or mine != theirs:
             self._mirror(view)
             self.rebuilt = True
         else:   # the cards turned for this seat, the new one among them (the rest sorted: their order is unknown)
-            self.game.deck[:] = view["seen"] + view["supply"]
+            self.mirror.deck[:] = view["seen"] + view["supply"]
+            self.game.turned = len(view["seen"])

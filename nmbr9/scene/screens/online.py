@@ -19,10 +19,20 @@ from ...net.client import FATAL, ClientThread, ServerError
 from ...net.serve import DEFAULT_PORT
 from ...net.online import (FAILED, LOST, HostedServer, Online, OnlineMatch, forget_seat, save_seat, server_url,
                            shown_address)
+from ...net.table import ruleset_from_json
+from ...rules import Ruleset
+from ...rules.game import BREAKING_RULES, CLASSIC, TWO_OF_THREE
+from ...i18n.terms import name as term
+from .menu import rules_text
+from .plus_setup import RulesPicker, chosen_powers, rules_rows
+from ..plus_play import PlusSessionScreen, is_plus
 from .results import ResultsScreen
 from .session import SessionScreen
 from .widgets import ACCENT, DIM, GO, INK, NARROW, SMALL, WARN, WIDE, KeyMenu, Screen
 
+# "Level to Level" is not offered: its seats share one game (a level marker counts everyone's tiles), which
+# the window's one-seat mirror of the rules (OnlineMatch) does not play yet
+ONLINE_VARIANTS = (CLASSIC, TWO_OF_THREE)
 ADD_BOT = {"easy": N_("Add an easy bot"), "medium": N_("Add a medium bot"), "hard": N_("Add a hard bot")}
 STAYS = 3600.0   # seconds a note about the connection stays (until the next one replaces it)
 HOST_PORT = DEFAULT_PORT   # where a hosted server listens (any free port where it is taken; tests: 0)
@@ -34,6 +44,15 @@ def why_not(error: BaseException, url: str) -> str:
         return P.say(error.reply, _)
     return _("No game server answers at {address} ({reason}). Check the address, and that the host's window "
              "is open.").format(address=shown_address(url), reason=str(error) or _("no answer in time"))
+
+
+def played_rules(rules: Ruleset) -> str:
+    """The rules the host picked, in words, for the others in the lobby: variant, modules, powers."""
+    words = rules_text(rules) or term(CLASSIC)
+    if rules.uses(BREAKING_RULES):
+        words += ": " + (", ".join(term(p) for p in rules.powers) if rules.powers else
+                         _("two powers drawn at random"))
+    return words
 
 
 def lost_words(match) -> str:
@@ -214,9 +233,12 @@ class OnlineScreen(Screen):
         super().exit()
 
 
-class LobbyScreen(Screen):
-    """Who sits at the table; the host adds bots and starts. The table comes as soon as the server deals."""
+class LobbyScreen(RulesPicker, Screen):
+    """Who sits at the table; the host adds bots, picks the rules (New game's widgets) and starts; the others
+    see the rules picked. The table comes as soon as the server deals."""
     name = "lobby"
+    layouts = (WIDE, NARROW)
+    variants = ONLINE_VARIANTS
 
     def __init__(self, app):
         super().__init__(app)
@@ -224,6 +246,21 @@ class LobbyScreen(Screen):
         self.lobby = self.online.net.lobby
         self.message = ""
         self.keys = None
+        self._take_rules()
+
+    def _take_rules(self) -> None:
+        """The rules as the server holds them (picked by the host)."""
+        rules = ruleset_from_json(self.lobby["ruleset"] if self.lobby else None)
+        self.variant, self.modules, self.powers = rules.variant, list(rules.modules), list(rules.powers)
+
+    def _read(self) -> None:
+        pass   # nothing typed on this page
+
+    def rules_changed(self) -> None:
+        """The host picked: the server is told (its lobby, sent to everyone, shows it; a refusal is said)."""
+        rules = Ruleset(self.variant, tuple(self.modules), chosen_powers(self))
+        self.relabel()
+        Waiting(self, self.online.net.set_rules(rules.to_json()), lambda _r: None, self._refused)
 
     def enter(self) -> None:
         super().enter()
@@ -252,34 +289,49 @@ class LobbyScreen(Screen):
                     if server.host != "127.0.0.1" else
                     _("This computer only: another window here joins with this address and code."))
             self.label(text, (0, top - 0.35), scale=SMALL, fg=DIM, wrap=line / SMALL)
+        self.walk = []   # the buttons, in the order the keyboard walks them (New game's rules' too)
         y = top - 0.5
-        self.label(_("Players"), (0, y), scale=0.05, bold=True)
+        # the players at the left, the rules at the right (a tall window: the rules under the players)
+        narrow = self.narrow
+        players_x, rules_left, rules_width = (0, -0.9, 1.8) if narrow else (-0.95, -0.35, 1.65)
+        self.label(_("Players"), (players_x, y), scale=0.05, bold=True)
         seats = self.lobby["seats"] if self.lobby else []
-        self.app.trace("lobby", f"code={code}", f"address={address}", f"seats={len(seats)}")
+        self.app.trace("lobby", f"code={code}", f"address={address}", f"seats={len(seats)}",
+                       f"rules={self.variant}+{'+'.join(self.modules)}+{'+'.join(self.powers)}")
+        rules_y = y
         for s in seats:
             y -= 0.075
             me = s["seat"] == self.online.net.seat
             name = seat_told(s["name"], s["kind"])
-            self.label(_("{name} (you)").format(name=name) if me else name, (0, y), scale=0.045,
+            self.label(_("{name} (you)").format(name=name) if me else name, (players_x, y), scale=0.045,
                        fg=ACCENT if me else INK)
-        walk = []
-        y -= 0.15
+        if narrow:
+            rules_y = y - 0.12
+        if self.host:
+            y = min(y, rules_rows(self, rules_y, rules_left, rules_width, 3))
+        else:
+            y = min(y, rules_y - 0.1 if not narrow else rules_y)
+            self.label(_("Rules: {rules}").format(rules=played_rules(self.ruleset())), (rules_left, rules_y),
+                       scale=0.042, align=TextNode.ALeft, wrap=rules_width / 0.042)
+        y -= 0.12
         if self.host:
             full = self.lobby is not None and len(seats) >= self.lobby["capacity"]
             for i, strength in enumerate(STRENGTHS):
-                walk.append(self.button(_(ADD_BOT[strength]), self.add_bot, ((i - 1) * 0.58, y), width=0.55,
-                                        scale=0.04, args=(strength,), enabled=not full))
-            y -= 0.15
-            walk.append(self.button(_("Start the game"), self.start, (0, y), width=0.7, scale=0.05, colour=GO))
-            y -= 0.12
+                self.button(_(ADD_BOT[strength]), self.add_bot, ((i - 1) * 0.58, y), width=0.55, scale=0.04,
+                            args=(strength,), enabled=not full)
+            y -= 0.13
+            self.button(_("Start the game"), self.start, (0, y), width=0.7, scale=0.05, colour=GO)
+            y -= 0.1
         else:
             self.label(_("Waiting for the host to start the game…"), (0, y), scale=0.045, fg=DIM, wrap=line / 0.045)
-            y -= 0.12
-        self.label(_("Rules: the base game. Each player lays each card at their own pace; only the end waits "
-                     "for everyone."), (0, y), scale=SMALL, fg=DIM, wrap=line / SMALL)
-        if self.message:
-            self.label(self.message, (0, y - 0.12), scale=0.042, fg=WARN, wrap=line / 0.042)
-        walk.append(self.button(_("Leave (Esc)"), self.leave, (0, bottom + 0.12), width=0.5, scale=0.05))
+            y -= 0.1
+        self.label(_("Each player lays each card at their own pace; only the end waits for everyone."), (0, y),
+                   scale=SMALL, fg=DIM, wrap=line / SMALL)
+        message = self.message or self.unplayable()
+        if message:
+            self.label(message, (0, y - 0.12), scale=0.042, fg=WARN, wrap=line / 0.042)
+        self.button(_("Leave (Esc)"), self.leave, (0, bottom + 0.12), width=0.5, scale=0.05)
+        walk = self.walk
         self.keys = KeyMenu(self, walk, self.keys.index if self.keys else len(walk) - 2 if self.host else 0)
         self.accept("escape", self.leave)
 
@@ -290,11 +342,14 @@ class LobbyScreen(Screen):
                 continue   # the game before a rematch: its last views and lobbies
             if kind == "lobby":
                 self.lobby = msg
+                self._take_rules()
                 self.relabel()
             elif kind == "reconnecting":
                 self.app.say(lambda: _("The connection to the server is lost: trying again by itself."), STAYS)
             elif kind == "welcome":
                 self.app.say(lambda: _("Connected to the server again."))
+            elif kind == "view" and self.unplayable():   # (a club server's host may pick it)
+                self.relabel()
             elif kind == "view":
                 play_online(self.app, msg)
                 return task.done
@@ -308,7 +363,23 @@ class LobbyScreen(Screen):
 
     def _refused(self, error) -> None:
         self.message = why_not(error, self.online.seat["url"])
+        self._take_rules()   # (a refused pick: the rules stay the server's)
         self.relabel()
+
+    def ruleset(self) -> Ruleset:
+        return Ruleset(self.variant, tuple(self.modules), tuple(self.powers))
+
+    def unplayable(self) -> str:
+        """Why this window can't play the rules the host picked ("": it can)."""
+        if self.variant in ONLINE_VARIANTS:
+            return ""
+        return _("This window can't play {variant} online yet: ask the host for other rules, or leave.").format(
+            variant=term(self.variant))
+
+    def button(self, *args, **kw):
+        b = super().button(*args, **kw)
+        self.walk.append(b)   # in the order the keyboard walks them
+        return b
 
     def leave(self) -> None:
         """Out of the game: the seat is given up (the host's server stops)."""
@@ -317,13 +388,16 @@ class LobbyScreen(Screen):
 
 
 def play_online(app, view: dict) -> None:
-    """The table of an online game (its results if it is over), from the server's view of the seat."""
+    """The table of an online game (its results if it is over), from the server's view of the seat: NMBR 9 ++'s
+    with its panels under ++ rules."""
     match = OnlineMatch(app.online.net, view)
-    app.play(match, {"online": match.code}, OnlineTableScreen)
+    app.play(match, {"online": match.code}, OnlinePlusTableScreen if is_plus(match.game.ruleset) else
+             OnlineTableScreen)
 
 
-class OnlineTableScreen(SessionScreen):
-    """The NMBR 9 table, the seat played on the server: the others' scores and rounds at the right."""
+class OnlineTable:
+    """What a table does for a seat played on the server (mixed into the classic and the ++ session): the
+    others' scores and rounds at the right, the connection's notes, the server's refusals."""
     name = "online-play"
     said_done = False
 
@@ -388,6 +462,15 @@ class OnlineTableScreen(SessionScreen):
         m = self.match
         forget_seat(self.app.store.folder)
         self.app.goto(OnlineResultsScreen, match=Match.from_record(m.record), context={"online": m.code})
+
+
+class OnlineTableScreen(OnlineTable, SessionScreen):
+    """The NMBR 9 table, the seat played on the server."""
+
+
+class OnlinePlusTableScreen(OnlineTable, PlusSessionScreen):
+    """The NMBR 9 ++ table (powers, the card to build or reject, gap fillers, reserve), the seat played on the
+    server."""
 
 
 class OnlineResultsScreen(ResultsScreen):

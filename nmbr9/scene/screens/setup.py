@@ -10,9 +10,9 @@ from ...i18n import _
 from ...i18n.terms import name as term
 from ...match import default_name, stored_name, strength_name
 from ...rules import Ruleset, Seat
-from ...rules.game import MODULES, VARIANT_MAX_PLAYERS, VARIANTS
+from ...rules.game import VARIANT_MAX_PLAYERS
 from ...rules.text import as_json
-from .plus_setup import chosen_powers, power_row
+from .plus_setup import RulesPicker, chosen_powers, rules_rows
 from ...rumbugz.game import DEFAULT_ROUNDS, check_rounds
 from ...rumbugz.play import GameRules
 from .widgets import BUTTON, DIM, GO, NARROW, SMALL, WARN, WIDE, KeyMenu, Screen
@@ -30,7 +30,7 @@ def kind_names() -> dict[str, str]:
     return names
 
 
-class SetupScreen(Screen):
+class SetupScreen(RulesPicker, Screen):
     name = "setup"
     layouts = (WIDE, NARROW)
 
@@ -125,10 +125,9 @@ class SetupScreen(Screen):
                     if solo else _("Practice: off (only with one human player)"))   # not on, then dropped
             self.button(text, self.toggle_practice, (left + 0.7 if not narrow else 0, y), width=line if narrow
                         else 1.4, scale=0.042, enabled=solo)
+        y -= 0.11
         if not self.rumbugz:
-            y = self._rules_rows(y - 0.11, left, line, narrow)
-        else:
-            y -= 0.11
+            y = rules_rows(self, y, left, line, 3 if narrow else 6)
         bottom = -self.room[1]
         message = self.message or self._too_many()
         if message:
@@ -157,18 +156,6 @@ class SetupScreen(Screen):
         self.keys.find(doing) or self.keys.find(self._in_place_of(doing))
         self.accept("escape", self.back)
         self.accept("enter", self.start)
-
-    def _rules_rows(self, y: float, left: float, line: float, narrow: bool) -> float:
-        """NMBR 9's rules: the variant, the modules and the Breaking Rules powers; the height below them."""
-        self.label(_("Rules:"), (left, y), scale=0.042, align=TextNode.ALeft)
-        self.button(term(self.variant), self.cycle_variant, (left + 0.75, y + 0.012), width=0.7, scale=0.04)
-        y -= 0.1
-        third = line / 3
-        for i, module in enumerate(MODULES):
-            text = term(module) + ": " + (_("on") if module in self.modules else _("off"))
-            self.button(text, self.toggle_module, (left + third * (i + 0.5), y + 0.012), width=third - 0.03,
-                        scale=SMALL, args=(module,))
-        return power_row(self, y - 0.1, left, line, 3 if narrow else 6)
 
     def least_seats(self) -> int:
         return 2 if self.rumbugz else 1
@@ -228,16 +215,7 @@ class SetupScreen(Screen):
         self.practice = not self.practice
         self.relabel()
 
-    def cycle_variant(self) -> None:
-        self._read()
-        order = list(VARIANTS)
-        self.variant = order[(order.index(self.variant) + 1) % len(order)]
-        self.relabel()
-
-    def toggle_module(self, module: str) -> None:
-        self._read()
-        self.modules = [m for m in self.modules if m != module] if module in self.modules else \
-            [m for m in MODULES if m in self.modules or m == module]
+    def rules_changed(self) -> None:
         self.relabel()
 
     def _solo(self) -> bool:
