@@ -53,6 +53,41 @@ def test_a_lay_is_undone_before_the_discard_and_not_after():
     assert not game.can_undo(seat) and not game.undo(seat)
 
 
+def passing_one_bug_back_and_forth(game: RumbugzGame) -> None:
+    """Each player takes the discard (the round's first turn draws from the bag) and discards it again: the bag
+    never runs out and no one goes out (until the game ends the round, or far beyond the turn limit)."""
+    for _ in range(3000):
+        if game.waiting() != MOVE or game.forced():
+            return
+        r = game.round
+        if r.step == "draw":
+            assert game.act({"player": r.turn, "draw": "discard" if r.pile else "bag"})
+        else:
+            assert game.act({"player": r.turn, "discard": r.pile[-1] if r.pile else next(iter(r.hands[r.turn]))})
+
+
+def test_a_round_no_one_can_finish_ends_at_the_turn_limit_with_no_winner_and_says_so(app):
+    from direct.gui.DirectGuiBase import DirectGuiWidget
+    from helpers import frames
+    from nmbr9.rumbugz.rules import parse_record, replay
+    from nmbr9.rumbugz.rules.round import TURN_LIMIT
+    from nmbr9.scene.screens.rumbugz_results import RumbugzResultsScreen
+    game = RumbugzGame([{"name": "Ann", "kind": "human"}, {"name": "Ben", "kind": "human"}], seed=5, rounds=1)
+    passing_one_bug_back_and_forth(game)
+    assert game.forced() == {"end": "no_winner"} and game.round.turns == TURN_LIMIT + 1
+    refused = game.act({"player": game.round.turn, "draw": "bag"})
+    assert refused.code == "wrong_turn" and f"{TURN_LIMIT} turns" in refused.text(lambda s: s)
+    assert game.act(game.forced())
+    assert game.waiting() == "over" and game.round.winner is None and game.totals() == [0, 0]
+    again = replay(parse_record(game.round_records()[-1]))   # the autosave's record ends the round the same way
+    assert again.error is None and again.game.over and again.game.winner is None
+    app.goto(RumbugzResultsScreen, game=game)
+    frames(app, 2)
+    texts = [w.component("text0").textNode.getText().replace("\u00a0", " ") for w in DirectGuiWidget.guiDict.values()
+             if not w.isEmpty() and app.screen.root.isAncestorOf(w) and w.hascomponent("text0")]
+    assert f"No one went out in {TURN_LIMIT} turns: the round ends without a winner, no points." in texts, texts
+
+
 def test_the_autosave_resumes_a_rumbugz_game_mid_round_and_continue_names_it(tmp_path):
     saves = Autosave(tmp_path)
     game = RumbugzGame.new(BOTS3, seed=9, rounds=2, savers=[saves])
