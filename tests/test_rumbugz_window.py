@@ -213,3 +213,25 @@ def test_a_refused_discard_or_lay_says_why_and_the_picked_bug_shows_raised(app):
     messenger.send("enter")
     frames(app, 2)
     assert screen.verdict == "A sequence needs at least 4 bugs, not 1."
+
+
+def overlaps(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.render
+@pytest.mark.parametrize("size,language", [("1280x800", "en"), ("640x480", "de")])
+def test_the_table_is_framed_large_in_the_free_part_of_the_window_its_labels_clear_of_the_buttons(size, language):
+    """Three players mid-round, offscreen: the laid bugs and the rack span at least half the width the buttons
+    leave free; turned (A, S) the table stays framed; every label lies in the window, clear of the buttons."""
+    out = script_output([ROOT / "tests" / "rumbugz_framing_driver.py", size, language], language=language)
+    width, height = out["size"]
+    free = min(b[0] for b in out["buttons"])   # the window's left edge to the buttons
+    left, top, right, bottom = out["views"]["default"]["bugs"]
+    assert right - left >= free / 2, (out["views"]["default"]["bugs"], free)
+    for name, view in out["views"].items():
+        assert view["bugs"][2] < free, (name, view["bugs"], free)
+        for label in view["labels"]:
+            x0, y0, x1, y1 = label["box"]
+            assert 0 <= x0 and x1 <= width and 0 <= y0 and y1 <= height, (name, label)
+            assert not any(overlaps(label["box"], b) for b in out["buttons"]), (name, label)
