@@ -1,9 +1,9 @@
-"""Run as a process of its own (one ShowBase a process): a RumBugz table in the middle of a round (three players,
+"""Run as a process of its own (one ShowBase a process): a RumBugz table in the middle of a round (PLAYERS players,
 sequences laid, Ann's move) offscreen at a window size, from the default view and turned (A, S keys): where the
 bugs' colours lie in the frame (pixels), where the table's labels and the buttons stand (boxes in pixels:
 left, top, right, bottom), as JSON; screenshots into a folder if given.
 
-    python tests/rumbugz_framing_driver.py 1280x800 en [SHOTS_DIR]
+    python tests/rumbugz_framing_driver.py 1280x800 en PLAYERS [SHOTS_DIR]
 """
 from __future__ import annotations
 
@@ -37,10 +37,18 @@ def label_boxes(app, screen, size):
     for label in screen.table.labels.findAllMatches("**/+TextNode"):
         left, right, bottom, top = label.node().getCardActual()
         k, middle = label.getScale(render).x, label.getPos(render)
-        points = [screen.camera.screen_point(middle + across * x * k + up * z * k)
-                  for x in (left, right) for z in (bottom, top)]
+        points = [on_window(app, cam, middle + across * x * k + up * z * k) for x in (left, right) for z in (bottom, top)]
         boxes.append({"text": label.node().getText(), "box": pixels(points, size)})
     return boxes
+
+
+def on_window(app, cam, point):
+    """A world point on the window (-1..1 each way; beyond, where it lies outside: the lens's project says
+    nothing there), the film offset that frames the table in its room included."""
+    from panda3d.core import Point4
+    q = cam.getRelativePoint(app.base.render, point)
+    p = app.base.camLens.getProjectionMat().xform(Point4(q.x, q.y, q.z, 1))
+    return p.x / p.w, p.y / p.w
 
 
 def pixels(points, size):
@@ -52,7 +60,8 @@ def pixels(points, size):
 def main() -> None:
     size = tuple(int(n) for n in sys.argv[1].split("x"))
     language = sys.argv[2]
-    shots = Path(sys.argv[3]) if len(sys.argv) > 3 else None
+    players = int(sys.argv[3])
+    shots = Path(sys.argv[4]) if len(sys.argv) > 4 else None
     import numpy
     from direct.showbase.MessengerGlobal import messenger
     from panda3d.core import Point3
@@ -62,7 +71,7 @@ def main() -> None:
     set_language(language)
     app = game_app(size)
     app.settings = app.settings.changed(animation_speed=0.0)
-    seats = [{"name": name, "kind": "bot:hard"} for name in ("Ann", "Ben", "Carl")]
+    seats = [{"name": name, "kind": "bot:hard"} for name in ("Ann", "Ben", "Carl", "Dora", "Emil", "Fritz")[:players]]
     game = app.store.new_rumbugz(seats, seed=11, rounds=1)
     play_until(game, lambda g: len(g.round.table) >= 5 and g.mover() == 0 and g.round.step == "play")
     game.seats[0]["kind"] = "human"   # (the bots played her moves up to here)
@@ -79,7 +88,7 @@ def main() -> None:
         image = app.base.win.getScreenshot()
         if shots:
             shots.mkdir(parents=True, exist_ok=True)
-            image.write(str(shots / f"table-{name}-{size[0]}x{size[1]}-{language}.png"))
+            image.write(str(shots / f"table-{players}-{name}-{size[0]}x{size[1]}-{language}.png"))
         ys, xs = numpy.nonzero(bug_pixels(image))
         out["views"][name] = {"bugs": [int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max())] if len(xs) else None,
                               "labels": label_boxes(app, screen, size)}

@@ -220,11 +220,13 @@ def overlaps(a, b) -> bool:
 
 
 @pytest.mark.render
-@pytest.mark.parametrize("size,language", [("1280x800", "en"), ("640x480", "de")])
-def test_the_table_is_framed_large_in_the_free_part_of_the_window_its_labels_clear_of_the_buttons(size, language):
-    """Three players mid-round, offscreen: the laid bugs and the rack span at least half the width the buttons
-    leave free; turned (A, S) the table stays framed; every label lies in the window, clear of the buttons."""
-    out = script_output([ROOT / "tests" / "rumbugz_framing_driver.py", size, language], language=language)
+@pytest.mark.parametrize("size,language,players", [("1280x800", "en", 3), ("640x480", "de", 3), ("1280x800", "de", 6)])
+def test_the_table_is_framed_large_in_the_free_part_of_the_window_its_labels_clear_of_the_buttons(size, language,
+                                                                                                   players):
+    """Players mid-round, offscreen: the laid bugs and the rack span at least half the width the buttons leave
+    free; turned (A, S) the table stays framed; every label lies in the window, clear of the buttons and of the
+    other labels."""
+    out = script_output([ROOT / "tests" / "rumbugz_framing_driver.py", size, language, players], language=language)
     width, height = out["size"]
     free = min(b[0] for b in out["buttons"])   # the window's left edge to the buttons
     left, top, right, bottom = out["views"]["default"]["bugs"]
@@ -235,3 +237,5 @@ def test_the_table_is_framed_large_in_the_free_part_of_the_window_its_labels_cle
             x0, y0, x1, y1 = label["box"]
             assert 0 <= x0 and x1 <= width and 0 <= y0 and y1 <= height, (name, label)
             assert not any(overlaps(label["box"], b) for b in out["buttons"]), (name, label)
+    labels = out["views"]["default"]["labels"]
+    assert not [(a["text"], b["text"]) for i, a in enumerate(labels) for b in labels[i + 1:] if overlaps(a["box"], b["box"])]

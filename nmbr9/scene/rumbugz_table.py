@@ -31,7 +31,7 @@ RACK_STAND = 62.0       # degrees the viewer's bugs lean up towards them
 RACK_STEP = 1.1
 RACK_LIFT = 0.5         # a standing bug's middle: its tail clear of the cloth
 PICKED_UP, PICKED_OUT = 0.45, 0.5   # a picked bug rises out of the rack, towards the player
-SEATS_X, SEATS_Y, SEATS_MIDDLE = 10.0, 7.0, 2.5   # the ellipse the other racks stand on
+SEATS_X, SEATS_Y, SEATS_MIDDLE = 11.5, 7.0, 2.0   # the ellipse the other racks stand on
 SEATS_CLEAR = 2.2       # from the farthest row of sequences to the rack beyond it
 BACK_STEP = 0.75        # bugs in another rack lie closer: only their count matters
 BACKS_SHOWN = 12        # backs drawn in another rack at most; the count says the rest
@@ -41,7 +41,7 @@ BAG_CLOTH = (0.42, 0.2, 0.48, 1)
 LABEL_INK = (0.97, 0.96, 0.92, 1)
 LABEL_CARD = (0.06, 0.07, 0.08, 0.72)   # behind a label: light letters read over the cloth and the bugs
 LABEL_SIZE = 0.55
-LABEL_WRAP = 12.0       # labels wrap (ems) rather than run into each other and out of the frame
+LABEL_WRAP = 8.0        # labels wrap (ems) rather than run into each other (a table of six) and widen the frame
 
 
 @dataclass(frozen=True)
@@ -167,14 +167,14 @@ class BugTable:
     def _middle(self, pile: list[str], bag: int) -> None:
         self.pieces.attachNewNode(_dome("bag", 0.95, 0.75, BAG_CLOTH)).setPos(BAG_X, MIDDLE_Y, 0)
         self._label(ngettext("Bag: {n} bug", "Bag: {n} bugs", bag).format(n=bag), BAG_X - 1.2, MIDDLE_Y, 0.3,
-                    TextNode.ARight)
+                    TextNode.ARight, count=bag)
         shown = pile[-PILE_SHOWN:]
         for i, bug in enumerate(shown):   # the top bug last: highest and nearest the viewer, read whole
             back = len(shown) - 1 - i
             self._bug("pile", bug, PILE_X + 0.3 * back, MIDDLE_Y + 0.45 * back, z=0.005 + 0.03 * i,
                       heading=-12 * back)
         text = ngettext("Discard pile: {n} bug", "Discard pile: {n} bugs", len(pile)).format(n=len(pile))
-        self._label(text, PILE_X + 1.2, MIDDLE_Y, 0.3, TextNode.ALeft)
+        self._label(text, PILE_X + 1.2, MIDDLE_Y, 0.3, TextNode.ALeft, count=len(pile))
 
     def _own_rack(self, hand: list[str], name: str, lifted=frozenset()) -> None:
         width = max(1, len(hand)) * RACK_STEP
@@ -195,20 +195,20 @@ class BugTable:
         # behind the rack, on its owner's side: over it, the name covered the backs seen from the side
         spot = self.root.getRelativePoint(rack, Point3(0, -1.6, 0))
         self._label(ngettext("{name}: {n} bug", "{name}: {n} bugs", count).format(name=name, n=count),
-                    spot.x, spot.y, 0.3)
+                    spot.x, spot.y, 0.3, count=count)
 
     def _rack(self, y: float, width: float, parent=None) -> None:
         """A low wooden bar the bugs lean on, across x = 0 of its parent."""
         (parent or self.pieces).attachNewNode(_box("rack", width + 0.5, 0.3, 0.28, WOOD)).setY(y)
 
-    def _label(self, text: str, x: float, y: float, z: float, align=TextNode.ACenter) -> NodePath:
+    def _label(self, text: str, x: float, y: float, z: float, align=TextNode.ACenter, count=None) -> NodePath:
         """Text standing over the table on a dark card, turned to the camera (read from any side) and drawn over
         the bugs (a label's shadow in the depth of the table drew over its letters: dark and blurred). Its reach
-        is framed with the bugs."""
+        is framed with the bugs. A `count` in it stays with the word after it when the label wraps."""
         node = TextNode("label")
         node.setWordwrap(LABEL_WRAP)
         node.setFont(self.font)
-        node.setText(text)
+        node.setText(text if count is None else text.replace(f"{count} ", f"{count}\u00a0"))
         node.setAlign(align)
         node.setTextColor(*LABEL_INK)
         node.setCardColor(*LABEL_CARD)
