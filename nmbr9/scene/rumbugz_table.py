@@ -110,6 +110,7 @@ class BugTable:
         self.font = base.loader.loadFont(FONT.as_posix())
         self.bold = base.loader.loadFont(FONT_BOLD.as_posix())
         self.bounds = (0.0, 0.0, 1.0, 1.0)   # (min x, min y, max x, max y) of what is drawn, world units
+        self.spots: list[tuple[float, float]] = [(0.0, 0.0)]   # the points framed: the bugs, the labels' ends
 
     def remove(self) -> None:
         self.table.remove()
@@ -134,9 +135,16 @@ class BugTable:
             self._other_rack(x, y, heading, view.hand_sizes[seat], names[seat])
         self.pieces.flattenStrong()   # static: one batch per kind of bug
         self.labels.setLightOff(1)
-        spots = [(p.top.x, p.top.y) for p in self.placed] + [(BAG_X, MIDDLE_Y)] + self.label_spots
-        xs, ys = [x for x, _y in spots], [y for _x, y in spots]
-        self.bounds = (min(xs) - 0.8, min(ys) - 0.8, max(xs) + 0.8, max(ys) + 0.8)
+        self.spots = [(p.top.x, p.top.y) for p in self.placed] + [(BAG_X, MIDDLE_Y)] + self.label_spots
+        xs, ys = [x for x, _y in self.spots], [y for _x, y in self.spots]
+        self.bounds = (min(xs) - 0.5, min(ys) - 0.5, max(xs) + 0.5, max(ys) + 0.5)
+
+    def frame(self, camera, glide: bool = False) -> None:
+        """Aim an OrbitCamera at what is drawn: each bug and each label's ends, a square round it (not the box
+        round them all: its near corners, empty, are the widest part of the picture and left the bugs small)."""
+        x0, y0, x1, y1 = self.bounds   # (the camera frames squares: rows down, a square wide)
+        camera.frame((x0, -y1, x1 - 1, -y0 - 1), glide=glide,
+                     squares=sorted({(round(x - 0.5, 2), round(-y - 0.5, 2)) for x, y in self.spots}))
 
     def _bug(self, place: str, bug: str | None, x: float, y: float, z: float = 0.0, heading: float = 0.0,
              stand: float = 0.0, stands_for: int | None = None, sequence: int | None = None,
@@ -297,5 +305,4 @@ class BugPicture:
         return photograph(self.base, self.camera, angle, zoom=1.0)   # (its framing has no room to spare)
 
     def frame(self) -> None:
-        x0, y0, x1, y1 = self.table.bounds
-        self.camera.frame((x0, -y1, x1 - 1, -y0 - 1))   # (the camera frames squares: rows down, a square wide)
+        self.table.frame(self.camera)

@@ -32,7 +32,7 @@ BOT_PAUSE = 0.5       # seconds between two bots' moves at normal animation spee
 PICK_REACH = 0.07     # how near (screen units, the window's height 2) a click must come to a bug's middle
 DRAG_START = 0.03     # how far the pointer moves, pressed, before it drags rather than clicks
 ROOM_GAP = 0.03       # between the table's room and a panel (normalised window units)
-TABLE_PITCH, TABLE_ZOOM = 52.0, 0.8     # steeper and nearer than NMBR 9's: the rack's numbers read large
+TABLE_PITCH, TABLE_ZOOM = 52.0, 1.0     # steeper and nearer than NMBR 9's: the rack's numbers read large
 KEYS_BACK = (0.08, 0.09, 0.1, 0.75)
 STATUS_X = 0.3
 
@@ -149,8 +149,7 @@ class RumbugzScreen(Screen):
             self.picked = []
         names = [self.game.told(i) for i in range(len(self.game.seats))]
         self.table.show(view, names, self.rack, self.picked)
-        x0, y0, x1, y1 = self.table.bounds
-        self.camera.frame((x0, -y1, x1 - 1, -y0 - 1))
+        self.table.frame(self.camera)
         self.shown = self._shown_key()
 
     def _shown_key(self):
