@@ -86,6 +86,9 @@ def test_a_round_no_one_can_finish_ends_at_the_turn_limit_with_no_winner_and_say
     texts = [w.component("text0").textNode.getText().replace("\u00a0", " ") for w in DirectGuiWidget.guiDict.values()
              if not w.isEmpty() and app.screen.root.isAncestorOf(w) and w.hascomponent("text0")]
     assert f"No one went out in {TURN_LIMIT} turns: the round ends without a winner, no points." in texts, texts
+    from nmbr9.i18n.rules_page import RUMBUGZ_SECTIONS   # and the rules page says so
+    assert any(f"after {TURN_LIMIT} turns" in str(paragraph) for _title, paragraphs in RUMBUGZ_SECTIONS
+               for paragraph in paragraphs)
 
 
 def test_the_autosave_resumes_a_rumbugz_game_mid_round_and_continue_names_it(tmp_path):
