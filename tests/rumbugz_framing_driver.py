@@ -37,7 +37,8 @@ def label_boxes(app, screen, size):
     for label in screen.table.labels.findAllMatches("**/+TextNode"):
         left, right, bottom, top = label.node().getCardActual()
         k, middle = label.getScale(render).x, label.getPos(render)
-        points = [on_window(app, cam, middle + across * x * k + up * z * k) for x in (left, right) for z in (bottom, top)]
+        points = [on_window(app, cam, middle + across * x * k + up * z * k)
+                  for x in (left, right) for z in (bottom, top)]
         boxes.append({"text": label.node().getText(), "box": pixels(points, size)})
     return boxes
 

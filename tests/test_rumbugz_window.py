@@ -241,4 +241,5 @@ def test_the_table_is_framed_large_in_the_free_part_of_the_window_its_labels_cle
             assert 0 <= x0 and x1 <= width and 0 <= y0 and y1 <= height, (name, label)
             assert not any(overlaps(label["box"], b) for b in out["buttons"]), (name, label)
     labels = out["views"]["default"]["labels"]
-    assert not [(a["text"], b["text"]) for i, a in enumerate(labels) for b in labels[i + 1:] if overlaps(a["box"], b["box"])]
+    assert not [(a["text"], b["text"]) for i, a in enumerate(labels) for b in labels[i + 1:]
+                if overlaps(a["box"], b["box"])]

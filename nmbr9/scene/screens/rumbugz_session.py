@@ -32,7 +32,7 @@ BOT_PAUSE = 0.5       # seconds between two bots' moves at normal animation spee
 PICK_REACH = 0.07     # how near (screen units, the window's height 2) a click must come to a bug's middle
 DRAG_START = 0.03     # how far the pointer moves, pressed, before it drags rather than clicks
 ROOM_GAP = 0.03       # between the table's room and a panel (normalised window units)
-TABLE_PITCH, TABLE_ZOOM = 52.0, 1.0     # steeper and nearer than NMBR 9's: the rack's numbers read large
+TABLE_PITCH = 52.0    # steeper than NMBR 9's: the rack's numbers read large (framed at the fit, no nearer)
 KEYS_BACK = (0.08, 0.09, 0.1, 0.75)
 STATUS_X = 0.3
 
@@ -70,7 +70,7 @@ class RumbugzScreen(Screen):
         from ..camera import OrbitCamera
         self.table = BugTable(self.base)
         self.camera = OrbitCamera(self.base.camera, self.base.camLens, self.base.render, around=0.2)
-        self.camera.pitch, self.camera.zoom = TABLE_PITCH, TABLE_ZOOM
+        self.camera.pitch = TABLE_PITCH
         self.anchors = {n: getattr(self.base, n).attachNewNode(f"rumbugz_{n}")
                         for n in ("a2dTopCenter", "a2dTopLeft", "a2dBottomRight", "a2dBottomLeft")}
         self.rooms = None                # the parts of the window the table was last framed in
