@@ -53,6 +53,44 @@ def test_a_lay_is_undone_before_the_discard_and_not_after():
     assert not game.can_undo(seat) and not game.undo(seat)
 
 
+def passing_one_bug_back_and_forth(game: RumbugzGame) -> None:
+    """Each player takes the discard (the round's first turn draws from the bag) and discards it again: the bag
+    never runs out and no one goes out (until the game ends the round, or far beyond the turn limit)."""
+    for _ in range(3000):
+        if game.waiting() != MOVE or game.forced():
+            return
+        r = game.round
+        if r.step == "draw":
+            assert game.act({"player": r.turn, "draw": "discard" if r.pile else "bag"})
+        else:
+            assert game.act({"player": r.turn, "discard": r.pile[-1] if r.pile else next(iter(r.hands[r.turn]))})
+
+
+def test_a_round_no_one_can_finish_ends_at_the_turn_limit_with_no_winner_and_says_so(app):
+    from direct.gui.DirectGuiBase import DirectGuiWidget
+    from helpers import frames
+    from nmbr9.rumbugz.rules import parse_record, replay
+    from nmbr9.rumbugz.rules.round import TURN_LIMIT
+    from nmbr9.scene.screens.rumbugz_results import RumbugzResultsScreen
+    game = RumbugzGame([{"name": "Ann", "kind": "human"}, {"name": "Ben", "kind": "human"}], seed=5, rounds=1)
+    passing_one_bug_back_and_forth(game)
+    assert game.forced() == {"end": "no_winner"} and game.round.turns == TURN_LIMIT + 1
+    refused = game.act({"player": game.round.turn, "draw": "bag"})
+    assert refused.code == "wrong_turn" and f"{TURN_LIMIT} turns" in refused.text(lambda s: s)
+    assert game.act(game.forced())
+    assert game.waiting() == "over" and game.round.winner is None and game.totals() == [0, 0]
+    again = replay(parse_record(game.round_records()[-1]))   # the autosave's record ends the round the same way
+    assert again.error is None and again.game.over and again.game.winner is None
+    app.goto(RumbugzResultsScreen, game=game)
+    frames(app, 2)
+    texts = [w.component("text0").textNode.getText().replace("\u00a0", " ") for w in DirectGuiWidget.guiDict.values()
+             if not w.isEmpty() and app.screen.root.isAncestorOf(w) and w.hascomponent("text0")]
+    assert f"No one went out in {TURN_LIMIT} turns: the round ends without a winner, no points." in texts, texts
+    from nmbr9.i18n.rules_page import RUMBUGZ_SECTIONS   # and the rules page says so
+    assert any(f"after {TURN_LIMIT} turns" in str(paragraph) for _title, paragraphs in RUMBUGZ_SECTIONS
+               for paragraph in paragraphs)
+
+
 def test_the_autosave_resumes_a_rumbugz_game_mid_round_and_continue_names_it(tmp_path):
     saves = Autosave(tmp_path)
     game = RumbugzGame.new(BOTS3, seed=9, rounds=2, savers=[saves])
@@ -178,3 +216,30 @@ def test_a_refused_discard_or_lay_says_why_and_the_picked_bug_shows_raised(app):
     messenger.send("enter")
     frames(app, 2)
     assert screen.verdict == "A sequence needs at least 4 bugs, not 1."
+
+
+def overlaps(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.render
+@pytest.mark.parametrize("size,language,players", [("1280x800", "en", 3), ("640x480", "de", 3), ("1280x800", "de", 6)])
+def test_the_table_is_framed_large_in_the_free_part_of_the_window_its_labels_clear_of_the_buttons(size, language,
+                                                                                                   players):
+    """Players mid-round, offscreen: with three, the laid bugs and the rack span at least half the width the
+    buttons leave free (six players' racks round the table take more of it); turned (A, S) the table stays
+    framed; every label lies in the window, clear of the buttons and of the other labels."""
+    out = script_output([ROOT / "tests" / "rumbugz_framing_driver.py", size, language, players], language=language)
+    width, height = out["size"]
+    free = min(b[0] for b in out["buttons"])   # the window's left edge to the buttons
+    left, top, right, bottom = out["views"]["default"]["bugs"]
+    assert right - left >= free / 2 or players > 3, (out["views"]["default"]["bugs"], free)
+    for name, view in out["views"].items():
+        assert view["bugs"][2] < free, (name, view["bugs"], free)
+        for label in view["labels"]:
+            x0, y0, x1, y1 = label["box"]
+            assert 0 <= x0 and x1 <= width and 0 <= y0 and y1 <= height, (name, label)
+            assert not any(overlaps(label["box"], b) for b in out["buttons"]), (name, label)
+    labels = out["views"]["default"]["labels"]
+    assert not [(a["text"], b["text"]) for i, a in enumerate(labels) for b in labels[i + 1:]
+                if overlaps(a["box"], b["box"])]

@@ -243,6 +243,7 @@ RUMBUGZ_SECTIONS: list[tuple[str, list]] = [
                   "into the bag. Replacement draws that still can't be made are skipped. A player who must "
                   "start a turn and can neither draw from the bag nor take the discard ends the round: no "
                   "winner, no points.")),
+        ruling(N_("A round in which no one has gone out after 600 turns ends there too: no winner, no points.")),
     ]),
     (N_("Scoring and the game"), [
         N_("The winner of a round scores the numbers of all the bugs left in the other players' hands."),

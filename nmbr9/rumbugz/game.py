@@ -121,14 +121,13 @@ class RumbugzGame:
 
     def forced(self) -> dict | None:
         """A move no one chooses, made by the game itself: replacement draws, the bidder's bag draw, the end of
-        a round no one can draw in (rule 7)."""
+        a round no one can draw in (rule 7) or that has reached the turn limit (rules' TURN_LIMIT)."""
         r = self.round
         if r.over:
             return None
         if r.step in (REPLACE, BIDDER):
             return {"player": self.mover(), "draw": "bag"}
-        if r.step == DRAW and not self.bidders() and not r.bids and not r.can_draw_bag() \
-                and not r.can_take_discard():
+        if r.step == DRAW and not self.bidders() and r.check({"end": "no_winner"}):
             return {"end": "no_winner"}
         return None
 

@@ -11,9 +11,6 @@ from ..rules.text import as_json
 from .rules import Round, default_set, legal_moves, round_record, set_of_bugs, who_starts
 from .rules.round import DRAW
 
-# A round no one can finish (every player waiting for bugs that never come) stops here, with no winner: far
-# beyond any round the bots play (the longest seen are under 200 turns).
-TURN_LIMIT = 600
 
 
 @dataclass(frozen=True)
@@ -76,7 +73,6 @@ def play_round(bots: list, seats: list[dict], rng: random.Random, bugs: dict | N
     bid, in seat order after the next player, before that player draws."""
     game, bugs = new_round(len(bots), rng, bugs)
     times = [[] for _ in bots]
-    turns = 0
 
     def ask(player: int, may_pass: bool = False) -> dict | None:
         view = game.view(player)
@@ -94,23 +90,20 @@ def play_round(bots: list, seats: list[dict], rng: random.Random, bugs: dict | N
 
     while not game.over:
         if game.step == DRAW:
-            turns += not game.after_bid   # (after a bid the turn is the one counted before it)
-            if turns > TURN_LIMIT:
+            if game.check({"end": "no_winner"}):   # no one can draw (rule 7), or the turn limit is reached
+                game.apply({"end": "no_winner"})
                 break
             if game.bid_window:
                 for offset in range(1, game.players):
                     bidder = (game.turn + offset) % game.players
                     if game.check({"player": bidder, "bid": True}):
                         ask(bidder, may_pass=True)
-            if not (game.can_draw_bag() or game.can_take_discard()) and game.check({"end": "no_winner"}):
-                game.apply({"end": "no_winner"})
-                break
             if game.bids:
                 if ask(game.turn, may_pass=True) is None:   # the next player declines the discard
                     ask(game.winning_bidder())
                 continue
         ask(game.bidder if game.bidder is not None else game.turn)
-    return Played(game, round_record(game, bugs, seats), times, turns)
+    return Played(game, round_record(game, bugs, seats), times, game.turns)
 
 
 def play_game(bots: list, seats: list[dict], rounds: int, seed: int, bugs: dict | None = None):

@@ -38,9 +38,10 @@ BACKS_SHOWN = 12        # backs drawn in another rack at most; the count says th
 PILE_SHOWN = 3          # the top bugs of the pile, each a little offset
 WOOD = (0.45, 0.3, 0.18, 1)
 BAG_CLOTH = (0.42, 0.2, 0.48, 1)
-LABEL_INK = (0.95, 0.93, 0.88, 1)
-LABEL_SIZE = 0.7
-LABEL_WRAP = 7.0        # the bag's and the pile's labels wrap (ems) rather than run into each other
+LABEL_INK = (0.97, 0.96, 0.92, 1)
+LABEL_CARD = (0.06, 0.07, 0.08, 0.72)   # behind a label: light letters read over the cloth and the bugs
+LABEL_SIZE = 0.55
+LABEL_WRAP = 8.0        # labels wrap (ems) rather than run into each other (a table of six) and widen the frame
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,7 @@ class BugTable:
         self.font = base.loader.loadFont(FONT.as_posix())
         self.bold = base.loader.loadFont(FONT_BOLD.as_posix())
         self.bounds = (0.0, 0.0, 1.0, 1.0)   # (min x, min y, max x, max y) of what is drawn, world units
+        self.spots: list[tuple[float, float]] = [(0.0, 0.0)]   # the points framed: the bugs, the labels' ends
 
     def remove(self) -> None:
         self.table.remove()
@@ -122,7 +124,7 @@ class BugTable:
         self.pieces = self.root.attachNewNode("bugs")
         self.labels = self.root.attachNewNode("labels")
         self.placed = []
-        self.label_spots = []   # where the labels reach, roughly: framed with the bugs
+        self.label_spots = []   # how far the labels reach across: framed with the bugs
         laid_top = self._sequences(view.table)
         self._middle(view.pile, view.bag_size)
         if rack is None:
@@ -133,9 +135,16 @@ class BugTable:
             self._other_rack(x, y, heading, view.hand_sizes[seat], names[seat])
         self.pieces.flattenStrong()   # static: one batch per kind of bug
         self.labels.setLightOff(1)
-        spots = [(p.top.x, p.top.y) for p in self.placed] + self.label_spots
-        xs, ys = [x for x, _y in spots], [y for _x, y in spots]
-        self.bounds = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
+        self.spots = [(p.top.x, p.top.y) for p in self.placed] + [(BAG_X, MIDDLE_Y)] + self.label_spots
+        xs, ys = [x for x, _y in self.spots], [y for _x, y in self.spots]
+        self.bounds = (min(xs) - 0.5, min(ys) - 0.5, max(xs) + 0.5, max(ys) + 0.5)
+
+    def frame(self, camera, glide: bool = False) -> None:
+        """Aim an OrbitCamera at what is drawn: each bug and each label's ends, a square round it (not the box
+        round them all: its near corners, empty, are the widest part of the picture and left the bugs small)."""
+        x0, y0, x1, y1 = self.bounds   # (the camera frames squares: rows down, a square wide)
+        camera.frame((x0, -y1, x1 - 1, -y0 - 1), glide=glide,
+                     squares=sorted({(round(x - 0.5, 2), round(-y - 0.5, 2)) for x, y in self.spots}))
 
     def _bug(self, place: str, bug: str | None, x: float, y: float, z: float = 0.0, heading: float = 0.0,
              stand: float = 0.0, stands_for: int | None = None, sequence: int | None = None,
@@ -165,15 +174,15 @@ class BugTable:
 
     def _middle(self, pile: list[str], bag: int) -> None:
         self.pieces.attachNewNode(_dome("bag", 0.95, 0.75, BAG_CLOTH)).setPos(BAG_X, MIDDLE_Y, 0)
-        self._label(ngettext("Bag: {n} bug", "Bag: {n} bugs", bag).format(n=bag), BAG_X - 1.1, MIDDLE_Y, 0.3,
-                    LABEL_WRAP, TextNode.ARight)
+        self._label(ngettext("Bag: {n} bug", "Bag: {n} bugs", bag).format(n=bag), BAG_X - 1.2, MIDDLE_Y, 0.3,
+                    TextNode.ARight, count=bag)
         shown = pile[-PILE_SHOWN:]
         for i, bug in enumerate(shown):   # the top bug last: highest and nearest the viewer, read whole
             back = len(shown) - 1 - i
             self._bug("pile", bug, PILE_X + 0.3 * back, MIDDLE_Y + 0.45 * back, z=0.005 + 0.03 * i,
                       heading=-12 * back)
         text = ngettext("Discard pile: {n} bug", "Discard pile: {n} bugs", len(pile)).format(n=len(pile))
-        self._label(text, PILE_X + 1.1, MIDDLE_Y, 0.3, LABEL_WRAP, TextNode.ALeft)
+        self._label(text, PILE_X + 1.2, MIDDLE_Y, 0.3, TextNode.ALeft, count=len(pile))
 
     def _own_rack(self, hand: list[str], name: str, lifted=frozenset()) -> None:
         width = max(1, len(hand)) * RACK_STEP
@@ -192,32 +201,36 @@ class BugTable:
             spot = self.root.getRelativePoint(rack, Point3((i - (shown - 1) / 2) * BACK_STEP, 0, 0))
             self._bug("other", None, spot.x, spot.y, heading=heading + 180)
         # behind the rack, on its owner's side: over it, the name covered the backs seen from the side
-        spot = self.root.getRelativePoint(rack, Point3(0, -1.4, 0))
-        align = TextNode.ALeft if x > 1 else TextNode.ARight if x < -1 else TextNode.ACenter   # running outwards
+        spot = self.root.getRelativePoint(rack, Point3(0, -1.6, 0))
         self._label(ngettext("{name}: {n} bug", "{name}: {n} bugs", count).format(name=name, n=count),
-                    spot.x, spot.y, 0.3, align=align)
+                    spot.x, spot.y, 0.3, count=count)
 
     def _rack(self, y: float, width: float, parent=None) -> None:
         """A low wooden bar the bugs lean on, across x = 0 of its parent."""
         (parent or self.pieces).attachNewNode(_box("rack", width + 0.5, 0.3, 0.28, WOOD)).setY(y)
 
-    def _label(self, text: str, x: float, y: float, z: float, wrap: float = 0.0, align=TextNode.ACenter) -> NodePath:
-        """A line of text standing over the table, turned to the camera (read from any side)."""
+    def _label(self, text: str, x: float, y: float, z: float, align=TextNode.ACenter, count=None) -> NodePath:
+        """Text standing over the table on a dark card, turned to the camera (read from any side) and drawn over
+        the bugs (a label's shadow in the depth of the table drew over its letters: dark and blurred). Its reach
+        is framed with the bugs. A `count` in it stays with the word after it when the label wraps."""
         node = TextNode("label")
-        if wrap:
-            node.setWordwrap(wrap)
+        node.setWordwrap(LABEL_WRAP)
         node.setFont(self.font)
-        node.setText(text)
+        node.setText(text if count is None else text.replace(f"{count} ", f"{count}\u00a0"))
         node.setAlign(align)
         node.setTextColor(*LABEL_INK)
-        node.setShadow(0.05, 0.05)
-        node.setShadowColor(0, 0, 0, 0.8)
-        reach = {TextNode.ALeft: (0, 3), TextNode.ARight: (-3, 0)}.get(align, (-1.5, 1.5))
-        self.label_spots += [(x + reach[0], y), (x + reach[1], y)]
+        node.setCardColor(*LABEL_CARD)
+        node.setCardAsMargin(0.35, 0.35, 0.2, 0.15)
+        node.setCardDecal(True)
+        left, right, bottom, top = node.getCardActual()
+        self.label_spots += [(x + left * LABEL_SIZE, y), (x + right * LABEL_SIZE, y)]
         label = self.labels.attachNewNode(node)
         label.setPos(x, y, z)
         label.setScale(LABEL_SIZE)
         label.setBillboardPointEye()
+        label.setBin("fixed", 0)
+        label.setDepthTest(False)
+        label.setDepthWrite(False)
         return label
 
 
@@ -292,5 +305,4 @@ class BugPicture:
         return photograph(self.base, self.camera, angle, zoom=1.0)   # (its framing has no room to spare)
 
     def frame(self) -> None:
-        x0, y0, x1, y1 = self.table.bounds
-        self.camera.frame((x0, -y1, x1 - 1, -y0 - 1))   # (the camera frames squares: rows down, a square wide)
+        self.table.frame(self.camera)

@@ -16,6 +16,9 @@ CODES = ("wrong_turn", "not_in_hand", "bad_sequence", "kind_taken", "cannot_chan
          "no_discard")
 HAND_SIZE = 6          # bugs dealt to each player
 REPLACEMENTS = 4       # bugs drawn after laying a required sequence
+# A round no one can finish (players taking each other's discards while the bag never runs out) ends here with
+# no winner, as rule 7's end: far beyond any round the bots play (the longest seen are under 200 turns).
+TURN_LIMIT = 600
 OK = Verdict(None)
 # the steps of a turn: "draw" (the turn's draw, bids before it), "play" (lays and changes, then the discard),
 # "replace" (the replacement draws), "bidder" (the winning bidder's bag draw), "over"
@@ -62,6 +65,7 @@ class Position:
     winner: int | None = None
     taken: list[list[str]] = field(default_factory=list)   # bugs each player took from the pile (seen by all)
     bug_set: dict = field(default_factory=dict)             # {"copies", "plyt"}: the bugs in the game
+    turns: int = 1               # the turns begun, this one counted (TURN_LIMIT)
 
     def hand(self, player: int) -> Counter:
         raise NotImplementedError
@@ -96,6 +100,9 @@ class Position:
         player = move["player"]
         if self.over:
             return wrong_turn(N_("The round is over."))
+        if self.out_of_turns and self.step == DRAW:
+            return wrong_turn(N_("No one went out in {limit} turns: the round ends without a winner."),
+                              limit=TURN_LIMIT)
         if "bid" in move:
             return self.check_bid(player)
         if "draw" in move:
@@ -236,10 +243,16 @@ class Position:
         return OK
 
     def check_end(self) -> Verdict:
-        if self.over or self.step != DRAW or self.bids or self.can_draw_bag() or self.can_take_discard():
+        stuck = not (self.can_draw_bag() or self.can_take_discard())
+        if self.over or self.step != DRAW or self.bids or not (stuck or self.out_of_turns):
             return wrong_turn(N_("The round ends without a winner only when a turn can draw neither from the bag "
-                                 "nor the discard pile."))
+                                 "nor the discard pile, or after {limit} turns."), limit=TURN_LIMIT)
         return OK
+
+    @property
+    def out_of_turns(self) -> bool:
+        """The turn past TURN_LIMIT has come: the round may only end (no bids, no draw)."""
+        return self.turns > TURN_LIMIT
 
     def scores(self) -> list[int]:
         """The points each player won in the round: the winner the sum of the other hands (PLYT 13)."""
@@ -309,7 +322,7 @@ class Round(Position):
             self.hands[(first + i) % players].update(self.bag[:HAND_SIZE])
             del self.bag[:HAND_SIZE]
         self.moves: list[dict] = []
-        self.ended = False      # rule 7: no winner
+        self.ended = False      # rule 7 (or the turn limit): no winner
         self._sync()
 
     def hand(self, player: int) -> Counter:
@@ -323,7 +336,7 @@ class Round(Position):
         """What `player` may see; changing the view changes nothing here."""
         public = {f: getattr(self, f) for f in ("players", "first", "turn", "step", "first_turn", "bag_size",
                                                  "laid_required", "owed", "bid_window", "after_bid", "bidder",
-                                                 "winner", "bug_set")}
+                                                 "winner", "bug_set", "turns")}
         return View(**public, table=list(self.table), pile=list(self.pile), kinds=[set(k) for k in self.kinds],
                     hand_sizes=list(self.hand_sizes), bids=list(self.bids), taken=[list(t) for t in self.taken],
                     me=player, my_hand=Counter(self.hands[player]))
@@ -401,6 +414,7 @@ class Round(Position):
                 self.step, self.bidder, self.owed = DRAW, None, 0
                 return
             self.turn = (self.turn + 1) % self.players
+            self.turns += 1
             self.step, self.first_turn, self.after_bid, self.laid_required, self.owed = DRAW, False, False, False, 0
             self.bid_window = self.players >= 3
 

@@ -31,8 +31,8 @@ from .widgets import ACCENT, DIM, GO, INK, PANEL, WARN, Screen, keep_together
 BOT_PAUSE = 0.5       # seconds between two bots' moves at normal animation speed: the table can be followed
 PICK_REACH = 0.07     # how near (screen units, the window's height 2) a click must come to a bug's middle
 DRAG_START = 0.03     # how far the pointer moves, pressed, before it drags rather than clicks
-TABLE_ROOM = (-0.72, 0.6, -1.0, 0.72)   # the part of the window the table is framed in: clear of the panels
-TABLE_PITCH, TABLE_ZOOM = 52.0, 0.8     # steeper and nearer than NMBR 9's: the rack's numbers read large
+ROOM_GAP = 0.03       # between the table's room and a panel (normalised window units)
+TABLE_PITCH = 52.0    # steeper than NMBR 9's: the rack's numbers read large (framed at the fit, no nearer)
 KEYS_BACK = (0.08, 0.09, 0.1, 0.75)
 STATUS_X = 0.3
 
@@ -71,11 +71,11 @@ class RumbugzScreen(Screen):
         from ..camera import OrbitCamera
         self.table = BugTable(self.base)
         self.camera = OrbitCamera(self.base.camera, self.base.camLens, self.base.render, around=0.2)
-        self.camera.pitch, self.camera.zoom = TABLE_PITCH, TABLE_ZOOM
+        self.camera.pitch = TABLE_PITCH
         self.anchors = {n: getattr(self.base, n).attachNewNode(f"rumbugz_{n}")
                         for n in ("a2dTopCenter", "a2dTopLeft", "a2dBottomRight", "a2dBottomLeft")}
+        self.rooms = None                # the parts of the window the table was last framed in
         super().enter()
-        self.camera.frame_in(TABLE_ROOM)
         self.redraw()
         self.base.taskMgr.add(self._task, "rumbugz")
         self.app.trace("rumbugz", f"round={self.game.round_number}", f"moves={len(self.game.round.moves)}")
@@ -150,8 +150,7 @@ class RumbugzScreen(Screen):
             self.picked = []
         names = [self.game.told(i) for i in range(len(self.game.seats))]
         self.table.show(view, names, self.rack, self.picked)
-        x0, y0, x1, y1 = self.table.bounds
-        self.camera.frame((x0, -y1, x1 - 1, -y0 - 1))
+        self.table.frame(self.camera)
         self.shown = self._shown_key()
 
     def _shown_key(self):
@@ -183,6 +182,32 @@ class RumbugzScreen(Screen):
         if self._text(self.keys, self._keys_text() if self._keys_open() else _("H: show the keys")):
             rows = self.keys.component("text0").textNode.getNumRows()   # growing upwards from the window's foot
             self.keys.setZ(0.08 + (rows - 1) * 0.03 * self.keys.component("text0").textNode.getLineHeight())
+
+    def table_rooms(self) -> list[tuple[float, float, float, float]]:
+        """The parts of the window the table may be framed in, clear of the panels (normalised: left, right,
+        bottom, top): left of the buttons; under the players' panel and the status, or beside the players'
+        panel; above the key help, or beside it down to the window's foot. The camera takes the biggest."""
+        def box(widget):
+            left, right, bottom, top = widget.guiItem.getFrame()
+            a, b = (self.base.render2d.getRelativePoint(widget, Point3(x, 0, z)) for x, z in ((left, bottom),
+                                                                                              (right, top)))
+            return min(a.x, b.x), max(a.x, b.x), min(a.z, b.z), max(a.z, b.z)
+        shown = lambda w: not w.isHidden()
+        right = min((box(b)[0] for b in self.buttons.values() if shown(b)), default=1.0) - ROOM_GAP
+        panel = box(self.players) if shown(self.players) else (-1.0, -1.0, 1.0, 1.0)
+        status = min((box(w)[2] for w in (self.status, self.said) if shown(w)), default=1.0) - ROOM_GAP
+        keys = box(self.keys) if shown(self.keys) else (-1.0, -1.0, -1.0, -1.0)
+        under = min(status, panel[2] - ROOM_GAP)
+        return [(-1.0, right, keys[3] + ROOM_GAP, under), (panel[1] + ROOM_GAP, right, keys[3] + ROOM_GAP, status),
+                (keys[1] + ROOM_GAP, right, -1.0, under)]
+
+    def _frame_in_free_room(self) -> None:
+        """The panels changed size (a longer status, the keys shown, a window of another shape): the table is
+        framed anew in what they leave free."""
+        rooms = [tuple(round(v, 3) for v in room) for room in self.table_rooms()]
+        if rooms != self.rooms:
+            self.camera.frame_in(*rooms, glide=self.rooms is not None)
+            self.rooms = rooms
 
     @staticmethod
     def _text(label, text: str) -> bool:
@@ -286,6 +311,7 @@ class RumbugzScreen(Screen):
         if self._shown_key() != self.shown:
             self.redraw()
         self.refresh()
+        self._frame_in_free_room()
         self._trace_turn()
         return task.cont
 
