@@ -8,7 +8,6 @@ them. tests/test_build.py checks a build this way; `nmbr9 bench build` measures 
 """
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import tarfile

@@ -182,7 +182,7 @@ class Bot:
         return sum(w / total * (now - self.cost(hand + Counter([b]), needed)) for b, w in self.unseen.items() if w)
 
     def _play(self, view: View) -> dict:
-        me, hand = view.me, view.hand(view.me)
+        me = view.me
         moves = legal_moves(view)
         laying = [m for m in moves if "lay" in m]
         changes = [m for m in moves if "change" in m]
@@ -255,7 +255,6 @@ class Bot:
 
     def _final(self, view: View, laying: list, changes: list, discards: list) -> dict:
         """All four kinds laid: lay off as many bugs as possible, then discard what could go nowhere."""
-        hand = view.hand(view.me)
         if laying:
             return max(laying, key=lambda m: (len(m["lay"]), -_plyts(m["lay"])))
         dumps = [m for m in changes

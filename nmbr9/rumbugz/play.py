@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from ..i18n import _, ngettext
 from ..match import derive_seed
 from ..rules.text import as_json
-from .rules import Round, default_set, legal_moves, round_record, set_of_bugs, who_starts
+from .rules import Round, default_set, round_record, set_of_bugs, who_starts
 from .rules.round import DRAW
 
 
@@ -109,5 +109,5 @@ def play_round(bots: list, seats: list[dict], rng: random.Random, bugs: dict | N
 def play_game(bots: list, seats: list[dict], rounds: int, seed: int, bugs: dict | None = None):
     """A game of `rounds` rounds (spec: the highest total wins, a tie shares the win); yields each Played."""
     rng = random.Random(seed)
-    for _ in range(rounds):
+    for _round in range(rounds):
         yield play_round(bots, seats, rng, bugs)

@@ -115,7 +115,8 @@ class RumbugzResultsScreen(Screen):
             try:
                 game = g.rematch()
             except ValueError as e:
-                self.app.say(lambda: str(e))
+                reason = str(e)   # (said in a lambda called later, after `e` is gone)
+                self.app.say(lambda: reason)
                 return
         else:
             g.next_round()
