@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import random
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..match import derive_seed, fresh_seed, save_to, seat_name, utc_now
 from .bots import make_bot
 from .rules import Round, legal_moves, replay, parse_record
 from .rules.record import RecordError, round_record
-from .rules.round import BIDDER, DRAW, PLAY, REPLACE
-from .play import new_round, round_seed
+from .rules.round import BIDDER, DRAW, PLAY, REPLACE, wrong_turn
+from .play import TURN_LIMIT, new_round, round_done, round_seed, stopped
 
 FORMAT = "rumbugz-game"
 VERSION = 1
@@ -85,7 +85,7 @@ class RumbugzGame:
     # ----- the totals ----------------------------------------------------------------------------------
     def round_scores(self) -> list[list[int]]:
         """Each round's points, the rounds over and the one in play if it is over."""
-        rounds = self.played + ([self.round] if self.round.over else [])
+        rounds = self.played + ([self.round] if round_done(self.round) else [])
         return [r.scores() for r in rounds]
 
     def totals(self) -> list[int]:
@@ -93,7 +93,7 @@ class RumbugzGame:
 
     @property
     def over(self) -> bool:
-        return self.round.over and self.round_number >= self.rounds
+        return round_done(self.round) and self.round_number >= self.rounds
 
     def winners(self) -> list[int]:
         """The highest total wins; a tie shares the win."""
@@ -104,12 +104,12 @@ class RumbugzGame:
     def bidders(self) -> list[int]:
         """The players who may bid for the discard now (3 or more players, before the next player draws)."""
         r = self.round
-        if r.over or self.bids_asked or not r.bid_window or r.step != DRAW or not r.pile:
+        if round_done(r) or self.bids_asked or not r.bid_window or r.step != DRAW or not r.pile:
             return []
         return [p for p in range(r.players) if r.check({"player": p, "bid": True})]
 
     def waiting(self) -> str:
-        if self.round.over:
+        if round_done(self.round):
             return OVER if self.over else ROUND_OVER
         return BIDS if self.bidders() else MOVE
 
@@ -121,9 +121,9 @@ class RumbugzGame:
 
     def forced(self) -> dict | None:
         """A move no one chooses, made by the game itself: replacement draws, the bidder's bag draw, the end of
-        a round no one can draw in (rule 7) or that has reached the turn limit (rules' TURN_LIMIT)."""
+        a round no one can draw in (rule 7). None also once the round is done (or stopped at play's TURN_LIMIT)."""
         r = self.round
-        if r.over:
+        if round_done(r):
             return None
         if r.step in (REPLACE, BIDDER):
             return {"player": self.mover(), "draw": "bag"}
@@ -148,6 +148,9 @@ class RumbugzGame:
     def act(self, move: dict):
         """Judge and, if legal, make a move; an empty bag is refilled from the pile first (rule 7). Saved."""
         r = self.round
+        if stopped(r):   # (the rules would go on: the game stops the round)
+            return wrong_turn(N_("No one went out in {limit} turns: the round ends without a winner."),
+                              limit=TURN_LIMIT)
         if move.get("draw") == "bag" and r.bag_size == 0 and len(r.pile) >= 2:
             bugs = list(r.pile[:-1])
             random.Random(derive_seed(self.seed, "rumbugz-reshuffle", len(self.played), len(r.moves))).shuffle(bugs)
@@ -185,7 +188,7 @@ class RumbugzGame:
         return True
 
     def next_round(self) -> None:
-        if self.round.over and not self.over:
+        if round_done(self.round) and not self.over:
             self.played.append(self.round)
             self.bids_asked = False
             self.round = self._deal()
@@ -244,7 +247,7 @@ def finished_round(record: dict) -> Round:
     """A finished round's record replayed; RecordError when it does not replay to its end."""
     from ..rules.record import _need
     done = replay(parse_record(record))
-    _need(done.error is None and done.game.over, _("a finished round of the saved game does not replay"))
+    _need(done.error is None and round_done(done.game), _("a finished round of the saved game does not replay"))
     return done.game
 
 

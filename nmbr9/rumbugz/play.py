@@ -13,6 +13,23 @@ from .rules.round import DRAW
 
 
 
+# A round no one can finish (players taking each other's discards while the bag never runs out) stops at its
+# turn past this, with no winner: far beyond any round the bots play (the longest seen are under 200 turns). The
+# rules end a round only when someone goes out or no one can draw (rule 7), so its record stops part way there,
+# as spec/rumbugz.md allows a record to.
+TURN_LIMIT = 600
+
+
+def round_done(r) -> bool:
+    """Whether round `r` is done: over by the rules, or stopped at the draw of its turn past TURN_LIMIT."""
+    return r.over or stopped(r)
+
+
+def stopped(r) -> bool:
+    """Whether round `r` was stopped at TURN_LIMIT, not ended by the rules (no winner, no points)."""
+    return not r.over and r.turns > TURN_LIMIT and r.step == DRAW
+
+
 @dataclass(frozen=True)
 class GameRules:
     """What a RumBugz game is played under: its number of rounds (spec ruling: 3 by default). A tournament's
@@ -88,9 +105,9 @@ def play_round(bots: list, seats: list[dict], rng: random.Random, bugs: dict | N
         assert verdict, f"bot {player}'s move {move} refused: {verdict.code} {verdict.message}"
         return move
 
-    while not game.over:
+    while not round_done(game):
         if game.step == DRAW:
-            if game.check({"end": "no_winner"}):   # no one can draw (rule 7), or the turn limit is reached
+            if game.check({"end": "no_winner"}):   # no one can draw (rule 7)
                 game.apply({"end": "no_winner"})
                 break
             if game.bid_window:

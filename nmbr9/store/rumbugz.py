@@ -292,7 +292,8 @@ class TournamentRounds:
     def save(self, game) -> None:
         if game.tournament != {"id": self.tournament.id, "game": self.number}:
             return   # a rematch after the tournament's game: not part of it
-        over = len(game.played) + game.round.over
+        from ..rumbugz.play import round_done
+        over = len(game.played) + round_done(game.round)
         for played in game.round_records()[len(self.record["rounds"]):over]:
             record = dict(self.record)   # kept as it was if the round can't be stored: tried again next save
             try:

@@ -16,9 +16,6 @@ CODES = ("wrong_turn", "not_in_hand", "bad_sequence", "kind_taken", "cannot_chan
          "no_discard")
 HAND_SIZE = 6          # bugs dealt to each player
 REPLACEMENTS = 4       # bugs drawn after laying a required sequence
-# A round no one can finish (players taking each other's discards while the bag never runs out) ends here with
-# no winner, as rule 7's end: far beyond any round the bots play (the longest seen are under 200 turns).
-TURN_LIMIT = 600
 OK = Verdict(None)
 # the steps of a turn: "draw" (the turn's draw, bids before it), "play" (lays and changes, then the discard),
 # "replace" (the replacement draws), "bidder" (the winning bidder's bag draw), "over"
@@ -65,7 +62,7 @@ class Position:
     winner: int | None = None
     taken: list[list[str]] = field(default_factory=list)   # bugs each player took from the pile (seen by all)
     bug_set: dict = field(default_factory=dict)             # {"copies", "plyt"}: the bugs in the game
-    turns: int = 1               # the turns begun, this one counted (TURN_LIMIT)
+    turns: int = 1               # the turns begun, this one counted
 
     def hand(self, player: int) -> Counter:
         raise NotImplementedError
@@ -100,9 +97,6 @@ class Position:
         player = move["player"]
         if self.over:
             return wrong_turn(N_("The round is over."))
-        if self.out_of_turns and self.step == DRAW:
-            return wrong_turn(N_("No one went out in {limit} turns: the round ends without a winner."),
-                              limit=TURN_LIMIT)
         if "bid" in move:
             return self.check_bid(player)
         if "draw" in move:
@@ -243,16 +237,10 @@ class Position:
         return OK
 
     def check_end(self) -> Verdict:
-        stuck = not (self.can_draw_bag() or self.can_take_discard())
-        if self.over or self.step != DRAW or self.bids or not (stuck or self.out_of_turns):
+        if self.over or self.step != DRAW or self.bids or self.can_draw_bag() or self.can_take_discard():
             return wrong_turn(N_("The round ends without a winner only when a turn can draw neither from the bag "
-                                 "nor the discard pile, or after {limit} turns."), limit=TURN_LIMIT)
+                                 "nor the discard pile."))
         return OK
-
-    @property
-    def out_of_turns(self) -> bool:
-        """The turn past TURN_LIMIT has come: the round may only end (no bids, no draw)."""
-        return self.turns > TURN_LIMIT
 
     def scores(self) -> list[int]:
         """The points each player won in the round: the winner the sum of the other hands (PLYT 13)."""
@@ -322,7 +310,7 @@ class Round(Position):
             self.hands[(first + i) % players].update(self.bag[:HAND_SIZE])
             del self.bag[:HAND_SIZE]
         self.moves: list[dict] = []
-        self.ended = False      # rule 7 (or the turn limit): no winner
+        self.ended = False      # rule 7: no winner
         self._sync()
 
     def hand(self, player: int) -> Counter:

@@ -7,7 +7,7 @@ from panda3d.core import TextNode
 from ...i18n import _
 from ...match import places
 from ...rumbugz.rules.bugs import bug_points
-from ...rumbugz.rules.round import TURN_LIMIT
+from ...rumbugz.play import TURN_LIMIT, stopped
 from .results import tournament_lines
 from .widgets import ACCENT, DIM, GO, INK, Screen, keep_together
 
@@ -41,7 +41,7 @@ class RumbugzResultsScreen(Screen):
         self.label(title, (0, top), scale=0.08, bold=True, fg=ACCENT)
         if r.winner is not None:
             went = _("{name} went out and scores what the other hands hold.").format(name=g.told(r.winner))
-        elif r.out_of_turns:
+        elif stopped(r):
             went = _("No one went out in {turns} turns: the round ends without a winner, no points.").format(
                 turns=TURN_LIMIT)
         else:
