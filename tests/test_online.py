@@ -9,7 +9,8 @@ import pytest
 
 from nmbr9.match import BOTS, OVER, PLACE
 from nmbr9.net.client import ClientThread
-from nmbr9.net.online import (FAILED, HostedServer, OnlineMatch, forget_seat, save_seat, saved_seat, server_url)
+from nmbr9.net.online import HostedServer, OnlineMatch, server_url
+from nmbr9.net.seat import forget_seat, save_seat, saved_seat
 
 
 def frames(match, until, seconds=20.0):

@@ -11,7 +11,7 @@ import pytest
 from direct.showbase.MessengerGlobal import messenger
 
 from nmbr9.net.client import ClientThread
-from nmbr9.net.online import saved_seat
+from nmbr9.net.seat import saved_seat
 from helpers import frames
 from test_screens import buttons, click, picture, texts, until   # (the app fixture: conftest.py)
 
@@ -188,7 +188,7 @@ def test_a_player_done_first_waits_for_the_others_and_sees_their_rounds(online_a
 
 
 def test_continue_online_for_a_game_the_server_no_longer_has_says_so_and_is_offered_no_more(online_app):
-    from nmbr9.net.online import save_seat
+    from nmbr9.net.seat import save_seat
     app = online_app
     host(app)
     url = app.online.server.url
@@ -334,3 +334,21 @@ def test_rules_this_window_cannot_play_online_are_said_and_the_table_does_not_co
         ana.start().result(10)
         frames(app, 30)
         assert app.screen.name == "lobby" and words in texts(app)
+
+
+def test_the_menu_loads_no_network_library_and_play_online_says_when_it_cant_load(app, monkeypatch):
+    """The menu (the built game's first frame) starts without websockets and its ssl, which in a built game need
+    the computer's OpenSSL to be new enough; where they can't load, Play online says so and the menu stays."""
+    import subprocess
+    import sys
+    from test_screens import frames
+    loaded = subprocess.run([sys.executable, "-c", "import sys, nmbr9.scene.screens.menu; "
+                             "print(sorted(m for m in ('ssl', 'websockets') if m in sys.modules))"],
+                            capture_output=True, text=True, timeout=60)
+    assert loaded.stdout.strip() == "[]", loaded.stdout + loaded.stderr
+    from nmbr9.scene.screens.menu import MenuScreen
+    menu = app.goto(MenuScreen)
+    monkeypatch.setitem(sys.modules, "nmbr9.scene.screens.online", None)   # its import fails, as without OpenSSL 3.3
+    menu.play_online()
+    frames(app)
+    assert app.screen is menu and "Play online can't start on this computer: " in texts(app)

@@ -18,7 +18,7 @@ from panda3d.core import Filename, Point3
 from nmbr9.rules import Placement, Ruleset, Seat
 from nmbr9.rules.record import parse_record, replay
 from nmbr9.scene.play import verdict_words
-from tests.test_screens import app, click, frames, pass_the_table, texts, until  # noqa: F401  (app is a fixture)
+from tests.test_screens import click, frames, pass_the_table, texts, until   # (the app fixture: conftest.py)
 
 pytestmark = pytest.mark.render
 

@@ -10,7 +10,6 @@ at the start of the player's round.
 from __future__ import annotations
 
 import asyncio
-import json
 import socket
 import threading
 from pathlib import Path
@@ -24,7 +23,6 @@ from .serve import DEFAULT_PORT
 from .table import move_json, ruleset_from_json
 
 LOST, FAILED = "lost", "failed"     # OnlineMatch.connection: trying again; can't go on (the seat refused)
-SEAT_FILE = "online.json"           # in the data folder: the seat Continue rejoins
 
 
 def server_url(address: str) -> str:
@@ -118,27 +116,6 @@ class Online:
         threading.Thread(target=self.net.stop, name="nmbr9-net-stop", daemon=True).start()
         if self.server is not None:
             self.server.stop()
-
-
-def save_seat(folder: Path, seat: dict) -> None:
-    """Keep the seat (address, code, token, hosted) for Continue: the token lets whoever holds it play the seat."""
-    path = Path(folder) / SEAT_FILE
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(seat), encoding="utf-8")
-    tmp.replace(path)
-
-
-def saved_seat(folder: Path) -> dict | None:
-    try:
-        seat = json.loads((Path(folder) / SEAT_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    keys = {"url": str, "code": str, "token": str, "hosted": bool}
-    return seat if isinstance(seat, dict) and all(isinstance(seat.get(k), t) for k, t in keys.items()) else None
-
-
-def forget_seat(folder: Path) -> None:
-    (Path(folder) / SEAT_FILE).unlink(missing_ok=True)
 
 
 class SeatGame:

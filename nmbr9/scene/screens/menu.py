@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...i18n import _
 from ...i18n.terms import name as term
-from ...net.online import saved_seat
+from ...net.seat import saved_seat
 from ...puzzle import is_puzzle_of
 from ...rules.game import CLASSIC
 from ...rumbugz.game import is_rumbugz
@@ -222,15 +222,18 @@ class MenuScreen(Screen):
         self.app.notices = []
         self.app.goto(SetupScreen)
 
-    def play_online(self) -> None:
-        from .online import OnlineScreen
+    def play_online(self, resume: dict | None = None) -> None:
+        try:
+            from .online import OnlineScreen
+        except ImportError as e:   # the network library's ssl wants a newer OpenSSL than this computer's
+            reason = str(e)
+            self.app.say(lambda: _("Play online can't start on this computer: {reason}").format(reason=reason), 12)
+            return
         self.app.notices = []
-        self.app.goto(OnlineScreen)
+        self.app.goto(OnlineScreen, resume=resume)
 
     def continue_online(self) -> None:
-        from .online import OnlineScreen
-        self.app.notices = []
-        self.app.goto(OnlineScreen, resume=saved_seat(self.app.store.folder))
+        self.play_online(resume=saved_seat(self.app.store.folder))
 
     def puzzles(self) -> None:
         from .puzzles import PuzzleScreen

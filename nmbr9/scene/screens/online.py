@@ -17,8 +17,8 @@ from ...match import Match, default_name, seat_name, seat_told, stored_name
 from ...net import protocol as P
 from ...net.client import FATAL, ClientThread, ServerError
 from ...net.serve import DEFAULT_PORT
-from ...net.online import (FAILED, HostedServer, Online, OnlineMatch, forget_seat, save_seat, server_url,
-                           shown_address)
+from ...net.online import FAILED, HostedServer, Online, OnlineMatch, server_url, shown_address
+from ...net.seat import forget_seat, save_seat
 from ...net.table import ruleset_from_json
 from ...rules import Ruleset
 from ...rules.game import BREAKING_RULES, CLASSIC, TWO_OF_THREE
