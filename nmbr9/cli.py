@@ -262,7 +262,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, help="the games' decks follow from it (default: random)")
     p.add_argument("--name", default=None, help='its name (default "Tournament N")')
     p.add_argument("--game", choices=("nmbr9", "rumbugz"), default="nmbr9", help="the game played (default nmbr9)")
-    p.add_argument("--rounds", type=int, default=3, help="RumBugz: rounds a game (default 3)")
+    p.add_argument("--rounds", type=int, default=None, help="RumBugz: rounds a game (default 3)")
     p.add_argument("--resume", type=int, metavar="ID", help="play the remaining games of a bot tournament")
     p.add_argument("--list", action="store_true", help="the history of tournaments")
     p.add_argument("--show", type=int, metavar="ID", help="standings and games of one tournament")

@@ -184,3 +184,11 @@ def test_a_tournament_round_the_held_database_cant_take_lands_once_it_is_let_go(
     assert store.store_later()
     [entry] = store.tournament(t.id).entries()
     assert entry.finished and entry.scores == game.totals() and len(entry.record["rounds"]) == 1
+
+
+def test_rounds_given_for_an_nmbr9_tournament_are_refused_in_words(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("NMBR9_DATA", str(tmp_path))
+    assert cli.main(["tournament", "--bots", "easy,medium", "--games", "1", "--rounds", "2"]) == 2
+    assert capsys.readouterr().out.strip() == \
+        "--rounds is for RumBugz tournaments (--game rumbugz): an NMBR 9 game is its 20 cards."
+    assert Store(tmp_path).tournaments() == []   # nothing started

@@ -13,6 +13,7 @@ from . import Store, StoreError, Tournament, folder_problem
 from .db import sqlite_reason
 from .files import held_by, hold_folder, let_go
 from .tournaments import COMMAND, RUMBUGZ, WINDOW, lock_name, unfinished_alike
+from ..rumbugz.game import DEFAULT_ROUNDS
 from ..rumbugz.play import GameRules
 
 
@@ -135,10 +136,14 @@ def main(args) -> int:
             if args.games < 1 or not 1 <= best <= args.games:
                 print(_("--games must be at least 1 and --best between 1 and --games."))
                 return 2
-            if args.rounds < 1:
+            if args.rounds is not None and args.game != RUMBUGZ:
+                print(_("--rounds is for RumBugz tournaments (--game rumbugz): an NMBR 9 game is its 20 cards."))
+                return 2
+            rounds = DEFAULT_ROUNDS if args.rounds is None else args.rounds
+            if rounds < 1:
                 print(_("--rounds must be at least 1"))
                 return 2
-            ruleset = GameRules(args.rounds) if args.game == RUMBUGZ else Ruleset()
+            ruleset = GameRules(rounds) if args.game == RUMBUGZ else Ruleset()
             t = store.new_tournament(seats, args.games, best, args.seed, args.name, ruleset)   # (the seed checked)
             print(_("{name} (id {id}), stored in {path}").format(name=t.name, id=t.id, path=store.folder),
                   file=sys.stderr)
