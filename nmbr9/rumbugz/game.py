@@ -14,11 +14,10 @@ from .bots import make_bot
 from .rules import Round, legal_moves, replay, parse_record
 from .rules.record import RecordError, round_record
 from .rules.round import BIDDER, DRAW, PLAY, REPLACE, wrong_turn
-from .play import TURN_LIMIT, new_round, round_done, round_seed, stopped
+from .play import DEFAULT_ROUNDS, TURN_LIMIT, new_round, round_done, round_seed, stopped
 
 FORMAT = "rumbugz-game"
 VERSION = 1
-DEFAULT_ROUNDS = 3      # spec ruling
 MOST_ROUNDS = 20
 # what the game waits for (`waiting()`): a player's move, the bids after a discard, nothing (the round is over)
 MOVE, BIDS, ROUND_OVER, OVER = "move", "bids", "round-over", "over"

@@ -11,7 +11,7 @@ from ..rules.text import as_json
 from .rules import Round, default_set, round_record, set_of_bugs, who_starts
 from .rules.round import DRAW
 
-
+DEFAULT_ROUNDS = 3      # rounds a game (spec ruling)
 
 # A round no one can finish (players taking each other's discards while the bag never runs out) stops at its
 # turn past this, with no winner: far beyond any round the bots play (the longest seen are under 200 turns). The
@@ -34,7 +34,7 @@ def stopped(r) -> bool:
 class GameRules:
     """What a RumBugz game is played under: its number of rounds (spec ruling: 3 by default). A tournament's
     rules, as NMBR 9's Ruleset is (`game` names the game)."""
-    rounds: int = 3
+    rounds: int = DEFAULT_ROUNDS
     game = "rumbugz"
 
     def to_json(self) -> dict:
