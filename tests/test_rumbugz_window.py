@@ -4,8 +4,6 @@ under Xvfb driven by xdotool through a round of two humans and a bot with a bid,
 from __future__ import annotations
 
 import json
-import sys
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -217,6 +215,22 @@ def test_a_refused_discard_or_lay_says_why_and_the_picked_bug_shows_raised(app):
     messenger.send("enter")
     frames(app, 2)
     assert screen.verdict == "A sequence needs at least 4 bugs, not 1."
+
+
+@pytest.mark.render
+def test_the_sort_and_let_buttons_show_their_words_as_large_as_the_others(app):
+    """The Sort and "Let ... have it" buttons are made empty and named later: their words at the buttons' full
+    size, every time the table is built (Panda3D measured an empty text as whatever it measured last: the words
+    came out shrunk, and once in a while at a size of NaN, which stopped the window at its next frame)."""
+    from nmbr9.i18n import set_language
+    from nmbr9.scene.hud import measure
+    assert measure(app.font, "Ziehe einen Käfer aus dem Beutel " * 3)[0] > 20 and measure(app.font, "") == (0, 0)
+    set_language("de")   # (its words are the longest: a button's text measured before the empty one is wider)
+    screen = human_to_lay(app, ["3", "4", "5", "9", "P"])
+    for _again in range(20):
+        scales = {key: tuple(b["text_scale"] or (1, 1)) for key, b in screen.buttons.items()}
+        assert set(scales.values()) == {scales["menu"]}, scales
+        screen.build_keys_again()
 
 
 def overlaps(a, b) -> bool:

@@ -59,12 +59,20 @@ def take_off(node, children_only: bool = False) -> None:
 def measure(font, text: str, scale: float = 1.0, wrap: float | None = None) -> tuple[float, int]:
     """How wide `text` is in `font` at `scale` (in the units `scale` is in) and in how many lines, wrapped at
     `wrap` wide (the same units); before it is shown, to make room for it."""
+    if not text:   # Panda3D lays out no empty text: its width and lines were left from whatever it measured last
+        return 0.0, 0
     node = TextNode("measure")
     node.setFont(font)
     if wrap:
         node.setWordwrap(wrap / scale)
     node.setText(text)
     return node.getWidth() * scale, node.getNumRows()
+
+
+def text_rows(label) -> int:
+    """The lines a label's text takes: 0 for none (Panda3D's count for an empty text is left from another)."""
+    node = label.component("text0").textNode
+    return node.getNumRows() if node.getText() else 0
 
 
 def even_wrap(label, wrap: float) -> None:
@@ -74,6 +82,8 @@ def even_wrap(label, wrap: float) -> None:
     Its frame fits the lines."""
     node = label.component("text0").textNode
     key = (node.getFont(), node.getText(), wrap)
+    if key not in _WRAPS and not node.getText():
+        _WRAPS[key] = wrap
     if key not in _WRAPS:   # laying the text out a dozen times took 2 to 5 ms: once for each text and room
         node.setWordwrap(wrap)
         rows = node.getNumRows()

@@ -8,6 +8,7 @@ from ...net.seat import saved_seat
 from ...puzzle import is_puzzle_of
 from ...rules.game import CLASSIC
 from ...rumbugz.game import is_rumbugz
+from ..hud import text_rows
 from .tournament import WATCH_EVERY
 from .widgets import ACCENT, DIM, SMALL, WARN, KeyMenu, Screen, keep_together
 
@@ -124,7 +125,7 @@ class MenuScreen(Screen):
         """The line above Continue says what it resumes; a second line goes above, not onto Continue."""
         self.saved["text"] = keep_together(saved_game_text(self.resume))
         text = self.saved.component("text0").textNode
-        self.saved.setZ(button_y(0) + 0.1 + (text.getNumRows() - 1) * text.getLineHeight() * SMALL)
+        self.saved.setZ(button_y(0) + 0.1 + max(text_rows(self.saved) - 1, 0) * text.getLineHeight() * SMALL)
 
     def items(self) -> list[tuple[str, object]]:
         out = []

@@ -22,7 +22,7 @@ from ...rumbugz.rack import BY_KIND, BY_NUMBER, dropped_on, plyt_numbers, rack_o
 from ...rumbugz.rules.bugs import KIND_NAMES, KINDS, PLYT
 from ...rumbugz.rules.round import DRAW, PLAY
 from ..camera import WHOLE_SCREEN
-from ..hud import build_anew, take_off
+from ..hud import build_anew, take_off, text_rows
 from ..play import HANDOFF_PAUSE, over_gui, pointer_in, view_keys
 from ..rumbugz_table import BAG_X, MIDDLE_Y, PILE_X, RACK_Y, BugTable
 from .handoff import HANDOFF_BACK, HANDOFF_LINE, HandOff
@@ -175,8 +175,7 @@ class RumbugzScreen(Screen):
         if drawing and r.bids:
             self.buttons["let"]["text"] = _("Let {name} have it (L)").format(name=g.told(bid))
         if self._text(self.status, keep_together(self._status_text())):   # the refusal just under it
-            rows = self.status.component("text0").textNode.getNumRows()
-            self.said.setZ(-0.1 - 0.042 * 1.25 * max(rows, 1) - 0.08)
+            self.said.setZ(-0.1 - 0.042 * 1.25 * max(text_rows(self.status), 1) - 0.08)
         self._text(self.said, keep_together(self.verdict))
         self._text(self.players, self._players_text())
         if self._text(self.keys, self._keys_text() if self._keys_open() else _("H: show the keys")):
