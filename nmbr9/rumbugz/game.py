@@ -14,7 +14,7 @@ from .bots import make_bot
 from .rules import Round, legal_moves, replay, parse_record
 from .rules.record import RecordError, round_record
 from .rules.round import BIDDER, DRAW, PLAY, REPLACE, wrong_turn
-from .play import DEFAULT_ROUNDS, TURN_LIMIT, new_round, round_done, round_seed, stopped
+from .play import DEFAULT_ROUNDS, TURN_LIMIT, new_round, reshuffle, round_done, round_seed, stopped
 
 FORMAT = "rumbugz-game"
 VERSION = 1
@@ -150,11 +150,8 @@ class RumbugzGame:
         if stopped(r):   # (the rules would go on: the game stops the round)
             return wrong_turn(N_("No one went out in {limit} turns: the round ends without a winner."),
                               limit=TURN_LIMIT)
-        if move.get("draw") == "bag" and r.bag_size == 0 and len(r.pile) >= 2:
-            bugs = list(r.pile[:-1])
-            random.Random(derive_seed(self.seed, "rumbugz-reshuffle", len(self.played), len(r.moves))).shuffle(bugs)
-            if r.check({"reshuffle": bugs}):   # (refused: the move's own verdict says why)
-                r.apply({"reshuffle": bugs})
+        if move.get("draw") == "bag" and r.bag_size == 0:
+            reshuffle(r, random.Random(derive_seed(self.seed, "rumbugz-reshuffle", len(self.played), len(r.moves))))
         verdict = r.apply(move)
         if verdict:
             if "draw" in move:

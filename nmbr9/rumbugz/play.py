@@ -79,10 +79,12 @@ def round_seed(game_seed: int, played: int) -> int:
 
 
 def reshuffle(game: Round, rng: random.Random) -> None:
-    """Rule 7: a draw finds the bag empty: the pile but its top, shuffled, becomes the bag."""
+    """Rule 7: a draw finds the bag empty: the pile but its top, shuffled, becomes the bag (where the rules allow
+    it; else the draw's own verdict says why)."""
     bugs = list(game.pile[:-1])
     rng.shuffle(bugs)
-    assert game.apply({"reshuffle": bugs})
+    if game.check({"reshuffle": bugs}):
+        game.apply({"reshuffle": bugs})
 
 
 def play_round(bots: list, seats: list[dict], rng: random.Random, bugs: dict | None = None) -> Played:
