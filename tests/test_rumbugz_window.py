@@ -20,19 +20,24 @@ BOTS3 = [{"name": "Ann", "kind": "bot:easy"}, {"name": "Ben", "kind": "bot:mediu
 
 
 def play_until(game: RumbugzGame, stop) -> None:
-    """Bots' moves (every seat asked as a bot) until `stop(game)`."""
+    """Bots' moves (every seat asked as a bot: a human's as an easy one) until `stop(game)`."""
+    from nmbr9.rumbugz.bots import make_bot
+
+    def asked(seat: int):
+        return game.bot_work(seat)() if game.is_bot(seat) else make_bot("easy", len(game.round.moves)).act(
+            game.view(seat))
     while not stop(game) and game.waiting() in (MOVE, BIDS):
         forced = game.forced()
         if forced:
             assert game.act(forced)
         elif game.waiting() == BIDS:
             for p in game.bidders():
-                move = game.bot_work(p)()
+                move = asked(p)
                 if move:
                     assert game.act(move)
             game.bids_done()
         else:
-            move = game.bot_work(game.mover())() or {"player": game.round.winning_bidder(), "draw": "discard"}
+            move = asked(game.mover()) or {"player": game.round.winning_bidder(), "draw": "discard"}
             assert game.act(move), move
 
 
@@ -231,6 +236,48 @@ def test_the_sort_and_let_buttons_show_their_words_as_large_as_the_others(app):
         scales = {key: tuple(b["text_scale"] or (1, 1)) for key, b in screen.buttons.items()}
         assert set(scales.values()) == {scales["menu"]}, scales
         screen.build_keys_again()
+
+
+@pytest.mark.render
+def test_v_looks_through_the_whole_discard_pile_top_first_and_esc_goes_back_to_the_turn(app):
+    """The table shows the pile's top three; V (or its button) lays out every bug in it, the top first, each in
+    its colour, over the table; the turn's keys wait meanwhile and come back with Esc."""
+    from direct.showbase.MessengerGlobal import messenger
+    from helpers import frames
+    from nmbr9.bug_assets import bug_colour
+    from nmbr9.scene.hud import rgba
+    from test_screens import buttons, picture, texts
+    game = app.store.new_rumbugz([{"name": "Ann", "kind": "human"}, {"name": "Bo", "kind": "bot:easy"}], seed=3,
+                                 rounds=1)
+    play_until(game, lambda g: g.mover() == 0 and g.round.step == "draw" and not g.forced() and len(g.round.pile) > 3)
+    app.play(game)
+    frames(app, 4)
+    screen = app.screen
+    pile = screen.view().pile
+    assert len(pile) > 3   # more than the table shows
+    assert "Look through the pile (V)" in buttons(app)
+    messenger.send("v")
+    frames(app, 2)
+    assert screen.overlay == "pile"
+    assert f"The discard pile: {len(pile)} bugs, the top first" in texts(app)
+    cards = screen.overlay_frame.find("**/pile").getChildren()
+    assert len(cards) == len(pile)
+    shot = picture(app)
+    for card, bug in zip(cards, reversed(pile)):
+        low, high = card.getTightBounds(app.base.render2d)
+        x, z = low.x + 0.12 * (high.x - low.x), high.z - 0.12 * (high.z - low.z)   # clear of its number
+        px = (round((x + 1) / 2 * shot.getXSize()), round((1 - z) / 2 * shot.getYSize()))
+        seen = shot.getXel(*px)
+        assert max(abs(a - b) for a, b in zip(seen, rgba(bug_colour(bug)))) < 0.05, (bug, tuple(seen))
+    messenger.send("x")   # the turn's keys wait: nothing is discarded, nothing said
+    frames(app, 2)
+    assert screen.overlay == "pile" and not screen.verdict
+    messenger.send("escape")
+    frames(app, 2)
+    assert screen.overlay is None
+    messenger.send("b")   # back at the turn: its keys work again
+    frames(app, 2)
+    assert screen.game.round.moves[-1] == {"player": 0, "draw": "bag"}
 
 
 def overlaps(a, b) -> bool:

@@ -118,23 +118,28 @@ def build_anew(nodes, build) -> None:
 
 
 def tile_rgba(piece) -> tuple:
-    c = COLOURS.get(piece, "#b9b2a2") if isinstance(piece, int) else "#b9b2a2"
-    return tuple(int(c[i:i + 2], 16) / 255 for i in (1, 3, 5)) + (1,)
+    return rgba(COLOURS.get(piece, "#b9b2a2") if isinstance(piece, int) else "#b9b2a2")
 
 
-def number_card(parent, font, digit: int, frame, size: float):
-    """A tile as the HUD shows tiles: a card in its colour, its number centred at `size`."""
+def rgba(colour: str) -> tuple:
+    """"#rrggbb" as Panda3D's colour (0-1 each, opaque)."""
+    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)) + (1,)
+
+
+def number_card(parent, font, digit, frame, size: float, colour=None, ink=(1, 1, 1, 1)):
+    """A tile as the HUD shows tiles (a bug too, given its `colour`): a card in its colour, its number (or
+    letter) centred at `size`."""
     left, right, bottom, top = frame
     cm = CardMaker("number-card")
     cm.setFrame(left, right, bottom, top)
-    cm.setColor(*tile_rgba(digit))
+    cm.setColor(*(colour or tile_rgba(digit)))
     card = parent.attachNewNode("number-card")
     card.attachNewNode(cm.generate())   # the number is drawn after (over) its card: a sibling, not a child
     text = TextNode("number-card-digit")
     text.setFont(font)
     text.setText(str(digit))
     text.setAlign(TextNode.ACenter)
-    text.setTextColor(1, 1, 1, 1)
+    text.setTextColor(*ink)
     text.setShadow(0.05, 0.05)
     text.setShadowColor(0, 0, 0, 0.5)
     label = card.attachNewNode(text.generate())

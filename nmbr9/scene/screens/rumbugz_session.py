@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 from direct.gui.DirectGui import DirectFrame
 from panda3d.core import Point3, TextNode
 
 from ...ai import worker
+from ...bug_assets import bug_colour, ink_colour
 from ...i18n import _, ngettext
 from ...rumbugz.game import BIDS, MOVE
 from ...rumbugz.rack import BY_KIND, BY_NUMBER, dropped_on, plyt_numbers, rack_order, sequences_of, taken_off
 from ...rumbugz.rules.bugs import KIND_NAMES, KINDS, PLYT
 from ...rumbugz.rules.round import DRAW, PLAY
 from ..camera import WHOLE_SCREEN
-from ..hud import build_anew, take_off, text_rows
+from ..hud import build_anew, number_card, rgba, take_off, text_rows
 from ..play import HANDOFF_PAUSE, over_gui, pointer_in, view_keys
 from ..rumbugz_table import BAG_X, MIDDLE_Y, PILE_X, RACK_Y, BugTable
 from .handoff import HANDOFF_BACK, HANDOFF_LINE, HandOff
@@ -35,6 +37,7 @@ ROOM_GAP = 0.03       # between the table's room and a panel (normalised window 
 TABLE_PITCH = 52.0    # steeper than NMBR 9's: the rack's numbers read large (framed at the fit, no nearer)
 KEYS_BACK = (0.08, 0.09, 0.1, 0.75)
 STATUS_X = 0.3
+PILE_ROW = 12         # bugs a row when the pile is looked through
 
 
 def bug_name(bug: str) -> str:
@@ -92,7 +95,8 @@ class RumbugzScreen(Screen):
                                 KEYS_BACK)
         x, w, k = -0.32, 0.56, 0.038
         items = [("menu", _("Menu (M)"), self.to_menu), ("undo", _("Undo (U)"), self.undo),
-                 ("sort", "", self.sort), ("discard", _("Discard (X)"), self.discard),
+                 ("sort", "", self.sort), ("look", _("Look through the pile (V)"), self.look_through_pile),
+                 ("discard", _("Discard (X)"), self.discard),
                  ("lay", _("Lay (Enter)"), self.lay), ("pile", _("Take the discard (P)"), self.take_discard),
                  ("bag", _("Draw from the bag (B)"), self.draw_bag), ("let", "", self.let_bidder)]
         self.buttons = {key: self.button(text, command, (x, 0.1 + 0.105 * i), width=w, scale=k, parent=br)
@@ -100,7 +104,7 @@ class RumbugzScreen(Screen):
         for key, command in (("b", self.draw_bag), ("p", self.take_discard), ("enter", self.lay),
                              ("x", self.discard), ("r", self.sort), ("u", self.undo), ("m", self.to_menu),
                              ("l", self.let_bidder), ("h", self.toggle_keys), ("escape", self.escape),
-                             ("f1", self.show_rules),
+                             ("f1", self.show_rules), ("v", self.look_through_pile),
                              ("backspace", self.unpick)):
             self.accept(key, command)
         for n in range(10):
@@ -165,7 +169,7 @@ class RumbugzScreen(Screen):
         bid = r.bids and r.winning_bidder()
         for key, on in (("bag", drawing and not r.bids), ("pile", drawing), ("lay", playing),
                         ("discard", playing), ("undo", g.can_undo(self.viewer)), ("let", drawing and bool(r.bids)),
-                        ("sort", True), ("menu", True)):
+                        ("sort", True), ("look", True), ("menu", True)):
             b = self.buttons[key]
             b["state"] = "normal" if on else "disabled"
             b["text_fg"] = INK if on else DIM
@@ -262,6 +266,7 @@ class RumbugzScreen(Screen):
                           _("Drag a bug onto a sequence's end or a PLYT; off an end: back to the rack"),
                           _("B: draw from the bag; P: take the discard; L: let the bidder have it"),
                           _("R: sort the rack; U: undo a lay or change; M: menu; F1: rules"),
+                          _("V: look through the discard pile"),
                           _("A D W S, wheel, right drag: turn and zoom; H: hide these keys")])
 
     def say(self, text: str) -> None:
@@ -446,6 +451,35 @@ class RumbugzScreen(Screen):
         self.hud_shown(False)
         self.overlay_frame = self.root.attachNewNode("rules")
         build_rules(self, self.overlay_frame, self._close_overlay, game="rumbugz")
+
+    def look_through_pile(self) -> None:
+        """The discard pile, every bug in it, the top first (the table shows its top three). No secret: each bug
+        was discarded in front of everyone. V, Esc, Enter or Back close it."""
+        if self.overlay is not None:
+            return
+        pile = self.view().pile[::-1]
+        self.overlay = "pile"
+        self.ignoreAll()
+        rows = max(1, -(-len(pile) // PILE_ROW))
+        step = min(0.12, 0.8 / rows)   # a long pile: smaller cards, all of them in the panel
+        bottom = 0.36 - rows * step - 0.08
+        # opaque: the table's labels (drawn over the bugs) showed through a see-through panel
+        frame = self.overlay_frame = DirectFrame(parent=self.root, frameColor=HANDOFF_BACK, state="normal",
+                                                 frameSize=(-0.85, 0.85, bottom - 0.08, 0.62))
+        title = (ngettext("The discard pile: {n} bug, the top first", "The discard pile: {n} bugs, the top first",
+                          len(pile)).format(n=len(pile)) if pile else _("The discard pile is empty."))
+        self.label(title, (0, 0.5), scale=0.05, parent=frame, fg=ACCENT, wrap=1.6 / 0.05)
+        cards = frame.attachNewNode("pile")
+        for i, bug in enumerate(pile):
+            x = (i % PILE_ROW - (min(len(pile), PILE_ROW) - 1) / 2) * step
+            z = 0.36 - (i // PILE_ROW) * step
+            w, colour = step * 0.42, rgba(bug_colour(bug))
+            number_card(cards, self.app.bold, "P" if bug == PLYT else bug, (x - w, x + w, z - step * 0.9, z),
+                        step * 0.5, colour=colour, ink=(*ink_colour(np.array(colour[:3])), 1))
+        self.button(_("Back (Esc)"), self._close_overlay, (0, bottom), width=0.6, scale=0.042, parent=frame)
+        for key in ("v", "escape", "enter"):
+            self.accept(key, self._close_overlay)
+        self.app.trace("rb-pile", ",".join(pile))
 
     def hand_over(self, seat: int) -> None:
         if self.overlay != "handoff":
