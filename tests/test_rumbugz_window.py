@@ -244,8 +244,10 @@ def test_v_looks_through_the_whole_discard_pile_top_first_and_esc_goes_back_to_t
     its colour, over the table; the turn's keys wait meanwhile and come back with Esc."""
     from direct.showbase.MessengerGlobal import messenger
     from helpers import frames
+    from panda3d.core import Point3
     from nmbr9.bug_assets import bug_colour
     from nmbr9.scene.hud import rgba
+    from nmbr9.scene.rumbugz_table import MIDDLE_Y, PILE_X
     from test_screens import buttons, picture, texts
     game = app.store.new_rumbugz([{"name": "Ann", "kind": "human"}, {"name": "Bo", "kind": "bot:easy"}], seed=3,
                                  rounds=1)
@@ -278,6 +280,12 @@ def test_v_looks_through_the_whole_discard_pile_top_first_and_esc_goes_back_to_t
     messenger.send("b")   # back at the turn: its keys work again
     frames(app, 2)
     assert screen.game.round.moves[-1] == {"player": 0, "draw": "bag"}
+    pile_spot = screen._screen(Point3(PILE_X, MIDDLE_Y, 0.1))   # drawn: a click on the pile looks through it
+    spot = (pile_spot[0] / app.base.getAspectRatio(), pile_spot[1])
+    screen.press_at(*spot)
+    screen.release_at(*spot)
+    frames(app, 2)
+    assert screen.overlay == "pile" and screen.game.round.moves[-1] == {"player": 0, "draw": "bag"}
 
 
 def overlaps(a, b) -> bool:

@@ -673,8 +673,8 @@ class RumbugzScreen(Screen):
         self.press = {"at": (mx, my), "thing": self.thing_at(mx, my)}
 
     def release_at(self, mx: float, my: float) -> None:
-        """A click picks (a rack bug), draws (the bag, the pile); a drag from the rack drops a bug onto a
-        sequence or the pile, from a sequence's end back into the rack."""
+        """A click picks (a rack bug), draws (the bag, the pile; the pile is looked through outside one's draw);
+        a drag from the rack drops a bug onto a sequence or the pile, from a sequence's end back into the rack."""
         press, self.press = self.press, None
         if press is None or self.overlay is not None:
             return
@@ -683,8 +683,8 @@ class RumbugzScreen(Screen):
         if not dragged:
             if thing == "bag":
                 self.draw_bag()
-            elif thing == "pile":
-                self.take_discard()
+            elif thing == "pile":   # drawn from at one's draw; else looked through
+                self.take_discard() if self._my_move() and self.game.round.step == DRAW else self.look_through_pile()
             elif thing is not None and thing.place == "rack":
                 self.pick(thing.index)
             return
