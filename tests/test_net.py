@@ -131,7 +131,7 @@ def test_each_sees_the_others_as_of_their_own_round(tmp_path):
     fast, (slow_before, notes), slow_after = run(main())
     ahead = slow_before["players"][0]
     assert ahead["round"] == 6 and ahead["moves"] == [] and ahead["score"] == 0   # how far, not what
-    assert notes[-1] == {"type": "progress", "seat": 0, "round": 6, "over": False}
+    assert notes[-1] == {"type": "progress", "seat": 0, "round": 6, "over": False, "due": True}
     seen = slow_after["players"][0]
     assert [m["round"] for m in seen["moves"]] == [1] and seen["round"] == 6
     assert [m["round"] for m in fast["players"][1]["moves"]] == [1] and fast["players"][1]["round"] == 2
