@@ -187,7 +187,7 @@ def test_three_seats_play_a_whole_level_to_level_game_round_by_round_through_the
                 views.append(m.view)
                 if not m.waiting():
                     if not m.done and not m.game.sending and m.waiting_for():   # done: who the round waits for
-                        told.setdefault((seat, m.round), tuple(m.waiting_for()))
+                        told.setdefault((seat, m.round), tuple(m.names[s] for s in m.waiting_for()))
                     continue
                 lead = m.round - 3   # rounds 3, 4, 5: seat 0, 1, 2 lays first, the others once it was told
                 if seat != lead and 0 <= lead < 3 and (lead, m.round) not in told:
@@ -201,7 +201,7 @@ def test_three_seats_play_a_whole_level_to_level_game_round_by_round_through_the
                 if seat == 0 and m.round >= 5 and not resumed:
                     round_ = m.round
                     frames(m, lambda: not m.game.sending)
-                    if not m.waiting_for():
+                    if m.round != round_:
                         continue   # the round ended with her tile
                     nets[0].stop()   # Ana closes her window mid-round, comes back
                     nets[0] = ClientThread(server.url)

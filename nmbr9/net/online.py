@@ -119,6 +119,11 @@ class Online:
             self.server.stop()
 
 
+def further(view: dict) -> tuple:
+    """How far on a view of a seat is: of two, the one sent later is further on or the same."""
+    return len(view["moves"]), view["round"], view["over"], view["state"] == OVER
+
+
 class SeatGame:
     """The mirror as the table reads a Game, the seat played (`seat`) answering as the mirror's player `me`: 0 in
     a one-seat mirror (its moves shown under the seat's number), the seat itself in "Level to Level"'s mirror of
@@ -238,10 +243,9 @@ class OnlineMatch(Match):
         """The seat's moves on the mirror, as the server's view writes them."""
         return [move_json(m, self.seat) for m in self.mirror.moves if m.player == self.game.me]
 
-    def waiting_for(self) -> list[str]:
-        """The names of the others who still have to act in their round (the seat waits for them in "Level to
-        Level")."""
-        return [p["name"] for s, p in enumerate(self.view["players"]) if s != self.seat and p.get("due")]
+    def waiting_for(self) -> list[int]:
+        """The other seats that still have to act in their round (the seat waits for them in "Level to Level")."""
+        return [s for s, p in enumerate(self.view["players"]) if s != self.seat and p.get("due")]
 
     # ----- what the table asks -------------------------------------------------------
     @property
@@ -342,8 +346,8 @@ class OnlineMatch(Match):
     # ----- each frame -----------------------------------------------------------------
     def update(self) -> bool:
         """What arrived from the server: never waits. False: no tiles of one's own were laid here.
-        A view pushed while a move waits for its answer (the round moved on, in "Level to Level") is newer
-        than the answer's: it is taken after it."""
+        A view pushed while a move waits for its answer is taken after the answer if it is further on (the
+        round moved on, in "Level to Level")."""
         for msg in self.net.poll():
             kind = msg.get("type")
             if kind == "reconnecting":
@@ -370,7 +374,7 @@ class OnlineMatch(Match):
                 self.refusal = reply
                 self._new_view(self.view, again=True)
             held, self._held = self._held, None
-            if held is not None:   # pushed while the move was on its way: newer than the answer's view
+            if held is not None and further(held) > further(self.view):   # (not the one a resume pushed before)
                 self._new_view(held)
         if self.view["state"] == OVER and self._sent is None and self.mirror.over and self.record is None:
             if self._asked is None:
