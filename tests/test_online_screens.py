@@ -364,6 +364,29 @@ def test_level_to_level_at_the_online_table_each_round_chosen_laid_and_waited_fo
         assert len(m.view["moves"]) == 4 and m.mirror.active >= 2
 
 
+def test_host_picks_level_to_level_in_the_lobby_for_up_to_four_and_plays_its_rounds_with_bots(online_app):
+    """The lobby's variant button walks to "Level to Level" (1-4 players: a fourth bot can't be added); the
+    table is NMBR 9 ++'s with the markers' piles; Ana lays round 1's card and round 2 comes once the bots,
+    on the server, have laid theirs."""
+    from nmbr9.scene.plus_play import PlusSessionScreen
+    app = online_app
+    host(app)
+    click(app, "Base game")
+    until(app, lambda: "2 of 3" in buttons(app))
+    click(app, "2 of 3")
+    until(app, lambda: app.screen.lobby["ruleset"]["variant"] == "level_to_level" and "Level to Level" in buttons(app))
+    for n in (1, 2, 3):
+        click(app, "Add an easy bot")
+        until(app, lambda: f"Bot {n} (easy)" in texts(app))
+    assert "Add an easy bot" not in buttons(app)   # four at the table: full
+    click(app, "Start the game")
+    s = until(app, lambda: app.screen if app.screen.name == "online-play" else None)
+    assert isinstance(s, PlusSessionScreen) and s.match.names == ["Ana", "Bot 1", "Bot 2", "Bot 3"]
+    lay_a_tile(app)
+    until(app, lambda: s.match.round == 2 and s.match.waiting(), 30)
+    assert len(s.match.mirror.moves) == 4 and s.match.view["seen"] == s.match.mirror.seen()   # everyone's round 1
+
+
 def test_a_joined_seat_folds_the_controls_help_once_it_has_laid_a_tile_as_the_host_does(online_app):
     """Ben's window sits at seat 1 (its mirror plays his game as its only player): the controls' help is shown
     for his first tile and folded once he has laid one, as at seat 0, also when the table starts again

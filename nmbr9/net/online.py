@@ -2,7 +2,8 @@
 for Continue. No panda3d here (the window's screens are in nmbr9/scene/screens/online.py).
 
 `OnlineMatch` gives the table (SessionScreen, PlayScreen) what it asks of a local `Match`: the player's own
-game is mirrored by a one-seat `Game` of the rules layer, rebuilt from the server's view, so the verdict on
+game is mirrored by a one-seat `Game` of the rules layer ("Level to Level": the seats' shared game as of the
+player's round), rebuilt from the server's view, so the verdict on
 every move of the tile shows at once; a confirmed tile goes to the server, which judges it again and answers;
 the next card is known only from its answer. The others' boards are the server's view of them, as they stood
 at the start of the player's round.
