@@ -408,6 +408,46 @@ def test_a_joined_seat_folds_the_controls_help_once_it_has_laid_a_tile_as_the_ho
         assert s.match.round == 2 and s.hud.folded and "H: show the controls" in texts(app)
 
 
+def test_a_joined_seat_lays_gap_fillers_and_relocates_at_the_online_table_the_server_keeping_them(online_app):
+    """NMBR 9 ++ at the online table, played from Ben's window at seat 1 with its buttons and keys: a gap filler
+    laid beside his tile, Relocate (the tile picked with Enter, laid elsewhere), and the turns ended; the server
+    judges each and keeps the same moves and score as his table."""
+    from test_scene_plus import lay, press
+    app = online_app
+    rules = {"variant": "classic", "modules": ["gap_fillers", "breaking_rules"], "powers": ["relocate", "flip"]}
+    with ben_joins_anas_game(app, rules) as ana:
+        ana.start().result(10)
+        s = until(app, lambda: app.screen if app.screen.name == "online-play" else None)
+        m = s.match
+        kinds = lambda: [mv.get("kind", "place") for mv in m.view["moves"]]   # noqa: E731 (what the server kept)
+        ready = lambda: s.ps if m.waiting() and s.ps is not None and not s.ps.settling else None  # noqa: E731
+        for round_ in (1, 2):
+            until(app, lambda: m.round == round_ and ready())
+            lay(app, m.legal_placements(m.seat)[0])
+            until(app, lambda: ready() and "End turn" in texts(app))   # the fillers left: the turn stays open
+            if round_ == 2:
+                press(app, "filler_F2")
+                assert s.ps.piece == "F2"
+                lay(app, m.legal_placements(m.seat, "F2")[0])
+                until(app, lambda: kinds()[-1] == "filler" and ready())
+            press(app, "end_turn")
+        until(app, lambda: m.round == 3 and ready())
+        lay(app, m.legal_placements(m.seat)[0])
+        until(app, lambda: len(kinds()) == 6 and ready())
+        press(app, "power_relocate")
+        assert s.ps.mode == "pick"
+        movable = m.game.movable_tiles(m.seat)
+        messenger.send("enter")   # the first free tile taken up
+        until(app, lambda: s.ps.mode == "move")
+        lay(app, m.game.relocation_targets(m.seat, movable[0])[0])
+        until(app, lambda: kinds()[-1] == "relocate" and ready())
+        press(app, "end_turn")
+        until(app, lambda: m.round == 4 and ready())
+        assert kinds() == ["place", "end", "place", "filler", "end", "place", "relocate", "end"]
+        assert m.refusal is None and m.view["players"][m.seat]["score"] == m.board(m.seat).score()
+        assert [t.piece for t in m.board(m.seat).tiles].count("F2") == 1
+
+
 def test_the_menu_loads_no_network_library_and_play_online_says_when_it_cant_load(app, monkeypatch):
     """The menu (the built game's first frame) starts without websockets and its ssl, which in a built game need
     the computer's OpenSSL to be new enough; where they can't load, Play online says so and the menu stays."""
