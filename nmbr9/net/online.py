@@ -395,8 +395,10 @@ class OnlineMatch(Match):
         mine, theirs = self._mine(), view["moves"]
         if not again and len(mine) > len(theirs) and mine[:len(theirs)] == theirs:
             self._send_next()   # one action made two moves: the next goes
-        elif again or mine != theirs or (view["round"], view["over"]) != (self.mirror.round, self.mirror.over):
-            # (in "Level to Level" the others' tiles of the round just ended come with the next round)
+        elif again or mine != theirs or (view["round"], view["over"]) != (self.mirror.round, self.mirror.over) \
+                or self.mirror.variant == LEVEL_TO_LEVEL and self.mirror.seen() != view["seen"]:
+            # "Level to Level": the others' tiles of the round just ended come with the next round (a mirror that
+            # moved on by itself, everyone else skipped, laid out cards of its guessed deck)
             self._mirror(view)
             self.rebuilt = True
         else:   # the cards turned for this seat, the new one among them (the rest sorted: their order is unknown)
