@@ -328,7 +328,7 @@ def test_level_to_level_at_the_online_table_each_round_chosen_laid_and_waited_fo
     """Ana hosts "Level to Level" from a client of her own; Ben's window joins (seat 1). Each round he takes a
     card shown under an active marker (its key), lays it, is told he waits for Ana by name, and the next round
     comes by itself once she lays; marker 1 becomes active on his table as on the server; her board shows as it
-    stood at the start of his round."""
+    stood at the start of his round; closed mid-round and continued, the table is back at his tile, waiting."""
     from nmbr9.net.online import OnlineMatch
     from nmbr9.rules.game import CHOOSE
     from test_online import first_view, frames as net_frames
@@ -355,13 +355,21 @@ def test_level_to_level_at_the_online_table_each_round_chosen_laid_and_waited_fo
                 assert "Ana's board as it stood at the start of round 3 (score " in texts(app)
                 assert len(s.board_of(0).tiles) == 2
                 s.look(None)
+            if round_ == 4:   # Ben closes the table mid-round and comes back: at his tile laid, still waiting
+                messenger.send("m")
+                until(app, lambda: app.screen.name == "menu")
+                click(app, "Continue online")
+                s = until(app, lambda: app.screen if app.screen.name == "online-play" else None)
+                m = s.match
+                until(app, lambda: "Your turn in round 4 is done: waiting for Ana." in texts(app))
+                assert len(m.view["moves"]) == 4 and m.mirror.active == 2
             net_frames(hers, lambda: hers.round == round_ and hers.waiting())
             o = hers.options(hers.seat)
             if o.step == CHOOSE:
                 assert hers.choose(hers.seat, max(o.choices)).ok
             assert hers.play(hers.seat, rng.choice(hers.legal_placements(hers.seat))).ok
         until(app, lambda: m.round == 5 and m.waiting())
-        assert len(m.view["moves"]) == 4 and m.mirror.active >= 2
+        assert len(m.view["moves"]) == 4 and m.mirror.active >= 2 and m.board(m.seat).tiles == s.table.board.tiles
 
 
 def test_host_picks_level_to_level_in_the_lobby_for_up_to_four_and_plays_its_rounds_with_bots(online_app):
