@@ -160,8 +160,7 @@ class SeatGame:
         them as its player 0)."""
         if self.me == self.seat:
             return self.mirror.moves
-        played, shown = self._moves
-        if len(played) != len(self.mirror.moves):
+        if len(self._moves[0]) != len(self.mirror.moves):
             played = list(self.mirror.moves)
             self._moves = played, [replace(m, player=self.seat) for m in played]
         return self._moves[1]
