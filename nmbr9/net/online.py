@@ -244,7 +244,10 @@ class OnlineMatch(Match):
         return [move_json(m, self.seat) for m in self.mirror.moves if m.player == self.game.me]
 
     def waiting_for(self) -> list[int]:
-        """The other seats that still have to act in their round (the seat waits for them in "Level to Level")."""
+        """The other seats the seat's next round waits for: in "Level to Level" those that still have to act in
+        the round (elsewhere nobody waits for anyone until the end)."""
+        if self.mirror.variant != LEVEL_TO_LEVEL:
+            return []
         return [s for s, p in enumerate(self.view["players"]) if s != self.seat and p.get("due")]
 
     # ----- what the table asks -------------------------------------------------------
