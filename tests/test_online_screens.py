@@ -351,6 +351,8 @@ def test_level_to_level_at_the_online_table_each_round_chosen_laid_and_waited_fo
             until(app, lambda: f"Your turn in round {round_} is done: waiting for Ana." in texts(app))
             if round_ == 3:
                 shot(app, "online-ltl-waiting")
+                # the scores: everyone plays round 3, so a tick says who has built it (Ben), not the round
+                assert "Ana: 0" in texts(app) and f"\u25b6 Ben: {m.board(1).score()} \u2713" in texts(app)
                 s.look(0)   # her board as it stood at the start of round 3: two tiles
                 assert "Ana's board as it stood at the start of round 3 (score " in texts(app)
                 assert len(s.board_of(0).tiles) == 2

@@ -21,7 +21,7 @@ from ...net.online import FAILED, HostedServer, Online, OnlineMatch, server_url,
 from ...net.seat import forget_seat, save_seat
 from ...net.table import ruleset_from_json
 from ...rules import Ruleset
-from ...rules.game import BREAKING_RULES, CLASSIC
+from ...rules.game import BREAKING_RULES, CLASSIC, LEVEL_TO_LEVEL
 from ...i18n.terms import name as term
 from .menu import rules_text
 from .plus_setup import RulesPicker, chosen_powers, rules_rows
@@ -427,9 +427,13 @@ class OnlineTable:
             players=", ".join(playing)) if playing else _("Everyone is done: the results are coming…")
 
     def score_row(self, who, name: str, score: int) -> str:
-        round_, over = self.match.round_of(who)
-        return _("{name}: {score} · done").format(name=name, score=score) if over else \
-            _("{name}: {score} · round {round}").format(name=name, score=score, round=round_)
+        m = self.match
+        round_, over = m.round_of(who)
+        if over:
+            return _("{name}: {score} · done").format(name=name, score=score)
+        if m.mirror.variant == LEVEL_TO_LEVEL:   # everyone plays the same round: a tick says who has built it
+            return f"{name}: {score}" + ("" if m.view["players"][who].get("due") else " \u2713")
+        return _("{name}: {score} · round {round}").format(name=name, score=score, round=round_)
 
     def look(self, who) -> None:
         """Another's board: as it stood at the start of your round; once your game is done, as it is now."""
