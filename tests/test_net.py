@@ -131,7 +131,7 @@ def test_each_sees_the_others_as_of_their_own_round(tmp_path):
     fast, (slow_before, notes), slow_after = run(main())
     ahead = slow_before["players"][0]
     assert ahead["round"] == 6 and ahead["moves"] == [] and ahead["score"] == 0   # how far, not what
-    assert notes[-1] == {"type": "progress", "seat": 0, "round": 6, "over": False}
+    assert notes[-1] == {"type": "progress", "seat": 0, "round": 6, "over": False, "due": True}
     seen = slow_after["players"][0]
     assert [m["round"] for m in seen["moves"]] == [1] and seen["round"] == 6
     assert [m["round"] for m in fast["players"][1]["moves"]] == [1] and fast["players"][1]["round"] == 2
@@ -297,11 +297,33 @@ def test_kill_9_and_restart_lose_nothing_acknowledged_and_the_game_goes_on(tmp_p
     assert sum(m["player"] == 3 for m in record["moves"]) == 20
 
 
+def drawn_by_round(record: dict) -> dict[int, int]:
+    """"Level to Level": how many cards of the record's deck are turned once each round has begun."""
+    from nmbr9.rules import Game
+    played = replay(parse_record(record)).game
+    game = Game(played.seats, record["deck"], played.ruleset, played.start_tiles)
+    drawn = {1: game.drawn}
+    for m in played.moves:
+        game.apply(m)
+        drawn.setdefault(game.round, game.drawn)
+    return drawn
+
+
+def hides_the_cards_to_come(view: dict, deck: list[int], drawn: dict[int, int]) -> bool:
+    """A "Level to Level" view of a game not over tells the cards of the rounds begun, and the others' tiles of
+    the rounds before, no more."""
+    turned = drawn[view["round"]]
+    return view["seen"] == deck[:turned] and view["supply"] == sorted(deck[turned:]) and \
+        all(m["round"] < view["round"] for p in view["players"] for m in p["moves"])
+
+
 def test_rematch_and_level_to_level_round_by_round(tmp_path):
     rules = {"variant": "level_to_level", "modules": []}
+    clients = []
     async def main():
         async with serving(tmp_path) as (url, server):
             ana, ben = await table(url, ["Ana", "Ben"], rules=rules)
+            clients.extend((ana, ben))
             rng = random.Random(4)
             await ana.play(next_move(ana.view, rng))
             waiting = ana.view["options"]["step"]           # the round goes on when Ben has laid too
@@ -315,6 +337,10 @@ def test_rematch_and_level_to_level_round_by_round(tmp_path):
     waiting, record, first, second, lobby = run(main())
     assert waiting == "done"
     assert replay(parse_record(record)).ok and record["ruleset"]["variant"] == "level_to_level"
+    drawn = drawn_by_round(record)   # every message either seat got hid the cards of the rounds to come
+    views = [m.get("view", m) for c in clients for m in c.received if m.get("type") in ("view", "ack")]
+    assert len(views) > 20 and all(hides_the_cards_to_come(v, record["deck"], drawn) for v in views if not v["over"])
+    assert all('"deck"' not in json.dumps(m) for c in clients for m in c.received if m.get("type") != "record")
     assert first["code"] == second["code"] != record["online"]["code"]
     assert (first["seat"], second["seat"], first["host"]) == (0, 1, True)
     assert [s["name"] for s in lobby["seats"]] == ["Ben", "Ana"] and lobby["ruleset"] == rules

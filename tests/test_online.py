@@ -156,3 +156,77 @@ def test_a_seat_plays_a_whole_2_of_3_game_with_every_module_and_power_each_actio
     finally:
         net.stop()
         server.stop()
+
+
+def test_three_seats_and_a_bot_play_a_whole_level_to_level_game_round_by_round_through_their_mirrors(tmp_path):
+    """"Level to Level" online: the seats share one game, so each window's mirror holds everyone's tiles of the
+    rounds before; markers activate on it as on the server (someone's two tiles on a level), each seat chooses
+    one of the round's cards and lays it, waits for the others by name, and gets the next round by itself.
+    No view tells a card before its round; a seat that closes mid-round comes back at its last tile; the scores
+    are the rules layer's replay of the record."""
+    from nmbr9.rules.game import CHOOSE
+    from nmbr9.rules.record import parse_record, replay
+    from test_net import drawn_by_round, hides_the_cards_to_come
+    server = HostedServer(tmp_path / "server", port=0)
+    nets = [ClientThread(server.url) for _ in range(3)]
+    try:
+        for n in nets:
+            n.connect().result(10)
+        code = nets[0].host("Ana", {"variant": "level_to_level", "modules": []}).result(10)["code"]
+        nets[1].join(code, "Ben").result(10)
+        nets[2].join(code, "Cy").result(10)
+        nets[0].add_bot("easy").result(10)   # four at the table: each has a supply of their own
+        nets[0].start().result(10)
+        matches = [OnlineMatch(n, first_view(n)) for n in nets]
+        rng, views, told, resumed = random.Random(5), [], {}, False
+        deadline = time.monotonic() + 90
+        while not all(m.over for m in matches):
+            assert time.monotonic() < deadline, "the game did not end in time"
+            for seat in rng.sample(range(3), 3):   # who lays first changes
+                m = matches[seat]
+                m.update()
+                views.append(m.view)
+                if not m.waiting():
+                    if not m.done and not m.game.sending and m.waiting_for():   # done: who the round waits for
+                        told.setdefault((seat, m.round), tuple(m.names[s] for s in m.waiting_for()))
+                    continue
+                lead = m.round - 3   # rounds 3, 4, 5: seat 0, 1, 2 lays first, the others once it was told
+                if seat != lead and 0 <= lead < 3 and (lead, m.round) not in told:
+                    continue
+                o = m.options(seat)
+                if o.step == CHOOSE:   # the highest marker shown builds highest: more markers come
+                    assert m.choose(seat, max(o.choices)).ok
+                    o = m.options(seat)
+                p = max(m.legal_placements(seat), key=lambda q: (q.level, rng.random()))
+                assert m.play(seat, p).ok
+                if seat == 0 and m.round >= 5 and not resumed:
+                    round_ = m.round
+                    frames(m, lambda: not m.game.sending)
+                    if m.round != round_:
+                        continue   # the round ended with her tile
+                    nets[0].stop()   # Ana closes her window mid-round, comes back
+                    nets[0] = ClientThread(server.url)
+                    nets[0].connect().result(10)
+                    nets[0].resume(code, m.net.client.token).result(10)
+                    back = OnlineMatch(nets[0], first_view(nets[0]))
+                    assert back.round == round_ and back.waiting() == [] and back.view["moves"] == m.view["moves"]
+                    assert back.mirror.active == m.mirror.active and back.board(0).tiles == m.board(0).tiles
+                    matches[0], resumed = back, True
+            time.sleep(0.002)
+        record = matches[0].record
+        played = replay(parse_record(record))
+        assert played.ok and played.game.scores() == matches[0].view["scores"] == matches[2].view["scores"]
+        assert all(m.mirror.scores() == played.game.scores() for m in matches)   # each mirror ended as the server
+        assert played.game.active >= 3 and resumed   # markers 1 and 2 became active
+        # whoever was done with a round was told who still builds
+        assert {"Ben", "Cy"} <= set(told[0, 3]) and {"Ana", "Cy"} <= set(told[1, 4]) and \
+            {"Ana", "Ben"} <= set(told[2, 5])
+        assert played.game.players[0].supply is not None and all(   # (four players: supplies of their own)
+            m.mirror.players[i].supply == played.game.players[i].supply for m in matches for i in range(4))
+        # the cards each view holds are those of the rounds reached, never one more
+        drawn = drawn_by_round(record)
+        assert all(hides_the_cards_to_come(v, record["deck"], drawn) for v in views if not v["over"])
+    finally:
+        for n in nets:
+            n.stop()
+        server.stop()

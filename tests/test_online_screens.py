@@ -51,7 +51,7 @@ def lay_a_tile(app) -> None:
     """The round's tile at a legal spot (the highest), confirmed with Enter, as a player would."""
     s = app.screen
     ps = until(app, lambda: s.ps if s.ps is not None and s.ps.ghost is not None else None)
-    options = s.match.game.legal_placements(0)
+    options = s.match.legal_placements(s.match.seat)
     p = max(options, key=lambda q: (q.level, -abs(q.x) - abs(q.y)))
     ps.rotation, ps.x, ps.y, ps.held = p.rotation, p.x, p.y, False
     ps.update()
@@ -324,16 +324,138 @@ def test_a_joined_player_sees_the_rules_the_host_picks_and_cannot_change_them(on
         until(app, lambda: "Rules: Gap fillers" in texts(app))
 
 
-def test_rules_this_window_cannot_play_online_are_said_and_the_table_does_not_come(online_app):
-    """Level to Level (its seats share one game) is not offered in the lobby; picked by a host elsewhere (a client
-    of a club server), the joined window says it can't play it, and stays in the lobby when the game starts."""
+def test_level_to_level_at_the_online_table_each_round_chosen_laid_and_waited_for(online_app):
+    """Ana hosts "Level to Level" from a client of her own; Ben's window joins (seat 1). Each round he takes a
+    card shown under an active marker (its key), lays it, is told he waits for Ana by name, and the next round
+    comes by itself once she lays; marker 1 becomes active on his table as on the server; her board shows as it
+    stood at the start of his round; closed mid-round and continued, the table is back at his tile, waiting."""
+    from nmbr9.net.online import OnlineMatch
+    from nmbr9.rules.game import CHOOSE
+    from test_online import first_view, frames as net_frames
     app = online_app
-    words = "This window can't play Level to Level online yet: ask the host for other rules, or leave."
-    with ben_joins_anas_game(app, {"variant": "level_to_level"}) as ana:
-        assert words in texts(app)
+    with ben_joins_anas_game(app, {"variant": "level_to_level", "modules": []}) as ana:
+        assert "Rules: Level to Level" in texts(app)
         ana.start().result(10)
-        frames(app, 30)
-        assert app.screen.name == "lobby" and words in texts(app)
+        s = until(app, lambda: app.screen if app.screen.name == "online-play" else None)
+        m, hers, rng = s.match, OnlineMatch(ana, first_view(ana)), random.Random(3)
+        assert m.seat == 1 and m.names == ["Ana", "Ben"]
+        for round_ in range(1, 5):
+            until(app, lambda: m.round == round_ and m.waiting() and s.ps is not None)
+            o = m.options(m.seat)
+            if round_ >= 3:   # two tiles on level 0 (everyone has them): marker 1 is active, its card shown
+                assert o.step == CHOOSE and sorted(o.choices) == [0, 1]
+                assert s.plus_hud.piles_frame is not None and len(m.view["seen"]) == 2 + 2 * (round_ - 2)
+                messenger.send("1")   # the card under marker 1: built on level 0 or 1
+                until(app, lambda: m.options(m.seat).marker == 1)
+            lay_a_tile(app)
+            until(app, lambda: f"Your turn in round {round_} is done: waiting for Ana." in texts(app))
+            if round_ == 3:
+                shot(app, "online-ltl-waiting")
+                # the scores: everyone plays round 3, so a tick says who has built it (Ben), not the round
+                assert "Ana: 0" in texts(app) and f"\u25b6 Ben: {m.board(1).score()} \u2713" in texts(app)
+                s.look(0)   # her board as it stood at the start of round 3: two tiles
+                assert "Ana's board as it stood at the start of round 3 (score " in texts(app)
+                assert len(s.board_of(0).tiles) == 2
+                s.look(None)
+            if round_ == 4:   # Ben closes the table mid-round and comes back: at his tile laid, still waiting
+                messenger.send("m")
+                until(app, lambda: app.screen.name == "menu")
+                click(app, "Continue online")
+                s = until(app, lambda: app.screen if app.screen.name == "online-play" else None)
+                m = s.match
+                until(app, lambda: "Your turn in round 4 is done: waiting for Ana." in texts(app))
+                assert len(m.view["moves"]) == 4 and m.mirror.active == 2
+            net_frames(hers, lambda: hers.round == round_ and hers.waiting())
+            o = hers.options(hers.seat)
+            if o.step == CHOOSE:
+                assert hers.choose(hers.seat, max(o.choices)).ok
+            assert hers.play(hers.seat, rng.choice(hers.legal_placements(hers.seat))).ok
+        until(app, lambda: m.round == 5 and m.waiting())
+        assert len(m.view["moves"]) == 4 and m.mirror.active >= 2 and m.board(m.seat).tiles == s.table.board.tiles
+
+
+def test_host_picks_level_to_level_in_the_lobby_for_up_to_four_and_plays_its_rounds_with_bots(online_app):
+    """The lobby's variant button walks to "Level to Level" (1-4 players: a fourth bot can't be added); the
+    table is NMBR 9 ++'s with the markers' piles; Ana lays round 1's card and round 2 comes once the bots,
+    on the server, have laid theirs."""
+    from nmbr9.scene.plus_play import PlusSessionScreen
+    app = online_app
+    host(app)
+    click(app, "Base game")
+    until(app, lambda: "2 of 3" in buttons(app))
+    click(app, "2 of 3")
+    until(app, lambda: app.screen.lobby["ruleset"]["variant"] == "level_to_level" and "Level to Level" in buttons(app))
+    for n in (1, 2, 3):
+        click(app, "Add an easy bot")
+        until(app, lambda: f"Bot {n} (easy)" in texts(app))
+    assert "Add an easy bot" not in buttons(app)   # four at the table: full
+    click(app, "Start the game")
+    s = until(app, lambda: app.screen if app.screen.name == "online-play" else None)
+    assert isinstance(s, PlusSessionScreen) and s.match.names == ["Ana", "Bot 1", "Bot 2", "Bot 3"]
+    lay_a_tile(app)
+    until(app, lambda: s.match.round == 2 and s.match.waiting(), 30)
+    assert len(s.match.mirror.moves) == 4 and s.match.view["seen"] == s.match.mirror.seen()   # everyone's round 1
+
+
+def test_a_joined_seat_folds_the_controls_help_once_it_has_laid_a_tile_as_the_host_does(online_app):
+    """Ben's window sits at seat 1 (its mirror plays his game as its only player): the controls' help is shown
+    for his first tile and folded once he has laid one, as at seat 0, also when the table starts again
+    (Continue): it counted his tiles as seat 0's, none, and came back open."""
+    app = online_app
+    with ben_joins_anas_game(app, {"variant": "classic"}) as ana:
+        ana.start().result(10)
+        s = until(app, lambda: app.screen if app.screen.name == "online-play" else None)
+        until(app, lambda: s.ps is not None and s.ps.ghost is not None)
+        assert s.match.seat == 1 and not s.hud.folded
+        lay_a_tile(app)
+        until(app, lambda: s.match.round == 2 and s.ps is not None and s.ps.ghost is not None)
+        assert s.hud.folded
+        messenger.send("m")   # to the menu, and back to the table (the help as the table starts it)
+        until(app, lambda: app.screen.name == "menu")
+        click(app, "Continue online")
+        s = until(app, lambda: app.screen if app.screen.name == "online-play" else None)
+        until(app, lambda: s.ps is not None and s.ps.ghost is not None)
+        assert s.match.round == 2 and s.hud.folded and "H: show the controls" in texts(app)
+
+
+def test_a_joined_seat_lays_gap_fillers_and_relocates_at_the_online_table_the_server_keeping_them(online_app):
+    """NMBR 9 ++ at the online table, played from Ben's window at seat 1 with its buttons and keys: a gap filler
+    laid beside his tile, Relocate (the tile picked with Enter, laid elsewhere), and the turns ended; the server
+    judges each and keeps the same moves and score as his table."""
+    from test_scene_plus import lay, press
+    app = online_app
+    rules = {"variant": "classic", "modules": ["gap_fillers", "breaking_rules"], "powers": ["relocate", "flip"]}
+    with ben_joins_anas_game(app, rules) as ana:
+        ana.start().result(10)
+        s = until(app, lambda: app.screen if app.screen.name == "online-play" else None)
+        m = s.match
+        kinds = lambda: [mv.get("kind", "place") for mv in m.view["moves"]]   # noqa: E731 (what the server kept)
+        ready = lambda: s.ps if m.waiting() and s.ps is not None and not s.ps.settling else None  # noqa: E731
+        for round_ in (1, 2):
+            until(app, lambda: m.round == round_ and ready())
+            lay(app, m.legal_placements(m.seat)[0])
+            until(app, lambda: ready() and "End turn" in texts(app))   # the fillers left: the turn stays open
+            if round_ == 2:
+                press(app, "filler_F2")
+                assert s.ps.piece == "F2"
+                lay(app, m.legal_placements(m.seat, "F2")[0])
+                until(app, lambda: kinds()[-1] == "filler" and ready())
+            press(app, "end_turn")
+        until(app, lambda: m.round == 3 and ready())
+        lay(app, m.legal_placements(m.seat)[0])
+        until(app, lambda: len(kinds()) == 6 and ready())
+        press(app, "power_relocate")
+        assert s.ps.mode == "pick"
+        movable = m.game.movable_tiles(m.seat)
+        messenger.send("enter")   # the first free tile taken up
+        until(app, lambda: s.ps.mode == "move")
+        lay(app, m.game.relocation_targets(m.seat, movable[0])[0])
+        until(app, lambda: kinds()[-1] == "relocate" and ready())
+        press(app, "end_turn")
+        until(app, lambda: m.round == 4 and ready())
+        assert kinds() == ["place", "end", "place", "filler", "end", "place", "relocate", "end"]
+        assert m.refusal is None and m.view["players"][m.seat]["score"] == m.board(m.seat).score()
+        assert [t.piece for t in m.board(m.seat).tiles].count("F2") == 1
 
 
 def test_the_menu_loads_no_network_library_and_play_online_says_when_it_cant_load(app, monkeypatch):

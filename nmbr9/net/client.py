@@ -162,7 +162,7 @@ class Client:
             self.lobby = msg
         if kind in ("progress", "tiles") and self.view is not None:   # another player's round, and tiles now seen
             other = self.view["players"][msg["seat"]]
-            other.update(round=msg["round"], over=msg["over"])
+            other.update(round=msg["round"], over=msg["over"], due=msg.get("due", False))
             if kind == "tiles":
                 other["moves"] = other["moves"] + msg["moves"]
                 other["score"] = msg["score"]

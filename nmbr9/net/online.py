@@ -2,7 +2,8 @@
 for Continue. No panda3d here (the window's screens are in nmbr9/scene/screens/online.py).
 
 `OnlineMatch` gives the table (SessionScreen, PlayScreen) what it asks of a local `Match`: the player's own
-game is mirrored by a one-seat `Game` of the rules layer, rebuilt from the server's view, so the verdict on
+game is mirrored by a one-seat `Game` of the rules layer ("Level to Level": the seats' shared game as of the
+player's round), rebuilt from the server's view, so the verdict on
 every move of the tile shows at once; a confirmed tile goes to the server, which judges it again and answers;
 the next card is known only from its answer. The others' boards are the server's view of them, as they stood
 at the start of the player's round.
@@ -12,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import socket
 import threading
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -118,48 +120,74 @@ class Online:
             self.server.stop()
 
 
+def further(view: dict) -> tuple:
+    """How far on a view of a seat is: of two, the one sent later is further on or the same."""
+    return len(view["moves"]), view["round"], view["over"], view["state"] == OVER
+
+
 class SeatGame:
-    """The one-seat mirror as the table reads a Game: its only player, 0, answers as the seat played (`seat`),
-    so NMBR 9 ++'s play screen and panels, written for a seat of a Game, read and drive it unchanged. Any
-    other seat acts as nobody (the rules refuse it as not their turn)."""
+    """The mirror as the table reads a Game, the seat played (`seat`) answering as the mirror's player `me`: 0 in
+    a one-seat mirror (its moves shown under the seat's number), the seat itself in "Level to Level"'s mirror of
+    everyone's shared game. NMBR 9 ++'s play screen and panels, written for a seat of a Game, read and drive it
+    unchanged. Any other seat acts as nobody (the rules refuse it as not their turn)."""
     ACTIONS = ("options", "check", "play", "decide", "choose", "reserve", "check_relocate", "relocate", "end_turn",
                "power_verdict", "movable_tiles", "relocation_targets", "reserve_loss", "legal_placements",
                "board_at_round")
 
     def __init__(self, game: Game, seat: int, turned: int):
         self.mirror, self.seat = game, seat
+        self.me = seat if game.variant == LEVEL_TO_LEVEL else 0
         self.turned = turned   # the cards the server turned for the seat: past them the mirror's deck is a guess
         self.sending = False
+        self._moves = ([], [])   # (the mirror's moves, the same under the seat's number), made once per move
+
+    @property
+    def known(self) -> bool:
+        """Are this step's cards among those the server turned for the seat?"""
+        if self.mirror.over:
+            return False
+        drawn = self.mirror.drawn if self.mirror.variant == LEVEL_TO_LEVEL else self.mirror._card_index() + 1
+        return drawn <= self.turned
 
     @property
     def card(self) -> int | None:
         """The card turned now; None while the server has not turned it (a move on its way to it)."""
-        known = not self.mirror.over and self.mirror._card_index() < self.turned
-        return self.mirror.card if known or self.mirror.variant == LEVEL_TO_LEVEL else None
+        return self.mirror.card if self.known else None
+
+    @property
+    def moves(self) -> list:
+        """The mirror's moves, each under the seat's number as the table counts them (a one-seat mirror plays
+        them as its player 0)."""
+        if self.me == self.seat:
+            return self.mirror.moves
+        if len(self._moves[0]) != len(self.mirror.moves):
+            played = list(self.mirror.moves)
+            self._moves = played, [replace(m, player=self.seat) for m in played]
+        return self._moves[1]
 
     def __getattr__(self, name):
         if name == "mirror":   # (not set yet: a copy being made)
             raise AttributeError(name)
         value = getattr(self.mirror, name)
         if name in self.ACTIONS:
-            return lambda player, *args, **kw: value(0 if player == self.seat else -1, *args, **kw)
+            return lambda player, *args, **kw: value(self.me if player == self.seat else -1, *args, **kw)
         return value
 
     def waiting(self) -> list[int]:
         """The seat while it may act: no move on its way to the server (`sending`), and the card to decide on
-        or lay turned by the server."""
-        return [self.seat] if self.mirror.waiting() and not self.sending and self.card is not None else []
+        or lay (or, in "Level to Level", the cards to choose from) turned by the server."""
+        return [self.seat] if self.me in self.mirror.waiting() and not self.sending and self.known else []
 
     def decided(self) -> dict:
-        return {self.seat: d for d in self.mirror.decided().values()}
+        return {self.seat: d for i, d in self.mirror.decided().items() if i == self.me}
 
     @property
     def players(self):
-        return AnySeat(self.mirror.players[0])
+        return AnySeat(self.mirror.players[0]) if self.me != self.seat else self.mirror.players
 
     @property
     def boards(self):
-        return AnySeat(self.mirror.boards[0])
+        return AnySeat(self.mirror.boards[0]) if self.me != self.seat else self.mirror.boards
 
 
 class AnySeat(tuple):
@@ -175,9 +203,11 @@ class AnySeat(tuple):
 
 class OnlineMatch(Match):
     """A seat of an online game as the table plays it (see the module's note): a Match of one's own mirrored
-    game, whose other seats play on the server. The classic game and NMBR 9 ++ but "Level to Level" (whose
-    seats share one game): each action of the player that the record keeps (a tile, a gap filler, a reject,
-    Reserve, Relocate, the end of a turn) is sent to the server, one at a time, the next once it is answered."""
+    game, whose other seats play on the server. In "Level to Level" (whose seats share one game, round by round)
+    the mirror is that whole game as of the seat's round: the others' tiles of the rounds before, which activate
+    the level markers as on the server, and the seat's own. Each action of the player that the record keeps (a
+    tile, a gap filler, a reject, Reserve, Relocate, the end of a turn) is sent to the server, one at a time, the
+    next once it is answered."""
 
     def __init__(self, net: ClientThread, view: dict):
         self.net = net
@@ -191,17 +221,34 @@ class OnlineMatch(Match):
         self.record = None          # the game record, once everyone is done (it holds the deck)
         self._sent = None           # the move sent, its answer to come (a future)
         self._asked = None          # the record asked for
+        self._held = None           # a view pushed while a move waited for its answer
         self._mirror(view)
         super().__init__(self.game, derive_seed("online", self.code), extra={"online": self.code})
 
     def _mirror(self, view: dict) -> None:
-        me = view["players"][self.seat]
-        start = view.get("start_tiles")
-        game = Game([Seat(me["name"], "human")], view["seen"] + view["supply"], ruleset_from_json(view["ruleset"]),
-                    [start[self.seat]] if start else None)
-        for i, m in enumerate(view["moves"]):
-            game.apply(parse_move(i, {**m, "player": 0}, game.variant))
+        rules, deck, start = ruleset_from_json(view["ruleset"]), view["seen"] + view["supply"], view.get("start_tiles")
+        if rules.variant == LEVEL_TO_LEVEL:   # everyone's moves, round by round (a stable sort keeps seat order)
+            game = Game(self.seats, deck, rules, start)
+            moves = sorted((m for s, p in enumerate(view["players"])
+                            for m in (view["moves"] if s == self.seat else p["moves"])), key=lambda m: m["round"])
+        else:
+            game = Game([Seat(view["players"][self.seat]["name"], "human")], deck, rules,
+                        [start[self.seat]] if start else None)
+            moves = [{**m, "player": 0} for m in view["moves"]]
+        for i, m in enumerate(moves):
+            game.apply(parse_move(i, m, game.variant))
         self.mirror, self.game = game, SeatGame(game, self.seat, len(view["seen"]))
+
+    def _mine(self) -> list[dict]:
+        """The seat's moves on the mirror, as the server's view writes them."""
+        return [move_json(m, self.seat) for m in self.mirror.moves if m.player == self.game.me]
+
+    def waiting_for(self) -> list[int]:
+        """The other seats the seat's next round waits for: in "Level to Level" those that still have to act in
+        the round (elsewhere nobody waits for anyone until the end)."""
+        if self.mirror.variant != LEVEL_TO_LEVEL:
+            return []
+        return [s for s, p in enumerate(self.view["players"]) if s != self.seat and p.get("due")]
 
     # ----- what the table asks -------------------------------------------------------
     @property
@@ -249,16 +296,16 @@ class OnlineMatch(Match):
         return [self.board(s) for s in range(len(self.view["players"]))]
 
     def board(self, seat: int):
-        return self.mirror.boards[0] if seat == self.seat else board_of(self.view, seat)
+        return self.mirror.boards[self.game.me] if seat == self.seat else board_of(self.view, seat)
 
     def board_view(self, seat: int, viewer: int | None):
         return self.board(seat)
 
     def check(self, player: int, p, powers=(), reserved: bool = False):
-        return self.mirror.check(0, p, powers, reserved)
+        return self.game.check(self.seat, p, powers, reserved)
 
     def check_relocate(self, player: int, at, p):
-        return self.mirror.check_relocate(0, at, p)
+        return self.game.check_relocate(self.seat, at, p)
 
     def play(self, player: int, p, powers=(), reserved: bool = False):
         """Lay the tile on the mirror (the rules' verdict) and send it; the next card comes with the answer."""
@@ -282,16 +329,16 @@ class OnlineMatch(Match):
     def _act_online(self, action: str, *args):
         """An action on the mirror (its verdict at once); what the record gained goes to the server. While a
         move waits for its answer the player waits too (the mirror's next card is a guess until then)."""
-        v = getattr(self.mirror, action)(0 if self._sent is None else -1, *args)
+        v = getattr(self.game, action)(self.seat if self._sent is None else -1, *args)
         if v:
             self._send_next()
         return v
 
     def _send_next(self) -> None:
         """The mirror's first move the server's view lacks, if any, sent (one at a time: `seq` counts them)."""
-        have = len(self.view["moves"])
-        if self._sent is None and len(self.mirror.moves) > have:
-            self._sent = self.net.play(move_json(self.mirror.moves[have], self.seat))
+        have, mine = len(self.view["moves"]), self._mine()
+        if self._sent is None and len(mine) > have:
+            self._sent = self.net.play(mine[have])
             self.game.sending = True
 
     def round_of(self, seat: int) -> tuple[int, bool]:
@@ -301,7 +348,9 @@ class OnlineMatch(Match):
 
     # ----- each frame -----------------------------------------------------------------
     def update(self) -> bool:
-        """What arrived from the server: never waits. False: no tiles of one's own were laid here."""
+        """What arrived from the server: never waits. False: no tiles of one's own were laid here.
+        A view pushed while a move waits for its answer is taken after the answer if it is further on (the
+        round moved on, in "Level to Level")."""
         for msg in self.net.poll():
             kind = msg.get("type")
             if kind == "reconnecting":
@@ -327,6 +376,9 @@ class OnlineMatch(Match):
             elif reply is not None:   # the server's rules refused it: the mirror goes back to what it holds
                 self.refusal = reply
                 self._new_view(self.view, again=True)
+            held, self._held = self._held, None
+            if held is not None and further(held) > further(self.view):   # (not the one a resume pushed before)
+                self._new_view(held)
         if self.view["state"] == OVER and self._sent is None and self.mirror.over and self.record is None:
             if self._asked is None:
                 self._asked = self.net.record()
@@ -340,11 +392,15 @@ class OnlineMatch(Match):
     def _new_view(self, view: dict, again: bool = False) -> None:
         self.view, self.changed = view, True
         if self._sent is not None:   # the mirror is ahead: the answer brings the view that matches it
+            self._held = view
             return
-        mine, theirs = [move_json(m, self.seat) for m in self.mirror.moves], view["moves"]
+        mine, theirs = self._mine(), view["moves"]
         if not again and len(mine) > len(theirs) and mine[:len(theirs)] == theirs:
             self._send_next()   # one action made two moves: the next goes
-        elif again or mine != theirs:
+        elif again or mine != theirs or (view["round"], view["over"]) != (self.mirror.round, self.mirror.over) \
+                or self.mirror.variant == LEVEL_TO_LEVEL and self.mirror.seen() != view["seen"]:
+            # "Level to Level": the others' tiles of the round just ended come with the next round (a mirror that
+            # moved on by itself, everyone else skipped, laid out cards of its guessed deck)
             self._mirror(view)
             self.rebuilt = True
         else:   # the cards turned for this seat, the new one among them (the rest sorted: their order is unknown)

@@ -499,7 +499,7 @@ class Server:
         """Tell the others: a new view to whoever's own game moved on ("Level to Level") or ended; to whoever
         may now see a tile the mover laid (of a round before theirs) that tile; else the mover's progress."""
         g, _i = t.game_of(mover)
-        note = {"type": "progress", "seat": mover, "round": g.round, "over": g.over}
+        note = {"type": "progress", "seat": mover, "round": g.round, "over": g.over, "due": t.due(mover)}
         for s in range(len(t.chairs)):
             if s == mover:
                 continue

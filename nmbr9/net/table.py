@@ -224,7 +224,8 @@ class Table:
         for s in range(len(self.chairs)):
             og, _oi = self.game_of(s)
             others.append(with_json({"seat": s, "name": self.chairs[s].name, "kind": self.chairs[s].kind,
-                                     "round": og.round, "over": og.over, "score": self.score_seen(s, upto)},
+                                     "round": og.round, "over": og.over, "due": self.due(s),
+                                     "score": self.score_seen(s, upto)},
                                     moves=self._kept(s).text_before(upto)))
         out = {"type": "view", "code": self.code, "seat": seat, "state": self.state, "ruleset": g.ruleset.to_json(),
                "round": g.round, "rounds": g.rounds, "over": g.over, "seen": g.seen(), "supply": g.supply(),

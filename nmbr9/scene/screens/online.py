@@ -21,7 +21,7 @@ from ...net.online import FAILED, HostedServer, Online, OnlineMatch, server_url,
 from ...net.seat import forget_seat, save_seat
 from ...net.table import ruleset_from_json
 from ...rules import Ruleset
-from ...rules.game import BREAKING_RULES, CLASSIC, TWO_OF_THREE
+from ...rules.game import BREAKING_RULES, CLASSIC, LEVEL_TO_LEVEL
 from ...i18n.terms import name as term
 from .menu import rules_text
 from .plus_setup import RulesPicker, chosen_powers, rules_rows
@@ -30,9 +30,6 @@ from .results import ResultsScreen
 from .session import SessionScreen
 from .widgets import ACCENT, DIM, GO, INK, NARROW, SMALL, WARN, WIDE, KeyMenu, Screen
 
-# "Level to Level" is not offered: its seats share one game (a level marker counts everyone's tiles), which
-# the window's one-seat mirror of the rules (OnlineMatch) does not play yet
-ONLINE_VARIANTS = (CLASSIC, TWO_OF_THREE)
 ADD_BOT = {"easy": N_("Add an easy bot"), "medium": N_("Add a medium bot"), "hard": N_("Add a hard bot")}
 STAYS = 3600.0   # seconds a note about the connection stays (until the next one replaces it)
 HOST_PORT = DEFAULT_PORT   # where a hosted server listens (any free port where it is taken; tests: 0)
@@ -238,7 +235,6 @@ class LobbyScreen(RulesPicker, Screen):
     see the rules picked. The table comes as soon as the server deals."""
     name = "lobby"
     layouts = (WIDE, NARROW)
-    variants = ONLINE_VARIANTS
 
     def __init__(self, app):
         super().__init__(app)
@@ -327,9 +323,8 @@ class LobbyScreen(RulesPicker, Screen):
             y -= 0.1
         self.label(_("Each player lays each card at their own pace; only the end waits for everyone."), (0, y),
                    scale=SMALL, fg=DIM, wrap=line / SMALL)
-        message = self.message or self.unplayable()
-        if message:
-            self.label(message, (0, y - 0.12), scale=0.042, fg=WARN, wrap=line / 0.042)
+        if self.message:
+            self.label(self.message, (0, y - 0.12), scale=0.042, fg=WARN, wrap=line / 0.042)
         self.button(_("Leave (Esc)"), self.leave, (0, bottom + 0.12), width=0.5, scale=0.05)
         walk = self.walk
         self.keys = KeyMenu(self, walk, self.keys.index if self.keys else len(walk) - 2 if self.host else 0)
@@ -348,8 +343,6 @@ class LobbyScreen(RulesPicker, Screen):
                 self.app.say(lambda: _("The connection to the server is lost: trying again by itself."), STAYS)
             elif kind == "welcome":
                 self.app.say(lambda: _("Connected to the server again."))
-            elif kind == "view" and self.unplayable():   # (a club server's host may pick it)
-                self.relabel()
             elif kind == "view":
                 play_online(self.app, msg)
                 return task.done
@@ -368,13 +361,6 @@ class LobbyScreen(RulesPicker, Screen):
 
     def ruleset(self) -> Ruleset:
         return Ruleset(self.variant, tuple(self.modules), tuple(self.powers))
-
-    def unplayable(self) -> str:
-        """Why this window can't play the rules the host picked ("": it can)."""
-        if self.variant in ONLINE_VARIANTS:
-            return ""
-        return _("This window can't play {variant} online yet: ask the host for other rules, or leave.").format(
-            variant=term(self.variant))
 
     def button(self, *args, **kw):
         b = super().button(*args, **kw)
@@ -429,6 +415,10 @@ class OnlineTable:
 
     def _bots_text(self) -> str:
         m = self.match
+        waiting_for = m.waiting_for() if not m.done and not m.game.sending else []
+        if waiting_for:   # "Level to Level": the next round comes when everyone's turn is done
+            return _("Your turn in round {round} is done: waiting for {players}.").format(
+                round=m.round, players=", ".join(m.names[s] for s in waiting_for))
         if not m.done:
             return _("Sending your tile to the server…")
         playing = [_("{name}: round {round}").format(name=m.names[s], round=m.round_of(s)[0])
@@ -437,9 +427,13 @@ class OnlineTable:
             players=", ".join(playing)) if playing else _("Everyone is done: the results are coming…")
 
     def score_row(self, who, name: str, score: int) -> str:
-        round_, over = self.match.round_of(who)
-        return _("{name}: {score} · done").format(name=name, score=score) if over else \
-            _("{name}: {score} · round {round}").format(name=name, score=score, round=round_)
+        m = self.match
+        round_, over = m.round_of(who)
+        if over:
+            return _("{name}: {score} · done").format(name=name, score=score)
+        if m.mirror.variant == LEVEL_TO_LEVEL:   # everyone plays the same round: a tick says who has built it
+            return f"{name}: {score}" + ("" if m.view["players"][who].get("due") else " \u2713")
+        return _("{name}: {score} · round {round}").format(name=name, score=score, round=round_)
 
     def look(self, who) -> None:
         """Another's board: as it stood at the start of your round; once your game is done, as it is now."""
