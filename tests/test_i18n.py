@@ -6,8 +6,8 @@ import json
 import pytest
 
 import nmbr9.i18n as i18n
-from nmbr9.i18n import _, ngettext, po, rules_page, set_language, current_language, tools
-from nmbr9.i18n.rules_page import SECTIONS
+from nmbr9.i18n import _, ngettext, po, set_language, current_language, tools
+from nmbr9.i18n.rules_page import SECTIONS, rules_page
 from nmbr9.rules import Board, Placement
 
 LANGS = ["de", "es", "pl"]
@@ -187,7 +187,7 @@ def _all_text(page):
 
 def test_the_rules_page_covers_the_rules_and_says_the_start_tiles_are_our_own(language):
     language("en")
-    page = rules_page()
+    page = rules_page(_)
     text = _all_text(page)
     for topic in ("level 0", "at least two different tiles", "New start tiles", "Gap fillers", "Breaking Rules",
                   "Relocate", "Flip", "Single support", "Bridge", "Loner", "Reserve", "2 of 3",
@@ -209,7 +209,7 @@ def test_the_rules_page_says_what_the_puzzles_screen_offers(language):
     """The page said "You are offered two random puzzles and pick one": the Puzzles screen offers the daily puzzle
     and a friend's code too, and during the game the earlier players' boards round by round."""
     language("en")
-    text = " ".join(dict(rules_page())["Puzzles"])
+    text = " ".join(dict(rules_page(_))["Puzzles"])
     assert "daily puzzle" in text and "a friend's code" in text and "leaderboard" in text
     assert "earlier players' boards as they stood in the same round" in text
 
@@ -219,7 +219,7 @@ def test_the_rules_page_says_how_to_move_turn_and_lay_a_tile(language):
     how: not the mouse nor the keys, nor that a click on one's score confirms (spec/rules.md, online edition); nor,
     for a touchpad without a wheel, that a right click turns the tile (the online edition's "turned by a click")."""
     language("en")
-    text = " ".join(dict(rules_page())["Playing on screen"])
+    text = " ".join(dict(rules_page(_))["Playing on screen"])
     for words in ("follows the pointer", "a right click or the wheel turns it", "a click on Confirm or on your score",
                   "the arrow keys move it", "Q and E turn it", "Enter lays it", "a double click sets the view back",
                   "H shows every key"):
@@ -232,7 +232,7 @@ def test_the_rules_page_says_which_three_markers_2_of_3_gives_with_breaking_rule
     import random
     from nmbr9.rules import Game, Ruleset, Seat
     language("en")
-    section = dict(rules_page())["Variant: 2 of 3"]
+    section = dict(rules_page(_))["Variant: 2 of 3"]
     assert ("This game's ruling: These are the reject marker and the two markers for powers; a reserved "
             "tile counts as built.") in section
     g = Game.new([Seat("A")], Ruleset("two_of_three", ("breaking_rules",), ("flip", "loner", "bridge")),
@@ -244,7 +244,7 @@ def test_the_rules_page_says_a_lost_reserved_tile_goes_back_to_the_supply(langua
     """The printed Reserve rule returns a tile not built in time to the supply; with a 4-player supply of
     one's own in Level to Level a player sees that number's count go up again, which the page did not say."""
     language("en")
-    section = dict(rules_page())["Module: Breaking Rules"]
+    section = dict(rules_page(_))["Module: Breaking Rules"]
     assert "A lost reserved tile goes back to the supply: in Level to Level with 4 players, into your own." \
         in section
 
@@ -254,7 +254,7 @@ def test_the_rules_page_says_the_first_tile_must_touch_the_start_tile(language):
     tile: it is a tile of level 0, so the rules refuse a first tile that does not touch it."""
     from nmbr9.rules import Game, Placement, Ruleset, Seat
     language("en")
-    section = dict(rules_page())["Module: New start tiles"]
+    section = dict(rules_page(_))["Module: New start tiles"]
     assert any("your first tile must already touch it" in p for p in section)
     g = Game([Seat("A")], list(range(10)) * 2, Ruleset(modules=("start_tiles",)), ["S3"])
     assert g.check(0, Placement(0, 0, 20, 20)).code == "not_adjacent"
@@ -265,10 +265,10 @@ def test_the_rules_page_says_what_relocate_moves_and_when_a_marker_is_spent(lang
     gap filler with no rule saying why, and the page did not say what "your highest level" counts."""
     from nmbr9.rules import Game, Placement, Ruleset, Seat
     language("en")
-    text = " ".join(dict(rules_page())["Module: Breaking Rules"])
+    text = " ".join(dict(rules_page(_))["Module: Breaking Rules"])
     assert "start tiles and gap fillers never move" in text
     assert "gap fillers included" in text and "costs nothing" in text and "only when you confirm" in text
-    assert "start tiles and gap fillers do not count" in " ".join(dict(rules_page())["Variant: Level to Level"])
+    assert "start tiles and gap fillers do not count" in " ".join(dict(rules_page(_))["Variant: Level to Level"])
     g = Game([Seat("A")], list(range(10)) * 2, Ruleset(modules=("gap_fillers", "breaking_rules"),
                                                        powers=("relocate", "flip")))
     assert g.play(0, Placement(0, 0, 0, 0)) and g.play(0, Placement("F1", 0, 3, 0))
@@ -278,9 +278,9 @@ def test_the_rules_page_says_what_relocate_moves_and_when_a_marker_is_spent(lang
 @pytest.mark.parametrize("code", LANGS)
 def test_the_rules_page_is_written_in_each_language_with_its_printed_terms(code, language):
     language("en")
-    english = rules_page()
+    english = rules_page(_)
     language(code)
-    page = rules_page()
+    page = rules_page(_)
     assert len(page) == len(english) == len(SECTIONS)
     for (heading, paragraphs), (en_heading, en_paragraphs) in zip(page, english):
         assert len(paragraphs) == len(en_paragraphs)
@@ -303,7 +303,7 @@ def test_every_variant_module_and_power_has_one_name_used_on_the_rules_page(lang
         language(code)
         names = [terms.name(c) for c in codes]
         assert len(set(names)) == len(names), f"{code}: two codes share a name"
-        text = _all_text(rules_page())
+        text = _all_text(rules_page(_))
         for p in POWERS:
             assert f"{terms.name(p)}: {terms.power_rule(p)}" in text, f"{code}: {p} not on the rules page"
 

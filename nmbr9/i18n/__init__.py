@@ -169,9 +169,3 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def pgettext(context: str, message: str) -> str:
     """`message` where the same English word means two things: pgettext("result", "Wins")."""
     return _load(current_language()).pgettext(context, message)
-
-
-def rules_page(game: str = "nmbr9") -> list[tuple[str, list[str]]]:
-    """The rules of `game` ("nmbr9", "rumbugz") in the current language: [(heading, [paragraph, ...]), ...]."""
-    from .rules_page import rules_page as page
-    return page(_, game)

@@ -1,4 +1,4 @@
-"""The rules page of each game (NMBR 9's, RumBugz's): nmbr9.i18n.rules_page(game) in a scrolled frame, from the
+"""The rules page of each game (NMBR 9's, RumBugz's): nmbr9.i18n.rules_page's text in a scrolled frame, from the
 menu (a tab for each game) or over the table (F1: `build_rules(..., game=...)`)."""
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from direct.gui.DirectGui import DirectScrolledFrame
 from panda3d.core import MouseButton, PGItem, TextNode
 
 from ...i18n import _
-# (nmbr9.i18n.rules_page() is shadowed by the submodule of that name once it is imported)
 from ...i18n.rules_page import GAMES, rules_page as page
 from .rules_pictures import (BUG_STEP, MARGIN, SEQUENCES, SPACE, TILES, Pictures, caption, examples,
                              sequence_caption, span)
