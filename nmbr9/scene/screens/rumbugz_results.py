@@ -1,5 +1,6 @@
 """A RumBugz round's results (who went out, what each hand held, the points, the totals), then the next round;
-after the last round the final standings and a rematch."""
+after the last round the final standings and a rematch. A tournament's finished game is looked back at here too,
+a round at a time (`rounds`)."""
 from __future__ import annotations
 
 from panda3d.core import TextNode
@@ -17,12 +18,14 @@ COLUMNS = (-0.95, 0.05, 0.45, 0.85)   # name, hand, round, total (right edges bu
 class RumbugzResultsScreen(Screen):
     name = "rumbugz-results"
 
-    def __init__(self, app, game, context: dict | None = None):
+    def __init__(self, app, game, context: dict | None = None, rounds: list | None = None):
         super().__init__(app)
         self.game = game
-        self.context = context or {}   # {"tournament": its id} for a tournament's game
+        # {"tournament": its id} for a tournament's game; with "review": True and "game": its number, looked back at
+        self.context = context or {}
+        self.rounds = rounds   # a game reviewed: all its rounds (finished), `game` as it stood after one of them
         self.best_lines: list[str] = []
-        if game.over:
+        if game.over and rounds is None:
             self.best_lines = self._record_finished()
 
     def _record_finished(self) -> list[str]:
@@ -36,8 +39,14 @@ class RumbugzResultsScreen(Screen):
         g, r = self.game, self.game.round
         self.backdrop()
         top = min(self.room[1], 1.0) - 0.14
-        title = (_("Final standings") if g.over else
-                 _("Round {round} of {rounds}: results").format(round=g.round_number, rounds=g.rounds))
+        review = self.rounds is not None
+        final = g.over and not review   # (a game reviewed keeps its seats' order from round to round)
+        if review:   # "Game 2 · Round 1 of 3"
+            title = _("Game {game} \u00b7 {round}").format(game=self.context["game"], round=_(
+                "Round {round} of {rounds}").format(round=g.round_number, rounds=g.rounds))
+        else:
+            title = (_("Final standings") if g.over else
+                     _("Round {round} of {rounds}: results").format(round=g.round_number, rounds=g.rounds))
         self.label(title, (0, top), scale=0.08, bold=True, fg=ACCENT)
         if r.winner is not None:
             went = _("{name} went out and scores what the other hands hold.").format(name=g.told(r.winner))
@@ -53,16 +62,16 @@ class RumbugzResultsScreen(Screen):
             self.label(text, (x, y), scale=0.042, fg=DIM, align=TextNode.ALeft if x == COLUMNS[0] else
                        TextNode.ARight)
         scores, totals = r.scores(), g.totals()
-        order = sorted(range(r.players), key=lambda p: -totals[p]) if g.over else range(r.players)
+        order = sorted(range(r.players), key=lambda p: -totals[p]) if final else range(r.players)
         ranks = places(totals)
         for p in order:
             y -= 0.085
             hand = sorted(r.hand(p).elements(), key=bug_points)
             held = sum(bug_points(b) for b in hand)
             name = g.told(p)
-            if g.over:
+            if final:
                 name = f"{ranks[p]}. {name}"
-            fg = ACCENT if (p == r.winner and not g.over) or (g.over and p in g.winners()) else INK
+            fg = ACCENT if (p == r.winner and not final) or (final and p in g.winners()) else INK
             self.label(name, (COLUMNS[0], y), scale=0.045, fg=fg, align=TextNode.ALeft)
             self.label(_("went out") if p == r.winner else str(held), (COLUMNS[1], y), scale=0.045, fg=fg,
                        align=TextNode.ARight)
@@ -76,23 +85,53 @@ class RumbugzResultsScreen(Screen):
                     _("Shared win: {names}").format(names=", ".join(g.told(w) for w in winners)))
             self.label(line, (0, y), scale=0.055, bold=True, fg=ACCENT, wrap=1.9 / 0.055)
             t = self._tournament()
-            for line in [*self.best_lines, *(tournament_lines(t) if t is not None else [])]:
+            number = self.context.get("game") if review else None
+            for line in [*self.best_lines, *(tournament_lines(t, number) if t is not None else [])]:
                 y -= 0.07
                 self.label(keep_together(line), (0, y), scale=0.04, fg=DIM, wrap=1.9 / 0.04)
         bottom = -min(self.room[1], 1.0) + 0.15
-        self.button(_("Menu (Esc)"), self.to_menu, (-0.5, bottom), width=0.6, scale=0.05)
-        if g.over and self.context.get("tournament"):   # its next game, as NMBR 9's tournament results offer
-            t = self._tournament()
-            if t is not None and not t.over:
-                self.button(_("Next game (Enter)"), self.next, (0.5, bottom), width=0.6, scale=0.05, colour=GO)
-        elif g.over:
-            self.button(_("Rematch (Enter)"), self.next, (0.5, bottom), width=0.6, scale=0.05, colour=GO)
+        if review:
+            self.review_buttons(bottom)
         else:
-            self.button(_("Next round (Enter)"), self.next, (0.5, bottom), width=0.6, scale=0.05, colour=GO)
-        self.accept("enter", self.next)
-        self.accept("escape", self.to_menu)
+            self.button(_("Menu (Esc)"), self.to_menu, (-0.5, bottom), width=0.6, scale=0.05)
+            if g.over and self.context.get("tournament"):   # its next game, as NMBR 9's tournament results offer
+                t = self._tournament()
+                if t is not None and not t.over:
+                    self.button(_("Next game (Enter)"), self.next, (0.5, bottom), width=0.6, scale=0.05, colour=GO)
+            elif g.over:
+                self.button(_("Rematch (Enter)"), self.next, (0.5, bottom), width=0.6, scale=0.05, colour=GO)
+            else:
+                self.button(_("Next round (Enter)"), self.next, (0.5, bottom), width=0.6, scale=0.05, colour=GO)
+            self.accept("enter", self.next)
+            self.accept("escape", self.to_menu)
         self.app.trace("rb-results", f"round={g.round_number}", f"over={int(g.over)}",
                        "totals=" + ",".join(map(str, totals)))
+
+    def review_buttons(self, bottom: float) -> None:
+        """A game reviewed: the round before and after (the arrow keys, Page Up and Down), back to the tournament."""
+        g = self.game
+        self.button(_("Previous round (\u2190)"), self.step_round, (-0.65, bottom), width=0.6, scale=0.045,
+                    args=(-1,), enabled=g.round_number > 1)
+        self.button(_("Back to the tournament"), self.back_to_tournament, (0, bottom), width=0.6, scale=0.045)
+        self.button(_("Next round (\u2192)"), self.step_round, (0.65, bottom), width=0.6, scale=0.045,
+                    args=(1,), enabled=g.round_number < g.rounds)
+        for key, step in (("arrow_left", -1), ("page_up", -1), ("arrow_right", 1), ("page_down", 1)):
+            self.accept(key, self.step_round, [step])
+        self.accept("escape", self.back_to_tournament)
+        self.accept("enter", self.back_to_tournament)
+
+    def step_round(self, step: int) -> None:
+        """The round before (-1) or after (1) of the game reviewed; none past either end."""
+        from ...rumbugz.game import RumbugzGame
+        number = min(max(1, self.game.round_number + step), len(self.rounds))
+        if number != self.game.round_number:
+            self.game = RumbugzGame.looked_back(self.game.seats, self.rounds, number)
+            self.relabel()
+
+    def back_to_tournament(self) -> None:
+        """The tournament's page as it was left: the page of games holding this one."""
+        from .tournament import TournamentScreen
+        self.app.goto(TournamentScreen, chosen=self.context["tournament"], game=self.context["game"])
 
     def _tournament(self):
         """The tournament this game is of, as stored now; None for a game of its own (or a database gone)."""
