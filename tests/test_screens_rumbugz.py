@@ -7,8 +7,9 @@ import pytest
 
 from nmbr9.rules import Seat
 from nmbr9.rumbugz.play import GameRules
-from nmbr9.rumbugz.rules.bugs import bug_points
+from nmbr9.rumbugz.rules.bugs import bug_points, laid_value
 from nmbr9.store.rumbugz import play_tournament_game, store_round, tournament_game
+from rumbugz_framing_driver import bug_pixels
 from test_screens import buttons, click, picture, texts, until   # (the app fixture: conftest.py)
 
 pytestmark = pytest.mark.render
@@ -96,8 +97,18 @@ def test_a_finished_rumbugz_tournament_game_is_reviewed_round_by_round_and_back_
         assert round_rows(app) == rows
         if r.winner is not None:
             assert f"Bot {r.winner + 1} went out" in texts(app)
+        # the table as the round ended: its sequences, and every hand face up (the round is over: none is secret)
+        placed = app.screen.table.placed
+        assert [p.bug for p in placed if p.place == "table"] == [laid_value(b)[0] for s in r.table for b in s.bugs]
+        assert sorted(p.bug for p in placed if p.place in ("rack", "other")) == \
+            sorted(b for seat in range(2) for b in r.hand(seat).elements())
     shown_round(1)
     assert "Previous round (\u2190)" not in buttons(app)
+    app.base.graphicsEngine.renderFrame()
+    bugs = bug_pixels(app.base.win.getScreenshot())   # drawn under the rows of points, over the buttons
+    rows = bugs.any(axis=1).nonzero()[0]
+    assert bugs.sum() > 500 and "Next round (\u2192)" in buttons(app)
+    assert rows.min() > 360 * 0.3 and rows.max() < 360 * 0.9
     messenger.send("arrow_right")
     shown_round(2)
     assert round_rows(app)[3::4] == [str(n) for n in entry.record["totals"]]   # the game's totals, as stored

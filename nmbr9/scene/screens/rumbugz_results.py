@@ -3,7 +3,7 @@ after the last round the final standings and a rematch. A tournament's finished 
 a round at a time (`rounds`)."""
 from __future__ import annotations
 
-from panda3d.core import TextNode
+from panda3d.core import Point3, TextNode
 
 from ...i18n import _
 from ...match import places
@@ -13,6 +13,7 @@ from .results import tournament_lines
 from .widgets import ACCENT, DIM, GO, INK, Screen, keep_together
 
 COLUMNS = (-0.95, 0.05, 0.45, 0.85)   # name, hand, round, total (right edges but the name's)
+ROOM_GAP = 0.04   # between the table reviewed and the words above it and the buttons under it (root units)
 
 
 class RumbugzResultsScreen(Screen):
@@ -35,9 +36,26 @@ class RumbugzResultsScreen(Screen):
         stored = record_finished(self.app.store, self.game.round_records(), self.game.created)
         return [*stored.lines, *([stored.message] if stored.message else [])]
 
+    def enter(self) -> None:
+        if self.rounds is not None:   # the table as each round ended, under the round's points
+            from ..camera import OrbitCamera
+            from ..rumbugz_table import BugTable
+            from .rumbugz_session import TABLE_PITCH
+            self.table = BugTable(self.base)
+            self.camera = OrbitCamera(self.base.camera, self.base.camLens, self.base.render, around=0.2)
+            self.camera.pitch = TABLE_PITCH
+        super().enter()
+
+    def exit(self) -> None:
+        super().exit()
+        if self.rounds is not None:
+            from ..camera import WHOLE_SCREEN
+            self.camera.frame_in(WHOLE_SCREEN)
+            self.table.remove()
+
     def build(self) -> None:
         g, r = self.game, self.game.round
-        self.backdrop()
+        backdrop = self.backdrop()
         top = min(self.room[1], 1.0) - 0.14
         review = self.rounds is not None
         final = g.over and not review   # (a game reviewed keeps its seats' order from round to round)
@@ -84,13 +102,13 @@ class RumbugzResultsScreen(Screen):
             line = (_("{name} wins the game!").format(name=g.told(winners[0])) if len(winners) == 1 else
                     _("Shared win: {names}").format(names=", ".join(g.told(w) for w in winners)))
             self.label(line, (0, y), scale=0.055, bold=True, fg=ACCENT, wrap=1.9 / 0.055)
-            t = self._tournament()
-            number = self.context.get("game") if review else None
-            for line in [*self.best_lines, *(tournament_lines(t, number) if t is not None else [])]:
+            t = None if review else self._tournament()   # (reviewed: the standings are on the tournament's page)
+            for line in [*self.best_lines, *(tournament_lines(t) if t is not None else [])]:
                 y -= 0.07
                 self.label(keep_together(line), (0, y), scale=0.04, fg=DIM, wrap=1.9 / 0.04)
         bottom = -min(self.room[1], 1.0) + 0.15
         if review:
+            self.show_table(backdrop, y - 0.06, bottom + 0.06)   # (its backdrop under the buttons)
             self.review_buttons(bottom)
         else:
             self.button(_("Menu (Esc)"), self.to_menu, (-0.5, bottom), width=0.6, scale=0.05)
@@ -119,6 +137,19 @@ class RumbugzResultsScreen(Screen):
             self.accept(key, self.step_round, [step])
         self.accept("escape", self.back_to_tournament)
         self.accept("enter", self.back_to_tournament)
+
+    def show_table(self, backdrop, top: float, bottom: float) -> None:
+        """The round reviewed as it ended, every hand face up, framed between the words above (`top`) and the
+        buttons (`bottom`): the backdrop kept to those two strips."""
+        g, r = self.game, self.game.round
+        backdrop["frameSize"] = (-10, 10, top, 10)
+        self.backdrop().setZ(bottom - 10)   # its top at the buttons' top
+        low, high = (self.base.render2d.getRelativePoint(self.root, Point3(0, 0, z)).z
+                     for z in (bottom + ROOM_GAP, top - ROOM_GAP))
+        self.table.show(r.view(0), [g.told(p) for p in range(r.players)],
+                        hands=[list(r.hand(p).elements()) for p in range(r.players)])
+        self.camera.frame_in((-1.0, 1.0, low, high))
+        self.table.frame(self.camera)
 
     def step_round(self, step: int) -> None:
         """The round before (-1) or after (1) of the game reviewed; none past either end."""
