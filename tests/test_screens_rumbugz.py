@@ -112,8 +112,11 @@ def test_a_finished_rumbugz_tournament_game_is_reviewed_round_by_round_and_back_
     messenger.send("arrow_right")
     shown_round(2)
     assert round_rows(app)[3::4] == [str(n) for n in entry.record["totals"]]   # the game's totals, as stored
-    messenger.send("page_up")
+    zoom, heading = app.screen.camera.zoom, app.screen.camera.heading
+    messenger.send("page_up")   # the round before, not a zoom as at the table
     shown_round(1)
+    messenger.send("d")   # the table turns as at the table
+    assert app.screen.camera.heading != heading and app.screen.camera.zoom == zoom
     click(app, "Next round (\u2192)")
     shown_round(2)
     click(app, "Previous round (\u2190)")

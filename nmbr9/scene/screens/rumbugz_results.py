@@ -126,7 +126,8 @@ class RumbugzResultsScreen(Screen):
                        "totals=" + ",".join(map(str, totals)))
 
     def review_buttons(self, bottom: float) -> None:
-        """A game reviewed: the round before and after (the arrow keys, Page Up and Down), back to the tournament."""
+        """A game reviewed: the round before and after (the arrow keys, Page Up and Down), back to the tournament; the
+        table's view keys."""
         g = self.game
         self.button(_("Previous round (\u2190)"), self.step_round, (-0.65, bottom), width=0.6, scale=0.045,
                     args=(-1,), enabled=g.round_number > 1)
@@ -135,6 +136,14 @@ class RumbugzResultsScreen(Screen):
                     args=(1,), enabled=g.round_number < g.rounds)
         for key, step in (("arrow_left", -1), ("page_up", -1), ("arrow_right", 1), ("page_down", 1)):
             self.accept(key, self.step_round, [step])
+        # the table looked at as at the table (A D W S, + / -, the wheel): but Page Up/Down step the rounds here
+        from ..play import view_keys
+        for key, fn in view_keys(self.camera, self.app.settings.camera_sensitivity).items():
+            if not key.startswith("page_"):
+                self.accept(key, fn)
+                self.accept(key + "-repeat", fn)
+        for wheel, factor in (("wheel_up", 0.88), ("wheel_down", 1 / 0.88)):
+            self.accept(wheel, self.camera.zoom_by, [factor])
         self.accept("escape", self.back_to_tournament)
         self.accept("enter", self.back_to_tournament)
 
