@@ -128,6 +128,30 @@ def test_a_finished_rumbugz_tournament_game_is_reviewed_round_by_round_and_back_
     assert app.screen.name == "tournament" and app.screen.chosen == t.id
 
 
+@pytest.mark.parametrize("damage, reason", [
+    ("truncated", "the copy of its record in the database is damaged"),
+    ("no rounds", "the copy of its record in the database is damaged"),
+    ("a round cut short", "a finished round of the saved game does not replay")])
+def test_a_damaged_rumbugz_tournament_game_is_said_and_its_tournament_stays(app, damage, reason):
+    import json
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    t = app.store.new_tournament([Seat("Bot 1", "bot:hard"), Seat("Bot 2", "bot:easy")], games=2, seed=2,
+                                 ruleset=GameRules(1))
+    play_tournament_game(t, *tournament_game(t))
+    [entry] = t.entries()
+    record = entry.record
+    if damage == "no rounds":
+        record["rounds"] = []
+    elif damage == "a round cut short":
+        record["rounds"][0]["moves"] = record["rounds"][0]["moves"][:5]
+    stored = '{"format": "rumbugz-ga' if damage == "truncated" else json.dumps(record)
+    app.store.db.execute("UPDATE tournament_games SET record = ? WHERE number = 1", (stored,))
+    app.goto(TournamentScreen, chosen=t.id)
+    click(app, f"Game 1: Bot 1 {entry.scores[0]}, Bot 2 {entry.scores[1]}")   # its scores still stand
+    assert app.screen.name == "tournament" and "Continue the tournament" in buttons(app)
+    assert f"Game 1 can't be shown: {reason}" in texts(app)
+
+
 def test_new_tournament_makes_a_rumbugz_tournament_of_the_rounds_typed_and_plays_its_first_game(app):
     """New tournament's RumBugz tab: the seats, games and rounds a game; rounds out of range are refused in a
     sentence with nothing made; Start plays its first game on the RumBugz table."""
