@@ -345,6 +345,8 @@ def screens(size: str) -> None:
                                                    app.screen.choose_game(True))),
               ("results of a RumBugz tournament game", lambda: app.goto(RumbugzResultsScreen, game=bug_game,
                                                                         context={"tournament": bug_cup.id})),
+              ("a RumBugz tournament game, reviewed", lambda: (app.goto(TournamentScreen, chosen=bug_cup.id),
+                                                               app.screen.review(bug_cup.id, 1))),
               ("results", lambda: app.goto(ResultsScreen, match=finished, context={})),
               ("results of six", lambda: app.goto(ResultsScreen, match=six, context={})),
               ("results of a puzzle", lambda: app.goto(ResultsScreen, match=solved, context={"puzzle": puzzle.code})),

@@ -7,7 +7,9 @@ import pytest
 
 from nmbr9.rules import Seat
 from nmbr9.rumbugz.play import GameRules
+from nmbr9.rumbugz.rules.bugs import bug_points, laid_value
 from nmbr9.store.rumbugz import play_tournament_game, store_round, tournament_game
+from rumbugz_framing_driver import bug_pixels
 from test_screens import buttons, click, picture, texts, until   # (the app fixture: conftest.py)
 
 pytestmark = pytest.mark.render
@@ -30,9 +32,8 @@ def test_a_rumbugz_tournament_is_listed_with_its_standings_and_its_game_in_progr
     [first] = t.entries()[:1]
     assert "Bug Cup  (RumBugz, 1 of 3 played)" in buttons(app)
     assert "3 games, the best 3 count; seed 2 \u00b7 RumBugz, 2 rounds a game" in shown
-    assert f"Game 1: Bot 1 {first.scores[0]}, Bot 2 {first.scores[1]}" in shown   # a line, not a button to review
-    assert f"Game 1: Bot 1 {first.scores[0]}, Bot 2 {first.scores[1]}" not in buttons(app)
-    assert "Game 2 \u00b7 Round 2" in shown
+    assert f"Game 1: Bot 1 {first.scores[0]}, Bot 2 {first.scores[1]}" in buttons(app)   # finished: reviewed
+    assert "Game 2 \u00b7 Round 2" in shown and "Game 2 \u00b7 Round 2" not in buttons(app)   # in progress: a line
     for s in t.standings():
         assert f"{s.place_told}\n{s.name} ({s.kind[4:]})\n{s.best}\n{s.total}\n{s.wins}\n{s.played}" in shown
     if os.environ.get("SHOTS"):
@@ -58,6 +59,97 @@ def test_a_rumbugz_tournament_is_listed_with_its_standings_and_its_game_in_progr
     messenger.send("m")   # the table's key for the menu
     assert app.screen.name == "menu"
     assert app.store._playing is None   # back at the menu the window lets go of the tournament
+
+
+def round_rows(app) -> list[str]:
+    """The review's rows as shown: each player's name, what their hand held, the round's points, the total."""
+    shown = texts(app).split("\n")
+    at = shown.index("Total") + 1
+    return shown[at:at + 4 * 2]
+
+
+def test_a_finished_rumbugz_tournament_game_is_reviewed_round_by_round_and_back_returns_to_its_page(app):
+    """A finished game's line is a button: it opens the game's rounds, from the first, each with who went out, each
+    player's points and the totals as the stored rounds give them; the arrow keys and buttons step between the
+    rounds; Back (and Esc) return to the tournament's page."""
+    from direct.showbase.MessengerGlobal import messenger
+    from nmbr9.rumbugz.game import finished_round
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    t = app.store.new_tournament([Seat("Bot 1", "bot:hard"), Seat("Bot 2", "bot:easy")], games=2, seed=2,
+                                 ruleset=GameRules(2), name="Bug Cup")
+    play_tournament_game(t, *tournament_game(t))
+    [entry] = t.entries()
+    rounds = [finished_round(r) for r in entry.record["rounds"]]
+    points = [r.scores() for r in rounds]
+    app.goto(TournamentScreen, chosen=t.id)
+    click(app, f"Game 1: Bot 1 {entry.scores[0]}, Bot 2 {entry.scores[1]}")
+    assert app.screen.name == "rumbugz-results"
+
+    def shown_round(number: int) -> None:
+        r = rounds[number - 1]
+        totals = [sum(p[seat] for p in points[:number]) for seat in range(2)]
+        assert f"Game 1 \u00b7 Round {number} of 2" in texts(app)
+        rows = []
+        for seat, name in enumerate(["Bot 1", "Bot 2"]):
+            held = "went out" if r.winner == seat else str(sum(bug_points(b) for b in r.hand(seat).elements()))
+            rows += [name, held, f"+{points[number - 1][seat]}" if points[number - 1][seat] else "0",
+                     str(totals[seat])]
+        assert round_rows(app) == rows
+        if r.winner is not None:
+            assert f"Bot {r.winner + 1} went out" in texts(app)
+        # the table as the round ended: its sequences, and every hand face up (the round is over: none is secret)
+        placed = app.screen.table.placed
+        assert [p.bug for p in placed if p.place == "table"] == [laid_value(b)[0] for s in r.table for b in s.bugs]
+        assert sorted(p.bug for p in placed if p.place in ("rack", "other")) == \
+            sorted(b for seat in range(2) for b in r.hand(seat).elements())
+    shown_round(1)
+    assert "Previous round (\u2190)" not in buttons(app)
+    app.base.graphicsEngine.renderFrame()
+    bugs = bug_pixels(app.base.win.getScreenshot())   # drawn under the rows of points, over the buttons
+    rows = bugs.any(axis=1).nonzero()[0]
+    assert bugs.sum() > 500 and "Next round (\u2192)" in buttons(app)
+    assert rows.min() > 360 * 0.3 and rows.max() < 360 * 0.9
+    messenger.send("arrow_right")
+    shown_round(2)
+    assert round_rows(app)[3::4] == [str(n) for n in entry.record["totals"]]   # the game's totals, as stored
+    zoom, heading = app.screen.camera.zoom, app.screen.camera.heading
+    messenger.send("page_up")   # the round before, not a zoom as at the table
+    shown_round(1)
+    messenger.send("d")   # the table turns as at the table
+    assert app.screen.camera.heading != heading and app.screen.camera.zoom == zoom
+    click(app, "Next round (\u2192)")
+    shown_round(2)
+    click(app, "Previous round (\u2190)")
+    shown_round(1)
+    click(app, "Back to the tournament")
+    assert app.screen.name == "tournament" and app.screen.chosen == t.id and app.screen.game == 1
+    click(app, f"Game 1: Bot 1 {entry.scores[0]}, Bot 2 {entry.scores[1]}")
+    messenger.send("escape")
+    assert app.screen.name == "tournament" and app.screen.chosen == t.id
+
+
+@pytest.mark.parametrize("damage, reason", [
+    ("truncated", "the copy of its record in the database is damaged"),
+    ("no rounds", "the copy of its record in the database is damaged"),
+    ("a round cut short", "a finished round of the saved game does not replay")])
+def test_a_damaged_rumbugz_tournament_game_is_said_and_its_tournament_stays(app, damage, reason):
+    import json
+    from nmbr9.scene.screens.tournament import TournamentScreen
+    t = app.store.new_tournament([Seat("Bot 1", "bot:hard"), Seat("Bot 2", "bot:easy")], games=2, seed=2,
+                                 ruleset=GameRules(1))
+    play_tournament_game(t, *tournament_game(t))
+    [entry] = t.entries()
+    record = entry.record
+    if damage == "no rounds":
+        record["rounds"] = []
+    elif damage == "a round cut short":
+        record["rounds"][0]["moves"] = record["rounds"][0]["moves"][:5]
+    stored = '{"format": "rumbugz-ga' if damage == "truncated" else json.dumps(record)
+    app.store.db.execute("UPDATE tournament_games SET record = ? WHERE number = 1", (stored,))
+    app.goto(TournamentScreen, chosen=t.id)
+    click(app, f"Game 1: Bot 1 {entry.scores[0]}, Bot 2 {entry.scores[1]}")   # its scores still stand
+    assert app.screen.name == "tournament" and "Continue the tournament" in buttons(app)
+    assert f"Game 1 can't be shown: {reason}" in texts(app)
 
 
 def test_new_tournament_makes_a_rumbugz_tournament_of_the_rounds_typed_and_plays_its_first_game(app):

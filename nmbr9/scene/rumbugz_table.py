@@ -58,6 +58,11 @@ class Placed:
     index: int | None = None
 
 
+def in_rack_order(bugs) -> list[str]:
+    """A hand as a rack holds it unsorted by the player: by number, the PLYTs last."""
+    return sorted(bugs, key=lambda b: (b == PLYT, bug_points(b)))
+
+
 def bug_model(loader, kind: str) -> NodePath:
     return art_model(loader, bug_model_path(kind))
 
@@ -116,9 +121,11 @@ class BugTable:
         self.table.remove()
 
     # ----- drawing ------------------------------------------------------------------------------------------
-    def show(self, view, names: list[str], rack: list[str] | None = None, lifted=()) -> None:
+    def show(self, view, names: list[str], rack: list[str] | None = None, lifted=(), hands=None) -> None:
         """Draw `view` (a rules View: the viewer's hand, the table, the pile, the sizes of the rest); `rack`: the
-        hand in the order the player sorted it (by number if not given), the places `lifted` raised (picked)."""
+        hand in the order the player sorted it (by number if not given), the places `lifted` raised (picked).
+        `hands`: every seat's hand, the others' shown face up too (a round over, looked back at: none is secret,
+        nor is anyone "you")."""
         for node in (self.pieces, self.labels):
             node.removeNode()
         self.pieces = self.root.attachNewNode("bugs")
@@ -128,11 +135,12 @@ class BugTable:
         laid_top = self._sequences(view.table)
         self._middle(view.pile, view.bag_size)
         if rack is None:
-            rack = sorted(view.hand(view.me).elements(), key=lambda b: (b == PLYT, bug_points(b)))
-        self._own_rack(rack, names[view.me], set(lifted))
+            rack = in_rack_order(view.hand(view.me).elements())
+        self._own_rack(rack, names[view.me], set(lifted), told=hands is None)
         seats = seat_places(view.players, view.me, laid_top)
         for seat, (x, y, heading) in seats.items():
-            self._other_rack(x, y, heading, view.hand_sizes[seat], names[seat])
+            self._other_rack(x, y, heading, view.hand_sizes[seat], names[seat],
+                             None if hands is None else in_rack_order(hands[seat]))
         self.pieces.flattenStrong()   # static: one batch per kind of bug
         self.labels.setLightOff(1)
         self.spots = [(p.top.x, p.top.y) for p in self.placed] + [(BAG_X, MIDDLE_Y)] + self.label_spots
@@ -184,22 +192,25 @@ class BugTable:
         text = ngettext("Discard pile: {n} bug", "Discard pile: {n} bugs", len(pile)).format(n=len(pile))
         self._label(text, PILE_X + 1.2, MIDDLE_Y, 0.3, TextNode.ALeft, count=len(pile))
 
-    def _own_rack(self, hand: list[str], name: str, lifted=frozenset()) -> None:
+    def _own_rack(self, hand: list[str], name: str, lifted=frozenset(), told: bool = True) -> None:
         width = max(1, len(hand)) * RACK_STEP
         self._rack(RACK_Y + 0.45, width)   # behind the bugs: they lean on it, their numbers clear
         for i, bug in enumerate(hand):
             self._bug("rack", bug, (i - (len(hand) - 1) / 2) * RACK_STEP, RACK_Y - PICKED_OUT * (i in lifted),
                       z=RACK_LIFT + PICKED_UP * (i in lifted), stand=RACK_STAND, index=i)
-        self._label(_("{name} (you): {n}").format(name=name, n=len(hand)), 0.0, RACK_Y - 1.3, 0.3)
+        self._label(_("{name} (you): {n}").format(name=name, n=len(hand)) if told else
+                    ngettext("{name}: {n} bug", "{name}: {n} bugs", len(hand)).format(name=name, n=len(hand)),
+                    0.0, RACK_Y - 1.3, 0.3, count=None if told else len(hand))
 
-    def _other_rack(self, x: float, y: float, heading: float, count: int, name: str) -> None:
+    def _other_rack(self, x: float, y: float, heading: float, count: int, name: str, bugs=None) -> None:
+        """Another player's rack: `count` backs, or their `bugs` face up (a round looked back at)."""
         shown = min(count, BACKS_SHOWN)
         rack = self.pieces.attachNewNode("rack")
         rack.setPosHpr(x, y, 0, heading, 0, 0)
         self._rack(-0.6, max(1, shown) * BACK_STEP, parent=rack)
         for i in range(shown):
             spot = self.root.getRelativePoint(rack, Point3((i - (shown - 1) / 2) * BACK_STEP, 0, 0))
-            self._bug("other", None, spot.x, spot.y, heading=heading + 180)
+            self._bug("other", None if bugs is None else bugs[i], spot.x, spot.y, heading=heading + 180)
         # behind the rack, on its owner's side: over it, the name covered the backs seen from the side
         spot = self.root.getRelativePoint(rack, Point3(0, -1.6, 0))
         self._label(ngettext("{name}: {n} bug", "{name}: {n} bugs", count).format(name=name, n=count),

@@ -249,9 +249,9 @@ class TournamentScreen(Screen):
                               lambda cut, kind=s.kind: with_strength(cut, kind))
         y -= 0.08 + len(rows) * 0.075 + 0.06
         entries = t.entries()
-        reviewed = t.game != RUMBUGZ   # (a RumBugz game's rounds are not shown in the window yet)
         if entries:
-            self.label(_("Games (click a finished one to see its boards):") if reviewed else _("Games:"), (x, y),
+            self.label(_("Games (click a finished one to see its rounds):") if t.game == RUMBUGZ else
+                       _("Games (click a finished one to see its boards):"), (x, y),
                        scale=SMALL, align=TextNode.ALeft, fg=DIM, wrap=width / SMALL)
         # a page of them, at first the latest (or the one holding the game just reviewed): a twelve-game
         # tournament showed its last seven games only, the first five beyond reach
@@ -268,11 +268,7 @@ class TournamentScreen(Screen):
             if g.finished:
                 line = self.game_line(g.number, [(seat_name(s.name, s.kind), n) for s, n in zip(t.seats, g.scores)],
                                       width / SMALL - 0.8)   # the room of the button's text (Screen.button)
-                if reviewed:
-                    self.button(line, self.review, (x + width / 2, gy), width=width, scale=SMALL,
-                                args=(t.id, g.number))
-                else:
-                    self.label(line, (x + 0.02, gy - 0.01), scale=SMALL, align=TextNode.ALeft, fg=INK)
+                self.button(line, self.review, (x + width / 2, gy), width=width, scale=SMALL, args=(t.id, g.number))
             else:
                 self.label(in_progress(g), (x + 0.02, gy - 0.01), scale=SMALL, align=TextNode.ALeft, fg=DIM)
         if len(entries) > per_page:
@@ -304,20 +300,32 @@ class TournamentScreen(Screen):
         return line()
 
     def review(self, tid: int, number: int) -> None:
-        """A finished game's results and boards, from its stored record."""
+        """A finished game's results and boards (a RumBugz game's rounds, from its first), from its stored record."""
         from ...match import Match
         from ...rules.record import RecordError
+        from ...rumbugz.game import RumbugzGame, finished_round
         from .results import ResultsScreen
-        entry = next(g for g in self.app.store.tournament(tid).entries() if g.number == number)
+        from .rumbugz_results import RumbugzResultsScreen
+        t = self.app.store.tournament(tid)
+        entry = next(g for g in t.entries() if g.number == number)
+        context = {"tournament": tid, "review": True, "game": number}
         try:
             if entry.record is None:
                 raise RecordError(DAMAGED_COPY)
-            match = Match.from_record(entry.record)
-        except RecordError as e:
-            self.message = _("Game {number} can't be shown: {reason}").format(number=number, reason=e.text(_))
+            if t.game == RUMBUGZ:
+                rounds = [finished_round(r) for r in entry.record["rounds"]]
+                game = RumbugzGame.looked_back(entry.record["players"], rounds, 1)
+            else:
+                match = Match.from_record(entry.record)
+        except (RecordError, KeyError, TypeError, IndexError) as e:   # (a RumBugz record without its rounds)
+            reason = e.text(_) if isinstance(e, RecordError) else _(DAMAGED_COPY)
+            self.message = _("Game {number} can't be shown: {reason}").format(number=number, reason=reason)
             self.relabel()
             return
-        self.app.goto(ResultsScreen, match=match, context={"tournament": tid, "review": True, "game": number})
+        if t.game == RUMBUGZ:
+            self.app.goto(RumbugzResultsScreen, game=game, context=context, rounds=rounds)
+        else:
+            self.app.goto(ResultsScreen, match=match, context=context)
 
     def choose(self, tid: int) -> None:
         self.chosen, self.game, self.games_page = tid, None, None
