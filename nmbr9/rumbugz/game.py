@@ -61,9 +61,7 @@ class RumbugzGame:
     def looked_back(cls, seats: list[dict], played: list[Round], number: int) -> "RumbugzGame":
         """A finished game as it stood at the end of its round `number` (from 1), of its rounds `played`
         (finished_round each): a tournament's game reviewed. Nothing is dealt, saved or stored."""
-        game = cls.__new__(cls)
-        game.seats, game.seed, game.rounds = [dict(s) for s in seats], 0, len(played)
-        game.created, game.savers, game.save_error, game.bids_asked = "", [], None, False
+        game = cls(seats, 0, len(played))
         game.played, game.round = played[:number - 1], played[number - 1]
         return game
 

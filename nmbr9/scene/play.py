@@ -114,6 +114,18 @@ def view_keys(camera, sensitivity: float = 1.0) -> dict:
     }
 
 
+
+def accept_view_keys(screen, camera, sensitivity: float, kept=()) -> None:
+    """A results screen looks at its table as the table does: the view keys (held down too) and the wheel (with
+    Shift too) taken by `screen`, but the keys it `kept` for its own use."""
+    for key, fn in view_keys(camera, sensitivity).items():
+        if key not in kept:
+            screen.accept(key, fn)
+            screen.accept(key + "-repeat", fn)
+    for wheel, factor in (("wheel_up", 0.88), ("wheel_down", 1 / 0.88)):
+        screen.accept(wheel, camera.zoom_by, [factor])
+        screen.accept("shift-" + wheel, camera.zoom_by, [factor])
+
 class PlayScreen:
     sensitivity = 1.0           # the game's settings scale these (camera sensitivity: a right drag's and the
     speed = 1.0                 # keys' turns and tilts; animation speed, 0: no animation)

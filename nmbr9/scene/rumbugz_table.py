@@ -8,6 +8,7 @@ draws what it is given and decides nothing. The cloth, the lights and the camera
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass
 
 from panda3d.core import (Geom, GeomNode, GeomTriangles, GeomVertexData, GeomVertexFormat, GeomVertexWriter,
@@ -16,7 +17,8 @@ from panda3d.core import (Geom, GeomNode, GeomTriangles, GeomVertexData, GeomVer
 from ..bug_assets import BUG_THICKNESS, bug_model_path
 from ..i18n import _, ngettext
 from ..paths import FONT, FONT_BOLD
-from ..rumbugz.rules.bugs import PLYT, bug_points, laid_value
+from ..rumbugz.rack import rack_order
+from ..rumbugz.rules.bugs import PLYT, laid_value
 from .table import Table, _badge, art_model
 
 BUG_STEP = 1.2          # from one bug to the next in a row
@@ -56,11 +58,6 @@ class Placed:
     top: Point3
     sequence: int | None = None
     index: int | None = None
-
-
-def in_rack_order(bugs) -> list[str]:
-    """A hand as a rack holds it unsorted by the player: by number, the PLYTs last."""
-    return sorted(bugs, key=lambda b: (b == PLYT, bug_points(b)))
 
 
 def bug_model(loader, kind: str) -> NodePath:
@@ -135,12 +132,12 @@ class BugTable:
         laid_top = self._sequences(view.table)
         self._middle(view.pile, view.bag_size)
         if rack is None:
-            rack = in_rack_order(view.hand(view.me).elements())
+            rack = rack_order(view.hand(view.me), ())
         self._own_rack(rack, names[view.me], set(lifted), told=hands is None)
         seats = seat_places(view.players, view.me, laid_top)
         for seat, (x, y, heading) in seats.items():
             self._other_rack(x, y, heading, view.hand_sizes[seat], names[seat],
-                             None if hands is None else in_rack_order(hands[seat]))
+                             None if hands is None else rack_order(Counter(hands[seat]), ()))
         self.pieces.flattenStrong()   # static: one batch per kind of bug
         self.labels.setLightOff(1)
         self.spots = [(p.top.x, p.top.y) for p in self.placed] + [(BAG_X, MIDDLE_Y)] + self.label_spots

@@ -294,13 +294,8 @@ class ResultsScreen(Screen):
         self.accept("tab", self.next_board, [1])    # what a click on a name shows, as Tab at the table
         self.accept("shift-tab", self.next_board, [-1])
         # the board is looked at as at the table: A D W S turn and tilt it, the wheel and + / - zoom, L its levels
-        from ..play import view_keys
-        for key, fn in view_keys(self.camera, self.app.settings.camera_sensitivity).items():
-            self.accept(key, fn)
-            self.accept(key + "-repeat", fn)
-        for wheel, factor in (("wheel_up", 0.88), ("wheel_down", 1 / 0.88)):
-            self.accept(wheel, self.camera.zoom_by, [factor])
-            self.accept("shift-" + wheel, self.camera.zoom_by, [factor])
+        from ..play import accept_view_keys
+        accept_view_keys(self, self.camera, self.app.settings.camera_sensitivity)
         self.accept("l", self.table.toggle_levels)
         self.accept("h", self.toggle_legend)
         # and a right drag turns and tilts it, as at the table (with the mouse it could only be zoomed)

@@ -137,13 +137,8 @@ class RumbugzResultsScreen(Screen):
         for key, step in (("arrow_left", -1), ("page_up", -1), ("arrow_right", 1), ("page_down", 1)):
             self.accept(key, self.step_round, [step])
         # the table looked at as at the table (A D W S, + / -, the wheel): but Page Up/Down step the rounds here
-        from ..play import view_keys
-        for key, fn in view_keys(self.camera, self.app.settings.camera_sensitivity).items():
-            if not key.startswith("page_"):
-                self.accept(key, fn)
-                self.accept(key + "-repeat", fn)
-        for wheel, factor in (("wheel_up", 0.88), ("wheel_down", 1 / 0.88)):
-            self.accept(wheel, self.camera.zoom_by, [factor])
+        from ..play import accept_view_keys
+        accept_view_keys(self, self.camera, self.app.settings.camera_sensitivity, kept=("page_up", "page_down"))
         self.accept("escape", self.back_to_tournament)
         self.accept("enter", self.back_to_tournament)
 

@@ -313,13 +313,15 @@ class TournamentScreen(Screen):
             if entry.record is None:
                 raise RecordError(DAMAGED_COPY)
             if t.game == RUMBUGZ:
-                rounds = [finished_round(r) for r in entry.record["rounds"]]
-                game = RumbugzGame.looked_back(entry.record["players"], rounds, 1)
+                rounds, players = entry.record.get("rounds"), entry.record.get("players")
+                if not (isinstance(rounds, list) and rounds and isinstance(players, list)):
+                    raise RecordError(DAMAGED_COPY)
+                rounds = [finished_round(r) for r in rounds]
+                game = RumbugzGame.looked_back(players, rounds, 1)
             else:
                 match = Match.from_record(entry.record)
-        except (RecordError, KeyError, TypeError, IndexError) as e:   # (a RumBugz record without its rounds)
-            reason = e.text(_) if isinstance(e, RecordError) else _(DAMAGED_COPY)
-            self.message = _("Game {number} can't be shown: {reason}").format(number=number, reason=reason)
+        except RecordError as e:
+            self.message = _("Game {number} can't be shown: {reason}").format(number=number, reason=e.text(_))
             self.relabel()
             return
         if t.game == RUMBUGZ:
